@@ -1,0 +1,370 @@
+package dev.llmsql;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.benchmark.BenchmarkSource;
+import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.internal.EvaluationEngine;
+import dev.llmsql.internal.PredictionInput;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.MismatchPrinter;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.Scorings;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.StringJoiner;
+import java.util.UUID;
+
+/**
+ * Evaluates LLM-generated SQL against a benchmark: LLMSQL's {@code evaluate()} for the JVM.
+ *
+ * <p>One-liners use LLMSQL's defaults (benchmark 2.0 downloaded into {@code llmsql_workdir}, report saved to
+ * {@code evaluation_results_{uuid}.json}, the first 5 mismatches printed to standard output):
+ * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
+ * }</pre>
+ * The builder configures everything else; an {@code Evaluator} is immutable and reusable:
+ * <pre>{@code
+ * Evaluator evaluator = Evaluator.builder()
+ *     .questionsPath(Path.of("questions.jsonl")).dbPath(Path.of("sqlite_tables.db"))
+ *     .queryTimeout(Duration.ofSeconds(5))
+ *     .noReportFile()
+ *     .build();
+ * EvaluationReport report = evaluator.run(Path.of("outputs.jsonl"));
+ * }</pre>
+ */
+public final class Evaluator {
+
+  /** LLMSQL version downloaded when no benchmark is given. */
+  public static final String DEFAULT_VERSION = "2.0";
+  /** Where downloads are cached by default (relative to the working directory). */
+  public static final Path DEFAULT_WORKDIR = Path.of("llmsql_workdir");
+  /** How many mismatches are printed by default. */
+  public static final int DEFAULT_MAX_MISMATCHES = 5;
+  /** How long one statement may run by default. */
+  public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(10);
+  /** How many rows one statement may return by default. */
+  public static final int DEFAULT_MAX_ROWS = 100_000;
+
+  private final Builder config;
+  private final BenchmarkSource localSource;
+
+  private Evaluator(Builder config, BenchmarkSource localSource) {
+    this.config = config;
+    this.localSource = localSource;
+  }
+
+  /** A builder with LLMSQL's defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Evaluates a predictions JSONL file with LLMSQL's defaults. */
+  public static EvaluationReport evaluate(Path outputsJsonl) {
+    return builder().build().run(outputsJsonl);
+  }
+
+  /**
+   * Evaluates in-memory predictions with LLMSQL's defaults: {@link dev.llmsql.prediction.Prediction}s or
+   * maps with {@code question_id} and {@code completion} (or {@code predicted_sql}).
+   */
+  public static EvaluationReport evaluate(List<?> predictions) {
+    return builder().build().run(predictions);
+  }
+
+  /** Evaluates a predictions JSONL file, streamed; input is validated before any query runs. */
+  public EvaluationReport run(Path outputsJsonl) {
+    requireNonNull(outputsJsonl, "outputsJsonl");
+    return engine().run(PredictionInput.jsonl(outputsJsonl));
+  }
+
+  /** Evaluates in-memory predictions ({@code Prediction}s or maps). */
+  public EvaluationReport run(List<?> predictions) {
+    requireNonNull(predictions, "predictions");
+    return engine().run(PredictionInput.list(predictions));
+  }
+
+  /** A builder holding this evaluator's configuration, for variants. */
+  public Builder toBuilder() {
+    return config.copy();
+  }
+
+  private EvaluationEngine engine() {
+    Builder b = config;
+    BenchmarkSource source = b.benchmark != null ? b.benchmark
+        : localSource != null ? localSource : defaultSource(b);
+    List<EvaluationListener> listeners = new ArrayList<>(b.listeners);
+    if (b.showMismatches && b.maxMismatches > 0) {
+      listeners.add(0, new MismatchPrinter(b.mismatchOut != null ? b.mismatchOut : System.out, b.maxMismatches));
+    }
+    Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
+        : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
+    return new EvaluationEngine(source, b.judge, List.copyOf(b.scorings), b.executor,
+        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, listeners);
+  }
+
+  private static BenchmarkSource defaultSource(Builder b) {
+    DefaultBenchmarkSourceFactory factory = ServiceLoader.load(DefaultBenchmarkSourceFactory.class)
+        .findFirst().orElseThrow(() -> new IllegalStateException(
+            "No LLMSQL downloader on the classpath: add llmsql-sqlite, "
+                + "or give questionsPath(...) and dbPath(...) to use local files"));
+    return factory.create(b.version, b.workdir, b.endpoint);
+  }
+
+  @Override
+  public String toString() {
+    return "Evaluator" + config;
+  }
+
+  /**
+   * Configures an {@link Evaluator}. Setters reject bad values at once; {@link #build()} checks
+   * combinations. Reusable: {@code build()} copies the configuration.
+   *
+   * <pre>{@code
+   * Evaluator.builder().version("1.0").workdirPath(Path.of("cache")).threads(4).build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private BenchmarkSource benchmark;
+    private Path questionsPath;
+    private Path dbPath;
+    private Path databasesDir;
+    private String version = DEFAULT_VERSION;
+    private Path workdir = DEFAULT_WORKDIR;
+    private URI endpoint;
+    private boolean saveReport = true;
+    private Path reportPath;
+    private boolean showMismatches = true;
+    private int maxMismatches = DEFAULT_MAX_MISMATCHES;
+    private PrintStream mismatchOut;
+    private final List<EvaluationListener> listeners = new ArrayList<>();
+    private Judge judge = Judges.llmsql();
+    private final List<Scoring> scorings = new ArrayList<>(List.of(Scorings.accuracy()));
+    private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
+    private int maxRows = DEFAULT_MAX_ROWS;
+    private int threads = Runtime.getRuntime().availableProcessors();
+    private QueryExecutor executor;
+    private final List<String> set = new ArrayList<>();
+
+    private Builder() {
+    }
+
+    /** Any benchmark source; excludes {@code questionsPath}/{@code dbPath}/{@code version}. */
+    public Builder benchmark(BenchmarkSource source) {
+      this.benchmark = requireNonNull(source, "benchmark");
+      return note("benchmark=" + source.describe());
+    }
+
+    /** The LLMSQL version to download, {@code "1.0"} or {@code "2.0"} (default). */
+    public Builder version(String version) {
+      requireNonNull(version, "version");
+      if (!version.equals("1.0") && !version.equals("2.0")) {
+        throw new IllegalArgumentException(
+            "version must be \"1.0\" or \"2.0\", but was \"" + version + "\"");
+      }
+      this.version = version;
+      return note("version=" + version);
+    }
+
+    /** Where downloads are cached; default {@code llmsql_workdir}. */
+    public Builder workdirPath(Path workdir) {
+      this.workdir = requireNonNull(workdir, "workdir");
+      return note("workdirPath=" + workdir);
+    }
+
+    /** The hub endpoint; default the {@code HF_ENDPOINT} variable, else {@code https://huggingface.co}. */
+    public Builder hubEndpoint(URI endpoint) {
+      this.endpoint = requireNonNull(endpoint, "endpoint");
+      return note("hubEndpoint=" + endpoint);
+    }
+
+    /** A local questions JSONL; needs {@link #dbPath} or {@link #databasesDir} too. */
+    public Builder questionsPath(Path questions) {
+      this.questionsPath = requireNonNull(questions, "questionsPath");
+      return note("questionsPath=" + questions);
+    }
+
+    /** A local SQLite database all questions run on. */
+    public Builder dbPath(Path db) {
+      this.dbPath = requireNonNull(db, "dbPath");
+      return note("dbPath=" + db);
+    }
+
+    /** A directory of databases laid out {@code {dir}/{db_id}/{db_id}.sqlite} (Spider/BIRD). */
+    public Builder databasesDir(Path dir) {
+      this.databasesDir = requireNonNull(dir, "databasesDir");
+      return note("databasesDir=" + dir);
+    }
+
+    /** Where to save the JSON report; default {@code evaluation_results_{uuid}.json}. */
+    public Builder saveReport(Path file) {
+      this.reportPath = requireNonNull(file, "file");
+      this.saveReport = true;
+      return note("saveReport=" + file);
+    }
+
+    /** Saves no JSON report. */
+    public Builder noReportFile() {
+      this.saveReport = false;
+      this.reportPath = null;
+      return note("noReportFile");
+    }
+
+    /** Prints up to {@code max} mismatches to {@code out} as they are found (default: 5, standard output). */
+    public Builder showMismatches(PrintStream out, int max) {
+      this.mismatchOut = requireNonNull(out, "out");
+      return maxMismatches(max);
+    }
+
+    /** Whether to print mismatches at all (default true). */
+    public Builder showMismatches(boolean show) {
+      this.showMismatches = show;
+      return note("showMismatches=" + show);
+    }
+
+    /** How many mismatches to print (default 5); 0 prints none. */
+    public Builder maxMismatches(int max) {
+      if (max < 0) {
+        throw new IllegalArgumentException("maxMismatches must not be negative, but was " + max);
+      }
+      this.maxMismatches = max;
+      this.showMismatches = true;
+      return note("maxMismatches=" + max);
+    }
+
+    /** Adds a listener told about progress, results and mismatches. */
+    public Builder listener(EvaluationListener listener) {
+      listeners.add(requireNonNull(listener, "listener"));
+      return note("listener=" + listener);
+    }
+
+    /** How each prediction is judged; default {@link Judges#llmsql()}. */
+    public Builder judge(Judge judge) {
+      this.judge = requireNonNull(judge, "judge");
+      return note("judge=" + judge.name());
+    }
+
+    /** Adds a scoring beside accuracy, which is always computed. */
+    public Builder scoring(Scoring scoring) {
+      scorings.add(requireNonNull(scoring, "scoring"));
+      return note("scoring=" + scoring);
+    }
+
+    /** How long one statement may run (default 10 s); it is interrupted after that. */
+    public Builder queryTimeout(Duration timeout) {
+      requireNonNull(timeout, "queryTimeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("queryTimeout must be positive, but was " + timeout);
+      }
+      this.queryTimeout = timeout;
+      return note("queryTimeout=" + timeout);
+    }
+
+    /** How many rows one statement may return (default 100,000); more is an error, not an OOM. */
+    public Builder maxRows(int maxRows) {
+      if (maxRows <= 0) {
+        throw new IllegalArgumentException("maxRows must be positive, but was " + maxRows);
+      }
+      this.maxRows = maxRows;
+      return note("maxRows=" + maxRows);
+    }
+
+    /** How many predictions are evaluated at once (default: available processors). */
+    public Builder threads(int threads) {
+      if (threads <= 0) {
+        throw new IllegalArgumentException("threads must be positive, but was " + threads);
+      }
+      this.threads = threads;
+      return note("threads=" + threads);
+    }
+
+    /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
+    public Builder executor(QueryExecutor executor) {
+      this.executor = requireNonNull(executor, "executor");
+      return note("executor=" + executor);
+    }
+
+    /**
+     * Checks the combination of options and returns an evaluator.
+     *
+     * @throws IllegalStateException naming the fix when options clash
+     */
+    public Evaluator build() {
+      if (questionsPath != null || dbPath != null || databasesDir != null) {
+        if (benchmark != null) {
+          throw new IllegalStateException("benchmark(...) cannot be combined with questionsPath/dbPath/"
+              + "databasesDir; use one or the other");
+        }
+        if (questionsPath == null) {
+          throw new IllegalStateException((dbPath != null ? "dbPath" : "databasesDir")
+              + "(...) needs questionsPath(...) too; give both, or neither to download LLMSQL "
+              + version);
+        }
+        if (dbPath == null && databasesDir == null) {
+          throw new IllegalStateException("questionsPath(path) needs dbPath(path) or databasesDir(dir) too; "
+              + "give both, or neither to download LLMSQL " + version);
+        }
+        if (dbPath != null && databasesDir != null) {
+          throw new IllegalStateException("dbPath(...) and databasesDir(...) exclude each other: "
+              + "use dbPath for one database, databasesDir for {dir}/{db_id}/{db_id}.sqlite");
+        }
+      }
+      BenchmarkSource local = questionsPath == null ? null
+          : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
+          : Benchmarks.localDatabases(questionsPath, databasesDir);
+      return new Evaluator(copy(), local);
+    }
+
+    private Builder note(String option) {
+      String key = option.contains("=") ? option.substring(0, option.indexOf('=') + 1) : option;
+      set.removeIf(s -> s.startsWith(key) && !key.equals("listener=") && !key.equals("scoring="));
+      set.add(option);
+      return this;
+    }
+
+    private Builder copy() {
+      Builder b = new Builder();
+      b.benchmark = benchmark;
+      b.questionsPath = questionsPath;
+      b.dbPath = dbPath;
+      b.databasesDir = databasesDir;
+      b.version = version;
+      b.workdir = workdir;
+      b.endpoint = endpoint;
+      b.saveReport = saveReport;
+      b.reportPath = reportPath;
+      b.showMismatches = showMismatches;
+      b.maxMismatches = maxMismatches;
+      b.mismatchOut = mismatchOut;
+      b.listeners.addAll(listeners);
+      b.judge = judge;
+      b.scorings.clear();
+      b.scorings.addAll(scorings);
+      b.queryTimeout = queryTimeout;
+      b.maxRows = maxRows;
+      b.threads = threads;
+      b.executor = executor;
+      b.set.addAll(set);
+      return b;
+    }
+
+    /** The options that were set, e.g. {@code {dbPath=db.sqlite, threads=4}}. */
+    @Override
+    public String toString() {
+      StringJoiner j = new StringJoiner(", ", "{", "}");
+      set.forEach(j::add);
+      return j.toString();
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.llmsql.benchmark;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Stock {@link BenchmarkSource}s over local files. The LLMSQL download lives in {@code llmsql-sqlite}
+ * ({@code dev.llmsql.sqlite.download.LlmsqlHub}).
+ *
+ * <pre>{@code
+ * Evaluator.builder().benchmark(Benchmarks.local(Path.of("q.jsonl"), Path.of("db.sqlite")));
+ * Evaluator.builder().benchmark(Benchmarks.localDatabases(Path.of("dev.jsonl"), Path.of("database")));
+ * }</pre>
+ */
+public final class Benchmarks {
+
+  private Benchmarks() {
+  }
+
+  /** Questions and one SQLite database, as LLMSQL's {@code questions_path} and {@code db_path}. */
+  public static BenchmarkSource local(Path questions, Path database) {
+    requireNonNull(questions, "questions");
+    requireNonNull(database, "database");
+    return new LocalSource(BenchmarkFiles.singleDatabase(questions, database));
+  }
+
+  /** Questions with {@code db_id}s and a directory {@code {dir}/{db_id}/{db_id}.sqlite}. */
+  public static BenchmarkSource localDatabases(Path questions, Path databasesDir) {
+    requireNonNull(questions, "questions");
+    requireNonNull(databasesDir, "databasesDir");
+    return new LocalSource(BenchmarkFiles.databaseDirectory(questions, databasesDir));
+  }
+
+  private record LocalSource(BenchmarkFiles files) implements BenchmarkSource {
+
+    @Override
+    public BenchmarkFiles resolve(DownloadListener listener) throws FileNotFoundException {
+      requireRegularFile(files.questions(), "questions file", "--questions-path");
+      if (files.database() != null) {
+        requireRegularFile(files.database(), "database file", "--db-path");
+      } else if (!Files.isDirectory(files.databasesDir())) {
+        throw new FileNotFoundException("databases directory not found: " + files.databasesDir()
+            + "; pass an existing directory laid out as {dir}/{db_id}/{db_id}.sqlite (--databases-dir)");
+      }
+      return files;
+    }
+
+    private static void requireRegularFile(Path file, String what, String option)
+        throws FileNotFoundException {
+      if (!Files.isRegularFile(file)) {
+        throw new FileNotFoundException(what + " not found: " + file.toAbsolutePath()
+            + "; check the path given to " + option);
+      }
+    }
+
+    @Override
+    public String describe() {
+      return files.database() != null
+          ? "local " + files.questions() + " on " + files.database()
+          : "local " + files.questions() + " on databases in " + files.databasesDir();
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.llmsql.execution;
+
+import java.nio.file.Path;
+
+/**
+ * Runs one SQL statement against a benchmark database, read-only and within {@link ExecutionLimits}.
+ * Implementations are thread-safe; {@code llmsql-sqlite} provides the SQLite one.
+ *
+ * <pre>{@code
+ * try (QueryExecutor executor = QueryExecutors.discover(limits)) {
+ *   QueryOutcome outcome = executor.execute(Path.of("sqlite_tables.db"), "SELECT 1");
+ * }
+ * }</pre>
+ */
+public interface QueryExecutor extends AutoCloseable {
+
+  /**
+   * Runs {@code sql} on {@code database}. Never throws for a bad statement: failures are outcomes.
+   *
+   * @param database the database file
+   * @param sql one statement, untrusted
+   * @return the rows or the failure, never null
+   */
+  QueryOutcome execute(Path database, String sql);
+
+  /** Releases connections. */
+  @Override
+  void close();
+}

@@ -1,0 +1,44 @@
+package dev.llmsql.execution;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What running one SQL statement gave: rows, or a failure with its kind and the database's message.
+ *
+ * <pre>{@code
+ * QueryOutcome o = executor.execute(db, "SELECT 1");
+ * if (o instanceof QueryOutcome.Success s) s.result().rows();
+ * }</pre>
+ */
+public sealed interface QueryOutcome {
+
+  /** Nanoseconds the statement took, including reading its rows. */
+  long nanos();
+
+  default boolean succeeded() {
+    return this instanceof Success;
+  }
+
+  /** The statement ran; {@code result} holds its rows. */
+  record Success(QueryResult result, long nanos) implements QueryOutcome {
+    public Success {
+      requireNonNull(result, "result");
+    }
+  }
+
+  /** The statement did not run to completion. */
+  record Failure(FailureKind kind, String message, long nanos) implements QueryOutcome {
+    public Failure {
+      requireNonNull(kind, "kind");
+      requireNonNull(message, "message");
+    }
+  }
+
+  static Success success(QueryResult result, long nanos) {
+    return new Success(result, nanos);
+  }
+
+  static Failure failure(FailureKind kind, String message, long nanos) {
+    return new Failure(kind, message, nanos);
+  }
+}

@@ -1,0 +1,384 @@
+package dev.llmsql.internal;
+
+import dev.llmsql.benchmark.BenchmarkFiles;
+import dev.llmsql.benchmark.BenchmarkSource;
+import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryExecutors;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.extraction.SqlExtractor;
+import dev.llmsql.extraction.TablePlaceholder;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.Prediction;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.ReportJson;
+import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one evaluation: resolve the benchmark, validate input, judge predictions in parallel (results
+ * collected in input order, so the report does not depend on the thread count), score, save.
+ */
+public final class EvaluationEngine {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EvaluationEngine.class);
+
+  private final BenchmarkSource source;
+  private final Judge judge;
+  private final List<Scoring> scorings;
+  private final QueryExecutor givenExecutor;
+  private final ExecutionLimits limits;
+  private final int threads;
+  private final Path reportFile;
+  private final List<EvaluationListener> listeners;
+
+  public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
+                          QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
+                          List<EvaluationListener> listeners) {
+    this.source = source;
+    this.judge = judge;
+    this.scorings = scorings;
+    this.givenExecutor = executor;
+    this.limits = limits;
+    this.threads = threads;
+    this.reportFile = reportFile;
+    this.listeners = List.copyOf(listeners);
+  }
+
+  public EvaluationReport run(PredictionInput input) {
+    long started = System.nanoTime();
+    BenchmarkFiles files = resolve();
+    Map<Integer, Question> questions = QuestionReader.read(files.questions());
+    long count = input.validate();
+    listeners.forEach(l -> l.onStart(count));
+
+    Collector collector = new Collector();
+    QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
+    try {
+      ArrayDeque<Future<Evaluated>> inFlight = new ArrayDeque<>();
+      int window = threads * 16;
+      Set<Integer> seen = new HashSet<>();
+      input.forEach(entry -> {
+        Question question = admit(entry, questions, seen, collector);
+        if (question == null) {
+          return;
+        }
+        Prediction prediction = new Prediction(question.id(),
+            entry.completion() == null ? "" : entry.completion());
+        String rawOutput = entry.completion();
+        Path database;
+        try {
+          database = files.databaseFor(question);
+        } catch (IllegalArgumentException e) {
+          database = null;
+        }
+        Path db = database;
+        if (pool == null) {
+          collector.accept(evaluate(question, prediction, rawOutput, db, executor));
+        } else {
+          inFlight.add(pool.submit(() -> evaluate(question, prediction, rawOutput, db, executor)));
+          while (inFlight.size() > window) {
+            collector.accept(join(inFlight.poll()));
+          }
+        }
+      });
+      while (!inFlight.isEmpty()) {
+        collector.accept(join(inFlight.poll()));
+      }
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+      if (givenExecutor == null) {
+        executor.close();
+      }
+    }
+
+    EvaluationReport report = collector.report(input, questions.size(),
+        Duration.ofNanos(System.nanoTime() - started));
+    if (reportFile != null) {
+      try {
+        ReportJson.write(report, reportFile);
+        report = report.withSavedTo(reportFile);
+      } catch (IOException e) {
+        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
+            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
+            + "--save-report; the report is attached to this exception", report, e);
+      }
+    }
+    EvaluationReport finished = report;
+    listeners.forEach(l -> l.onFinish(finished));
+    return finished;
+  }
+
+  private BenchmarkFiles resolve() {
+    try {
+      return source.resolve(new DownloadListener() {
+        @Override
+        public void progress(URI uri, long bytesDone, long bytesTotal) {
+          listeners.forEach(l -> l.onDownloadProgress(uri, bytesDone, bytesTotal));
+        }
+
+        @Override
+        public void finished(URI uri, Path file, long bytes) {
+          listeners.forEach(l -> l.onDownloaded(uri, file, bytes));
+        }
+
+        @Override
+        public void retrying(URI uri, int attempt, String reason) {
+          listeners.forEach(l -> l.onDownloadRetry(uri, attempt, reason));
+        }
+      });
+    } catch (IOException e) {
+      throw new BenchmarkUnavailableException(e.getMessage(), e);
+    }
+  }
+
+  /** The question an entry answers, or null (after recording the problem) when it cannot be scored. */
+  private Question admit(PredictionInput.Entry entry, Map<Integer, Question> questions, Set<Integer> seen,
+                         Collector collector) {
+    if (entry.questionId() == null) {
+      collector.problem(new InputProblem(InputProblem.Kind.INVALID_QUESTION_ID, entry.location(), null,
+          "question_id must be an integer or a string holding one, but was "
+              + (entry.rawQuestionId() == null ? "missing" : entry.rawQuestionId())));
+      return null;
+    }
+    int id = entry.questionId();
+    Question question = questions.get(id);
+    if (question == null) {
+      collector.problem(new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, entry.location(), id,
+          "question_id " + id + " is not in the benchmark's questions; check that the predictions "
+              + "belong to this benchmark"));
+      return null;
+    }
+    if (!seen.add(id)) {
+      collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
+          "question_id " + id + " was answered before; the first prediction counts, this one is ignored"));
+      return null;
+    }
+    switch (entry.completionState()) {
+      case MISSING -> collector.problem(new InputProblem(InputProblem.Kind.MISSING_COMPLETION,
+          entry.location(), id, "no \"completion\" (or \"predicted_sql\") field; scored as an answer "
+              + "without SQL"));
+      case NOT_A_STRING -> collector.problem(new InputProblem(InputProblem.Kind.NON_STRING_COMPLETION,
+          entry.location(), id, "\"completion\" must be a string; scored as an answer without SQL"));
+      case PRESENT -> { }
+    }
+    return question;
+  }
+
+  private Evaluated evaluate(Question question, Prediction prediction, String rawOutput, Path database,
+                             QueryExecutor executor) {
+    long started = System.nanoTime();
+    List<String> candidates = new ArrayList<>();
+    for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
+      candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
+    }
+    Context context = new Context(question, prediction, List.copyOf(candidates), database, executor);
+    Verdict verdict;
+    try {
+      verdict = judge.judge(context);
+      if (verdict == null) {
+        verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " returned null for question "
+            + question.id() + "; a Judge must return a Verdict");
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Judge {} failed on question {}", judge.name(), question.id(), e);
+      verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
+    }
+    QueryOutcome gold = context.goldIfRun();
+    QueryOutcome last = context.lastRun;
+    boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    boolean predNone = last instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
+        ? verdict.detail() : context.lastError;
+    QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
+        context.executed.get(), predNone, goldNone, error, System.nanoTime() - started);
+    Mismatch mismatch = null;
+    if (!verdict.outcome().isMatch()) {
+      mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,
+          gold instanceof QueryOutcome.Success s ? s.result().rows() : null,
+          last instanceof QueryOutcome.Success s ? s.result().rows() : null, verdict);
+    }
+    return new Evaluated(result, mismatch);
+  }
+
+  private static Evaluated join(Future<Evaluated> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("evaluation interrupted", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("evaluation failed: " + e.getCause(), e.getCause());
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "llmsql-eval-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  private record Evaluated(QuestionResult result, Mismatch mismatch) { }
+
+  /** The judge's view of one prediction; records what ran. Used by one thread at a time. */
+  private static final class Context implements JudgeContext {
+    private final Question question;
+    private final Prediction prediction;
+    private final List<String> candidates;
+    private final Path database;
+    private final QueryExecutor executor;
+    private QueryOutcome gold;
+    private QueryOutcome lastRun;
+    private String lastError;
+    private final AtomicInteger executed = new AtomicInteger();
+
+    Context(Question question, Prediction prediction, List<String> candidates, Path database,
+            QueryExecutor executor) {
+      this.question = question;
+      this.prediction = prediction;
+      this.candidates = candidates;
+      this.database = database;
+      this.executor = executor;
+    }
+
+    @Override
+    public Question question() {
+      return question;
+    }
+
+    @Override
+    public Prediction prediction() {
+      return prediction;
+    }
+
+    @Override
+    public List<String> candidates() {
+      return candidates;
+    }
+
+    @Override
+    public QueryOutcome gold() {
+      if (gold == null) {
+        gold = run(question.sql());
+      }
+      return gold;
+    }
+
+    QueryOutcome goldIfRun() {
+      return gold;
+    }
+
+    @Override
+    public QueryOutcome execute(String sql) {
+      QueryOutcome outcome = run(sql);
+      executed.incrementAndGet();
+      lastRun = outcome;
+      if (outcome instanceof QueryOutcome.Failure f) {
+        lastError = f.message();
+      }
+      return outcome;
+    }
+
+    private QueryOutcome run(String sql) {
+      if (database == null) {
+        return QueryOutcome.failure(dev.llmsql.execution.FailureKind.DATABASE_UNAVAILABLE,
+            "question " + question.id() + " has no db_id, but the benchmark uses a databases directory; "
+                + "add \"db_id\" to the question", 0);
+      }
+      return executor.execute(database, sql);
+    }
+  }
+
+  /** Gathers results in input order. */
+  private final class Collector {
+    private final List<QuestionResult> results = new ArrayList<>();
+    private final List<Mismatch> mismatches = new ArrayList<>();
+    private final List<InputProblem> problems = new ArrayList<>();
+    private int matches;
+    private int predNone;
+    private int goldNone;
+    private int sqlErrors;
+
+    void problem(InputProblem problem) {
+      problems.add(problem);
+      listeners.forEach(l -> l.onInputProblem(problem));
+    }
+
+    void accept(Evaluated evaluated) {
+      QuestionResult r = evaluated.result();
+      results.add(r);
+      if (r.outcome().isMatch()) {
+        matches++;
+      }
+      if (r.outcome() == Outcome.ERROR) {
+        sqlErrors++;
+      }
+      if (r.predNone()) {
+        predNone++;
+      }
+      if (r.goldNone()) {
+        goldNone++;
+      }
+      listeners.forEach(l -> l.onResult(r));
+      if (evaluated.mismatch() != null) {
+        mismatches.add(evaluated.mismatch());
+        int ordinal = mismatches.size();
+        listeners.forEach(l -> l.onMismatch(evaluated.mismatch(), ordinal));
+      }
+    }
+
+    EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {
+      int total = results.size();
+      double accuracy = total == 0 ? 0.0 : (double) matches / total;
+      List<Score> scores = new ArrayList<>();
+      for (Scoring scoring : scorings) {
+        Score score = scoring.score(results);
+        if (score == null) {
+          throw new IllegalStateException("Scoring " + scoring.getClass().getName()
+              + " returned null; a Scoring must return a Score");
+        }
+        scores.add(score);
+      }
+      return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
+          Instant.now(), input.mode(), results, problems, questionCount - total, judge.name(), scores,
+          source.describe(), duration, Optional.empty());
+    }
+  }
+}

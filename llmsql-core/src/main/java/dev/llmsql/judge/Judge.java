@@ -1,0 +1,27 @@
+package dev.llmsql.judge;
+
+/**
+ * Decides whether one prediction answers its question. Implementations are stateless or thread-safe:
+ * the engine calls them from several threads at once.
+ *
+ * <pre>{@code
+ * Judge anyCandidateRuns = ctx -> ctx.candidates().stream().anyMatch(sql -> ctx.execute(sql).succeeded())
+ *     ? Verdict.match() : Verdict.mismatch(Reason.PRED_ERROR, "nothing ran");
+ * }</pre>
+ */
+@FunctionalInterface
+public interface Judge {
+
+  /**
+   * Judges one prediction.
+   *
+   * @param context the question, prediction and a way to run SQL; never null
+   * @return the verdict, never null
+   */
+  Verdict judge(JudgeContext context);
+
+  /** A short name for reports, e.g. {@code "llmsql"}. */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+}

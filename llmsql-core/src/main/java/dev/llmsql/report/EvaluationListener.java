@@ -1,0 +1,42 @@
+package dev.llmsql.report;
+
+import dev.llmsql.prediction.InputProblem;
+import java.net.URI;
+import java.nio.file.Path;
+
+/**
+ * Told what an evaluation is doing, in input order, from the thread that called the evaluator. The only
+ * way library code talks to people: the caller chooses what to print, log or draw.
+ *
+ * <pre>{@code
+ * Evaluator.builder().listener(new EvaluationListener() {
+ *   public void onResult(QuestionResult r) { progressBar.step(); }
+ * }).build();
+ * }</pre>
+ */
+public interface EvaluationListener {
+
+  /** Bytes of a benchmark file arrived ({@code bytesTotal} -1 when unknown). */
+  default void onDownloadProgress(URI uri, long bytesDone, long bytesTotal) { }
+
+  /** A benchmark file was downloaded. */
+  default void onDownloaded(URI uri, Path file, long bytes) { }
+
+  /** A download failed and is retried. */
+  default void onDownloadRetry(URI uri, int attempt, String reason) { }
+
+  /** Input was validated; {@code predictions} lines or items will be evaluated. */
+  default void onStart(long predictions) { }
+
+  /** A prediction was scored. */
+  default void onResult(QuestionResult result) { }
+
+  /** A scored prediction did not match; {@code ordinal} counts from 1. */
+  default void onMismatch(Mismatch mismatch, int ordinal) { }
+
+  /** A prediction could not be scored as given. */
+  default void onInputProblem(InputProblem problem) { }
+
+  /** The evaluation finished (the report is saved already when saving is on). */
+  default void onFinish(EvaluationReport report) { }
+}

@@ -1,0 +1,115 @@
+package dev.llmsql.report;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.prediction.InputMode;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.scoring.Score;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The result of an evaluation: LLMSQL's report ({@code total}, {@code matches}, {@code pred_none},
+ * {@code gold_none}, {@code sql_errors}, {@code accuracy}, {@code mismatches}, {@code timestamp},
+ * {@code input_mode}) plus per-question verdicts, input problems, scores and timing.
+ *
+ * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
+ * System.out.println(report);              // summary and the first mismatches
+ * double acc = report.accuracy();
+ * }</pre>
+ *
+ * @param total predictions scored (unknown, invalid and duplicate ones are input problems, not scored)
+ * @param matches predictions judged a match
+ * @param predNone predictions whose deciding candidate returned exactly one NULL
+ * @param goldNone scored predictions whose gold returned exactly one NULL
+ * @param sqlErrors predictions whose SQL failed (outcome {@link Outcome#ERROR})
+ * @param accuracy matches / total, 0 when total is 0
+ * @param mismatches every prediction not judged a match, in input order
+ * @param timestamp when the evaluation finished
+ * @param inputMode how predictions were given
+ * @param results one per scored prediction, in input order
+ * @param inputProblems predictions that could not be scored as given
+ * @param unanswered benchmark questions no prediction answered
+ * @param judge the judge's name
+ * @param scores the configured scorings' figures
+ * @param benchmark a description of the benchmark used
+ * @param duration wall time of the evaluation
+ * @param savedTo where the JSON report was written, if it was
+ */
+public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
+                               double accuracy, List<Mismatch> mismatches, Instant timestamp,
+                               InputMode inputMode, List<QuestionResult> results,
+                               List<InputProblem> inputProblems, int unanswered, String judge,
+                               List<Score> scores, String benchmark, Duration duration,
+                               Optional<Path> savedTo) {
+
+  public EvaluationReport {
+    mismatches = List.copyOf(mismatches);
+    requireNonNull(timestamp, "timestamp");
+    requireNonNull(inputMode, "inputMode");
+    results = List.copyOf(results);
+    inputProblems = List.copyOf(inputProblems);
+    requireNonNull(judge, "judge");
+    scores = List.copyOf(scores);
+    requireNonNull(benchmark, "benchmark");
+    requireNonNull(duration, "duration");
+    requireNonNull(savedTo, "savedTo");
+  }
+
+  /** This report, recorded as saved to {@code file}. */
+  public EvaluationReport withSavedTo(Path file) {
+    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
+        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
+        Optional.of(file));
+  }
+
+  /** How many predictions ended in each outcome (every outcome present, zeros included). */
+  public Map<Outcome, Integer> outcomeCounts() {
+    Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+    for (Outcome o : Outcome.values()) {
+      counts.put(o, 0);
+    }
+    for (QuestionResult r : results) {
+      counts.merge(r.outcome(), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  /** How many predictions have each reason (only reasons that occur). */
+  public Map<Reason, Integer> reasonCounts() {
+    Map<Reason, Integer> counts = new EnumMap<>(Reason.class);
+    for (QuestionResult r : results) {
+      counts.merge(r.reason(), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  /** Predictions whose gold SQL failed: benchmark defects, counted as not matching. */
+  public int goldErrors() {
+    return outcomeCounts().get(Outcome.GOLD_ERROR);
+  }
+
+  /** The result for a question, if a prediction for it was scored. */
+  public Optional<QuestionResult> result(int questionId) {
+    return results.stream().filter(r -> r.questionId() == questionId).findFirst();
+  }
+
+  /** A score by name, if that scoring ran. */
+  public Optional<Score> score(String name) {
+    return scores.stream().filter(s -> s.name().equals(name)).findFirst();
+  }
+
+  /** The summary table {@link ReportText} prints, with the first five mismatches. */
+  @Override
+  public String toString() {
+    return ReportText.summary(this) + ReportText.mismatches(mismatches, 5);
+  }
+}

@@ -1,0 +1,32 @@
+package dev.llmsql.report;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.judge.Verdict;
+import java.util.List;
+
+/**
+ * A prediction that did not match, with both result sets: LLMSQL's mismatch entry plus the verdict.
+ *
+ * <pre>{@code
+ * report.mismatches().get(0).predictionResults();  // null when the last candidate failed
+ * }</pre>
+ *
+ * @param questionId the question
+ * @param question its text
+ * @param goldSql the gold SQL
+ * @param modelOutput the raw completion (null when the prediction had none)
+ * @param goldResults the gold rows, null when the gold failed
+ * @param predictionResults the rows of the last candidate run, null if it failed or none ran
+ * @param verdict why it is not a match
+ */
+public record Mismatch(int questionId, String question, String goldSql, String modelOutput,
+                       List<List<Object>> goldResults, List<List<Object>> predictionResults,
+                       Verdict verdict) {
+
+  public Mismatch {
+    requireNonNull(question, "question");
+    requireNonNull(goldSql, "goldSql");
+    requireNonNull(verdict, "verdict");
+  }
+}

@@ -1,0 +1,115 @@
+package dev.llmsql.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Writes a report as LLMSQL's JSON, with exactly its keys so existing LLMSQL tooling reads it:
+ * {@code total, matches, pred_none, gold_none, sql_errors, accuracy, mismatches, timestamp, input_mode}.
+ *
+ * <pre>{@code
+ * ReportJson.write(report, Path.of("evaluation_results.json"));
+ * }</pre>
+ */
+public final class ReportJson {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private ReportJson() {
+  }
+
+  /** Writes {@code report} to {@code file} atomically (a temporary file renamed into place). */
+  public static void write(EvaluationReport report, Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    if (dir != null) {
+      Files.createDirectories(dir);
+    }
+    Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+    try {
+      try (OutputStream out = Files.newOutputStream(tmp)) {
+        write(report, out);
+      }
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** Writes {@code report} to {@code out} (left open). */
+  public static void write(EvaluationReport report, OutputStream out) throws IOException {
+    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+      g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+      g.useDefaultPrettyPrinter();
+      g.writeStartObject();
+      g.writeNumberField("total", report.total());
+      g.writeNumberField("matches", report.matches());
+      g.writeNumberField("pred_none", report.predNone());
+      g.writeNumberField("gold_none", report.goldNone());
+      g.writeNumberField("sql_errors", report.sqlErrors());
+      g.writeNumberField("accuracy", report.accuracy());
+      g.writeArrayFieldStart("mismatches");
+      for (Mismatch m : report.mismatches()) {
+        g.writeStartObject();
+        g.writeNumberField("question_id", m.questionId());
+        g.writeStringField("question", m.question());
+        g.writeStringField("gold_sql", m.goldSql());
+        g.writeStringField("model_output", m.modelOutput());
+        g.writeFieldName("gold_results");
+        writeRows(g, m.goldResults());
+        g.writeFieldName("prediction_results");
+        writeRows(g, m.predictionResults());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(report.timestamp()));
+      g.writeStringField("input_mode", report.inputMode().jsonName());
+      g.writeEndObject();
+    }
+  }
+
+  private static void writeRows(JsonGenerator g, List<List<Object>> rows) throws IOException {
+    if (rows == null) {
+      g.writeNull();
+      return;
+    }
+    g.writeStartArray();
+    for (List<Object> row : rows) {
+      g.writeStartArray();
+      for (Object cell : row) {
+        writeCell(g, cell);
+      }
+      g.writeEndArray();
+    }
+    g.writeEndArray();
+  }
+
+  private static void writeCell(JsonGenerator g, Object cell) throws IOException {
+    if (cell == null) {
+      g.writeNull();
+    } else if (cell instanceof Long l) {
+      g.writeNumber(l);
+    } else if (cell instanceof Integer i) {
+      g.writeNumber(i);
+    } else if (cell instanceof Double d) {
+      if (d.isNaN() || d.isInfinite()) {
+        g.writeString(d.toString());
+      } else {
+        g.writeNumber(d);
+      }
+    } else if (cell instanceof byte[] bytes) {
+      // JSON has no bytes; base64 keeps blobs readable by any tool.
+      g.writeString(Base64.getEncoder().encodeToString(bytes));
+    } else {
+      g.writeString(cell.toString());
+    }
+  }
+}

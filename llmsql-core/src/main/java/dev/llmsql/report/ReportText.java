@@ -1,0 +1,106 @@
+package dev.llmsql.report;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Plain-text rendering of reports and mismatches, shared by {@link EvaluationReport#toString()}, the
+ * {@link MismatchPrinter} and the CLI so they read the same everywhere.
+ *
+ * <pre>{@code
+ * System.out.print(ReportText.summary(report));
+ * }</pre>
+ */
+public final class ReportText {
+
+  /** Result sets longer than this are cut in printed mismatches. */
+  static final int MAX_PRINTED_ROWS = 10;
+
+  private ReportText() {
+  }
+
+  /** The headline figures, one per line. */
+  public static String summary(EvaluationReport r) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Evaluation summary (judge ").append(r.judge()).append(", ").append(r.benchmark())
+        .append(")\n");
+    line(sb, "Total", Integer.toString(r.total()));
+    line(sb, "Matches", Integer.toString(r.matches()));
+    line(sb, "Accuracy", String.format(Locale.ROOT, "%.2f%%", r.accuracy() * 100));
+    line(sb, "SQL errors", Integer.toString(r.sqlErrors()));
+    line(sb, "Predicted NULL", Integer.toString(r.predNone()));
+    line(sb, "Gold NULL", Integer.toString(r.goldNone()));
+    Map<Outcome, Integer> outcomes = r.outcomeCounts();
+    line(sb, "Outcomes", String.format(Locale.ROOT, "match %d, mismatch %d, error %d, no SQL %d, gold error %d",
+        outcomes.get(Outcome.MATCH), outcomes.get(Outcome.MISMATCH), outcomes.get(Outcome.ERROR),
+        outcomes.get(Outcome.NO_SQL), outcomes.get(Outcome.GOLD_ERROR)));
+    Map<Reason, Integer> reasons = r.reasonCounts();
+    reasons.remove(Reason.EQUAL);
+    if (!reasons.isEmpty()) {
+      line(sb, "Reasons", reasons.toString().replaceAll("[{}]", ""));
+    }
+    line(sb, "Input problems", Integer.toString(r.inputProblems().size()));
+    if (r.unanswered() > 0) {
+      line(sb, "Unanswered", r.unanswered() + " benchmark question(s) had no prediction");
+    }
+    r.scores().stream().filter(s -> !s.name().equals("accuracy"))
+        .forEach(s -> line(sb, s.name(), String.format(Locale.ROOT, "%.4f (%s)", s.value(), s.explanation())));
+    line(sb, "Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0));
+    r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
+    return sb.toString();
+  }
+
+  /** The first {@code max} mismatches, then how many more there are. */
+  public static String mismatches(List<Mismatch> mismatches, int max) {
+    StringBuilder sb = new StringBuilder();
+    int shown = Math.min(max, mismatches.size());
+    for (int i = 0; i < shown; i++) {
+      sb.append('\n').append(mismatch(mismatches.get(i), i + 1));
+    }
+    if (mismatches.size() > shown) {
+      sb.append("\n... and ").append(mismatches.size() - shown).append(" more mismatch(es)\n");
+    }
+    return sb.toString();
+  }
+
+  /** One mismatch, numbered. */
+  public static String mismatch(Mismatch m, int ordinal) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Mismatch #").append(ordinal).append(": question ").append(m.questionId())
+        .append(" [").append(m.verdict().outcome()).append(' ').append(m.verdict().reason()).append("]\n");
+    sb.append("  Question:   ").append(m.question()).append('\n');
+    sb.append("  Gold SQL:   ").append(m.goldSql()).append('\n');
+    sb.append("  Model:      ").append(oneLine(m.modelOutput())).append('\n');
+    sb.append("  Gold rows:  ").append(rows(m.goldResults())).append('\n');
+    sb.append("  Pred rows:  ").append(rows(m.predictionResults())).append('\n');
+    if (!m.verdict().detail().isEmpty()) {
+      sb.append("  Why:        ").append(oneLine(m.verdict().detail())).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static void line(StringBuilder sb, String label, String value) {
+    sb.append(String.format(Locale.ROOT, "  %-15s %s%n", label + ":", value));
+  }
+
+  private static String oneLine(String text) {
+    if (text == null) {
+      return "(none)";
+    }
+    String flat = text.replaceAll("\\s+", " ").strip();
+    return flat.length() > 300 ? flat.substring(0, 297) + "..." : flat;
+  }
+
+  private static String rows(List<List<Object>> rows) {
+    if (rows == null) {
+      return "(none)";
+    }
+    if (rows.size() <= MAX_PRINTED_ROWS) {
+      return rows.toString();
+    }
+    return rows.subList(0, MAX_PRINTED_ROWS).toString() + " ... (" + rows.size() + " rows)";
+  }
+}
