@@ -1,0 +1,315 @@
+package dev.llmsql.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.Evaluator;
+import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.InvalidInputException;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.report.ReportText;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
+ *
+ * <pre>{@code
+ * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});
+ * }</pre>
+ */
+public final class Cli {
+
+  /** Evaluation ran (whatever its accuracy). */
+  public static final int OK = 0;
+  /** Evaluation could not run for an unexpected reason. */
+  public static final int FAILED = 1;
+  /** The command line is wrong. */
+  public static final int USAGE = 2;
+  /** Predictions or questions cannot be read. */
+  public static final int BAD_INPUT = 3;
+  /** The benchmark could not be downloaded or found. */
+  public static final int NO_BENCHMARK = 4;
+  /** Evaluation finished but the report could not be saved. */
+  public static final int NOT_SAVED = 5;
+
+  static final String VERSION = "0.1.0-SNAPSHOT";
+
+  private static final int MAX_PRINTED_PROBLEMS = 10;
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public Cli(PrintStream out, PrintStream err) {
+    this.out = requireNonNull(out, "out");
+    this.err = requireNonNull(err, "err");
+  }
+
+  /** Runs a command line; returns the exit status. */
+  public int run(String[] args) {
+    if (args.length == 0 || isHelp(args[0])) {
+      out.print(Usage.MAIN);
+      return args.length == 0 ? USAGE : OK;
+    }
+    if (args[0].equals("--version") || args[0].equals("-V")) {
+      out.println("llmsql " + VERSION);
+      return OK;
+    }
+    if (!args[0].equals("evaluate")) {
+      err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate (see llmsql --help)");
+      return USAGE;
+    }
+    Arguments a;
+    try {
+      a = Arguments.parse(List.of(args).subList(1, args.length));
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql evaluate: " + e.getMessage() + " (see llmsql evaluate --help)");
+      return USAGE;
+    }
+    if (a.help) {
+      out.print(Usage.EVALUATE);
+      return OK;
+    }
+    return evaluate(a);
+  }
+
+  private int evaluate(Arguments a) {
+    Evaluator evaluator;
+    try {
+      evaluator = configure(a).build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql evaluate: " + e.getMessage());
+      return USAGE;
+    }
+    try {
+      EvaluationReport report = evaluator.run(a.outputs);
+      printSummary(report);
+      return OK;
+    } catch (InvalidInputException e) {
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return BAD_INPUT;
+    } catch (BenchmarkUnavailableException e) {
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return NO_BENCHMARK;
+    } catch (ReportNotSavedException e) {
+      printSummary(e.report());
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return NOT_SAVED;
+    } catch (UncheckedIOException | IllegalStateException e) {
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return FAILED;
+    }
+  }
+
+  private Evaluator.Builder configure(Arguments a) {
+    Evaluator.Builder b = Evaluator.builder();
+    if (a.version != null) {
+      b.version(a.version);
+    }
+    if (a.workdir != null) {
+      b.workdirPath(a.workdir);
+    }
+    if (a.hubEndpoint != null) {
+      b.hubEndpoint(a.hubEndpoint);
+    }
+    if (a.questions != null) {
+      b.questionsPath(a.questions);
+    }
+    if (a.db != null) {
+      b.dbPath(a.db);
+    }
+    if (a.databasesDir != null) {
+      b.databasesDir(a.databasesDir);
+    }
+    if (a.noSaveReport) {
+      b.noReportFile();
+    } else if (a.saveReport != null) {
+      b.saveReport(a.saveReport);
+    }
+    if (a.showMismatches) {
+      b.showMismatches(out, a.maxMismatches);
+    } else {
+      b.showMismatches(false);
+    }
+    if (a.queryTimeout != null) {
+      b.queryTimeout(a.queryTimeout);
+    }
+    if (a.maxRows != null) {
+      b.maxRows(a.maxRows);
+    }
+    if (a.threads != null) {
+      b.threads(a.threads);
+    }
+    b.listener(new DownloadProgress(err));
+    return b;
+  }
+
+  private void printSummary(EvaluationReport report) {
+    out.println();
+    out.print(ReportText.summary(report));
+    List<InputProblem> problems = report.inputProblems();
+    if (!problems.isEmpty()) {
+      out.println();
+      out.println("Input problems (" + problems.size() + "):");
+      problems.stream().limit(MAX_PRINTED_PROBLEMS).forEach(p ->
+          out.println("  " + p.location() + ": " + p.kind() + ": " + p.message()));
+      if (problems.size() > MAX_PRINTED_PROBLEMS) {
+        out.println("  ... and " + (problems.size() - MAX_PRINTED_PROBLEMS) + " more (see the report)");
+      }
+    }
+    out.flush();
+  }
+
+  private static boolean isHelp(String arg) {
+    return arg.equals("--help") || arg.equals("-h") || arg.equals("help");
+  }
+
+  private static String oneLine(String message) {
+    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  /** Draws download progress on standard error, one line per 10%. */
+  private static final class DownloadProgress implements EvaluationListener {
+    private final PrintStream err;
+    private URI current;
+    private long lastTenth = -1;
+
+    DownloadProgress(PrintStream err) {
+      this.err = err;
+    }
+
+    @Override
+    public void onDownloadProgress(URI uri, long bytesDone, long bytesTotal) {
+      if (!uri.equals(current)) {
+        current = uri;
+        lastTenth = -1;
+        err.println("Downloading " + uri);
+      }
+      if (bytesTotal > 0) {
+        long tenth = bytesDone * 10 / bytesTotal;
+        if (tenth != lastTenth) {
+          lastTenth = tenth;
+          err.printf(Locale.ROOT, "  %3d%% (%,d of %,d bytes)%n", tenth * 10, bytesDone, bytesTotal);
+        }
+      }
+    }
+
+    @Override
+    public void onDownloadRetry(URI uri, int attempt, String reason) {
+      err.println("  retrying " + uri + " (attempt " + attempt + "): " + reason);
+    }
+  }
+
+  /** Parsed options of {@code evaluate}. */
+  static final class Arguments {
+    Path outputs;
+    String version;
+    Path workdir;
+    URI hubEndpoint;
+    Path questions;
+    Path db;
+    Path databasesDir;
+    Path saveReport;
+    boolean noSaveReport;
+    int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
+    boolean showMismatches = true;
+    Duration queryTimeout;
+    Integer maxRows;
+    Integer threads;
+    boolean help;
+
+    static Arguments parse(List<String> args) {
+      Arguments a = new Arguments();
+      for (int i = 0; i < args.size(); i++) {
+        String arg = args.get(i);
+        String name = arg;
+        String inline = null;
+        int eq = arg.indexOf('=');
+        if (arg.startsWith("--") && eq > 0) {
+          name = arg.substring(0, eq);
+          inline = arg.substring(eq + 1);
+        }
+        switch (name) {
+          case "--help", "-h" -> a.help = true;
+          case "--no-show-mismatches" -> a.showMismatches = false;
+          case "--no-save-report" -> a.noSaveReport = true;
+          default -> {
+            String value = inline;
+            if (value == null) {
+              if (i + 1 >= args.size()) {
+                throw new IllegalArgumentException(name + " needs a value");
+              }
+              value = args.get(++i);
+            }
+            a.set(name, value);
+          }
+        }
+      }
+      if (!a.help && a.outputs == null) {
+        throw new IllegalArgumentException("--outputs FILE is required (the predictions JSONL)");
+      }
+      return a;
+    }
+
+    private void set(String name, String value) {
+      switch (name) {
+        case "--outputs" -> outputs = Path.of(value);
+        case "--version" -> version = value;
+        case "--workdir-path" -> workdir = Path.of(value);
+        case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+        case "--questions-path" -> questions = Path.of(value);
+        case "--db-path" -> db = Path.of(value);
+        case "--databases-dir" -> databasesDir = Path.of(value);
+        case "--save-report" -> saveReport = Path.of(value);
+        case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
+        case "--query-timeout" -> queryTimeout = seconds(name, value);
+        case "--max-rows" -> maxRows = positive(name, value);
+        case "--threads" -> threads = positive(name, value);
+        default -> throw new IllegalArgumentException("unknown option " + name);
+      }
+    }
+
+    private static int positiveOrZero(String name, String value) {
+      int n = integer(name, value);
+      if (n < 0) {
+        throw new IllegalArgumentException(name + " must not be negative, but was " + value);
+      }
+      return n;
+    }
+
+    private static int positive(String name, String value) {
+      int n = integer(name, value);
+      if (n <= 0) {
+        throw new IllegalArgumentException(name + " must be positive, but was " + value);
+      }
+      return n;
+    }
+
+    private static int integer(String name, String value) {
+      try {
+        return Integer.parseInt(value);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
+      }
+    }
+
+    private static Duration seconds(String name, String value) {
+      try {
+        double s = Double.parseDouble(value);
+        if (!(s > 0)) {
+          throw new IllegalArgumentException(name + " must be a positive number of seconds, but was " + value);
+        }
+        return Duration.ofMillis(Math.round(s * 1000));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + " takes seconds (e.g. 10 or 0.5), but was '" + value + "'");
+      }
+    }
+  }
+}

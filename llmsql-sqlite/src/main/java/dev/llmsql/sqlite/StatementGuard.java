@@ -1,0 +1,113 @@
+package dev.llmsql.sqlite;
+
+import java.util.Locale;
+
+/**
+ * The first wall in front of a benchmark database: lets through exactly one read-only query
+ * ({@code SELECT}, {@code WITH ... SELECT}, {@code VALUES}) and refuses everything else before it reaches
+ * SQLite. Behind it stand a read-only connection, {@code PRAGMA query_only}, no attached databases and no
+ * extension loading, so a statement that slips past (a {@code WITH ... DELETE}) still cannot write.
+ *
+ * <pre>{@code
+ * StatementGuard.check("SELECT 1; DROP TABLE t");  // "only one statement may run, but more follows ';' ..."
+ * StatementGuard.check("SELECT 1");                // null: allowed
+ * }</pre>
+ */
+public final class StatementGuard {
+
+  private StatementGuard() {
+  }
+
+  /**
+   * Why {@code sql} may not run, or null when it may.
+   *
+   * @param sql an untrusted statement
+   */
+  public static String check(String sql) {
+    int n = sql.length();
+    int start = skipSpaceAndComments(sql, 0);
+    while (start < n && sql.charAt(start) == '(') {
+      start = skipSpaceAndComments(sql, start + 1);
+    }
+    int wordEnd = start;
+    while (wordEnd < n && Character.isLetter(sql.charAt(wordEnd))) {
+      wordEnd++;
+    }
+    String keyword = sql.substring(start, wordEnd).toUpperCase(Locale.ROOT);
+    if (!keyword.equals("SELECT") && !keyword.equals("WITH") && !keyword.equals("VALUES")) {
+      return keyword.isEmpty()
+          ? "refused: not a query (only SELECT, WITH ... SELECT and VALUES may run)"
+          : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES; "
+              + "benchmark databases are read-only)";
+    }
+    int i = wordEnd;
+    while (i < n) {
+      char c = sql.charAt(i);
+      switch (c) {
+        case '\'', '"', '`' -> i = skipQuoted(sql, i, c);
+        case '[' -> i = skipQuoted(sql, i, ']');
+        case '-' -> i = sql.startsWith("--", i) ? skipLineComment(sql, i) : i + 1;
+        case '/' -> i = sql.startsWith("/*", i) ? skipBlockComment(sql, i) : i + 1;
+        case ';' -> {
+          int rest = i + 1;
+          while (true) {
+            rest = skipSpaceAndComments(sql, rest);
+            if (rest < n && sql.charAt(rest) == ';') {
+              rest++;
+            } else {
+              break;
+            }
+          }
+          return rest >= n ? null
+              : "refused: only one statement may run, but more follows ';' at offset " + i;
+        }
+        default -> i++;
+      }
+    }
+    return null;
+  }
+
+  private static int skipSpaceAndComments(String sql, int i) {
+    int n = sql.length();
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c)) {
+        i++;
+      } else if (sql.startsWith("--", i)) {
+        i = skipLineComment(sql, i);
+      } else if (sql.startsWith("/*", i)) {
+        i = skipBlockComment(sql, i);
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  private static int skipLineComment(String sql, int i) {
+    int nl = sql.indexOf('\n', i);
+    return nl < 0 ? sql.length() : nl + 1;
+  }
+
+  private static int skipBlockComment(String sql, int i) {
+    int end = sql.indexOf("*/", i + 2);
+    return end < 0 ? sql.length() : end + 2;
+  }
+
+  /** Index after the closing quote; a doubled quote inside stands for itself, as in SQL. */
+  private static int skipQuoted(String sql, int i, char close) {
+    int n = sql.length();
+    int j = i + 1;
+    while (j < n) {
+      if (sql.charAt(j) == close) {
+        if (close != ']' && j + 1 < n && sql.charAt(j + 1) == close) {
+          j += 2;
+          continue;
+        }
+        return j + 1;
+      }
+      j++;
+    }
+    return n;
+  }
+}

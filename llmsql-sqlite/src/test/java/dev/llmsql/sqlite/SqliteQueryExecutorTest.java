@@ -1,0 +1,197 @@
+package dev.llmsql.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryOutcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SqliteQueryExecutorTest {
+
+  @TempDir
+  Path dir;
+
+  Path db;
+  SqliteQueryExecutor executor;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    db = TestDatabases.players(dir);
+    executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2));
+  }
+
+  @AfterEach
+  void tearDown() {
+    executor.close();
+  }
+
+  @Test
+  void execute_select_returnsTypedCells() {
+    QueryOutcome outcome = executor.execute(db,
+        "SELECT \"Player\", \"No.\", COUNT(*) FROM \"1-10015132-9\" WHERE \"No.\" = 5 GROUP BY 1, 2");
+
+    assertThat(outcome).isInstanceOf(QueryOutcome.Success.class);
+    QueryOutcome.Success success = (QueryOutcome.Success) outcome;
+    assertThat(success.result().rows()).containsExactly(List.of("Jalen Rose", 5.0, 1L));
+    assertThat(success.result().columns()).containsExactly("Player", "No.", "COUNT(*)");
+  }
+
+  @Test
+  void execute_doubleQuotedStringLiteral_keepsWorkingAsInLlmsqlExamples() {
+    QueryOutcome outcome = executor.execute(db,
+        "SELECT \"Position\" FROM \"1-10015132-9\" WHERE \"Player\" = \"Jalen Rose\"");
+
+    assertThat(((QueryOutcome.Success) outcome).result().rows()).containsExactly(List.of("Guard"));
+  }
+
+  @Test
+  void execute_unknownColumn_isSqlErrorWithSqliteMessage() {
+    QueryOutcome outcome = executor.execute(db, "SELECT nope FROM nums");
+
+    assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.SQL_ERROR, "no such column: nope",
+        outcome.nanos()));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "DROP TABLE nums",
+      "DELETE FROM nums",
+      "UPDATE nums SET n = 0",
+      "INSERT INTO nums VALUES (1000)",
+      "CREATE TABLE evil (x)",
+      "ATTACH DATABASE 'x.db' AS x",
+      "PRAGMA writable_schema=1",
+      "VACUUM INTO 'y.db'",
+      "SELECT load_extension('z')",
+      "SELECT 1; DROP TABLE nums",
+      "SELECT 1;\n-- harmless comment\n; DELETE FROM nums",
+      "WITH x AS (SELECT 1) DELETE FROM nums",
+      "WITH x AS (SELECT 1) INSERT INTO nums SELECT * FROM x",
+      "REPLACE INTO nums VALUES (1)",
+      "SELECT writefile('w.txt', 'x')",
+      "SELECT * FROM nums; ATTACH 'x.db' AS x; CREATE TABLE x.t AS SELECT 1",
+      "CREATE TEMP TABLE t AS SELECT 1",
+      "BEGIN; DELETE FROM nums; COMMIT",
+      "/* comment */ DROP TABLE nums",
+      "(SELECT 1); DROP TABLE nums"
+  })
+  void execute_hostileStatement_failsAndLeavesNoTrace(String sql) throws IOException {
+    // GIVEN
+    String before = TestDatabases.sha256(db);
+    Path cwd = Path.of("").toAbsolutePath();
+    Set<String> cwdBefore = list(cwd);
+    Set<String> dirBefore = list(dir);
+
+    // WHEN
+    QueryOutcome outcome = executor.execute(db, sql);
+
+    // THEN
+    assertThat(outcome).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(((QueryOutcome.Failure) outcome).kind()).isIn(FailureKind.REJECTED, FailureKind.SQL_ERROR);
+    assertThat(TestDatabases.sha256(db)).isEqualTo(before);
+    assertThat(list(cwd)).isEqualTo(cwdBefore);
+    assertThat(list(dir)).isEqualTo(dirBefore);
+    QueryOutcome after = executor.execute(db, "SELECT COUNT(*) FROM nums");
+    assertThat(((QueryOutcome.Success) after).result().rows()).containsExactly(List.of(100L));
+  }
+
+  @Test
+  void execute_multipleStatements_rejectedBeforeReachingSqlite() {
+    QueryOutcome outcome = executor.execute(db, "SELECT 1; DROP TABLE nums");
+
+    assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.REJECTED,
+        "refused: only one statement may run, but more follows ';' at offset 8", outcome.nanos()));
+  }
+
+  @Test
+  void execute_trailingSemicolonAndComment_allowed() {
+    QueryOutcome outcome = executor.execute(db, "SELECT COUNT(*) FROM nums; -- done\n;");
+
+    assertThat(((QueryOutcome.Success) outcome).result().rows()).containsExactly(List.of(100L));
+  }
+
+  @Test
+  void execute_semicolonInsideLiteral_isOneStatement() {
+    QueryOutcome outcome = executor.execute(db, "SELECT 'a;b', \"Player\" FROM \"1-10015132-9\" WHERE 0");
+
+    assertThat(outcome.succeeded()).isTrue();
+  }
+
+  @Test
+  void execute_runawayCrossJoin_isInterruptedAsTimeoutAndNextQueryRuns() {
+    try (SqliteQueryExecutor fast =
+             new SqliteQueryExecutor(new ExecutionLimits(Duration.ofMillis(300), 1000, 1))) {
+      QueryOutcome outcome = fast.execute(db,
+          "SELECT COUNT(*) FROM nums a, nums b, nums c, nums d, nums e, nums f");
+
+      assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.TIMEOUT,
+          "timeout: the query ran longer than 300 ms and was interrupted", outcome.nanos()));
+      QueryOutcome next = fast.execute(db, "SELECT COUNT(*) FROM nums");
+      assertThat(((QueryOutcome.Success) next).result().rows()).containsExactly(List.of(100L));
+    }
+  }
+
+  @Test
+  void execute_moreRowsThanCap_isRowLimitError() {
+    try (SqliteQueryExecutor capped =
+             new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 99, 1))) {
+      QueryOutcome over = capped.execute(db, "SELECT n FROM nums");
+      QueryOutcome at = capped.execute(db, "SELECT n FROM nums WHERE n <= 99");
+
+      assertThat(over).isEqualTo(new QueryOutcome.Failure(FailureKind.ROW_LIMIT,
+          "row cap: the query returned more than 99 rows; raise maxRows (--max-rows) if such results "
+              + "are expected", over.nanos()));
+      assertThat(((QueryOutcome.Success) at).result().rowCount()).isEqualTo(99);
+    }
+  }
+
+  @Test
+  void execute_hugeBlob_isBoundedBySqliteLengthLimit() {
+    QueryOutcome outcome = executor.execute(db, "SELECT randomblob(100000000)");
+
+    assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.SQL_ERROR, "string or blob too big",
+        outcome.nanos()));
+  }
+
+  @Test
+  void execute_missingDatabase_isUnavailableAndCreatesNoFile() {
+    Path missing = dir.resolve("missing.db");
+
+    QueryOutcome outcome = executor.execute(missing, "SELECT 1");
+
+    assertThat(outcome).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(((QueryOutcome.Failure) outcome).kind()).isEqualTo(FailureKind.DATABASE_UNAVAILABLE);
+    assertThat(((QueryOutcome.Failure) outcome).message()).startsWith("cannot open database " + missing);
+    assertThat(missing).doesNotExist();
+  }
+
+  @Test
+  void execute_mixedTypes_keepSqliteStorageClasses() {
+    QueryOutcome outcome = executor.execute(db, "SELECT 1, 1.0, '1', NULL, x'01ff', 9223372036854775807");
+
+    List<Object> row = ((QueryOutcome.Success) outcome).result().rows().get(0);
+    assertThat(row.subList(0, 4)).containsExactly(1L, 1.0, "1", null);
+    assertThat((byte[]) row.get(4)).containsExactly(0x01, 0xff);
+    assertThat(row.get(5)).isEqualTo(Long.MAX_VALUE);
+  }
+
+  private static Set<String> list(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+    }
+  }
+}
