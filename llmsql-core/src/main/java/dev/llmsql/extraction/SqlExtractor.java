@@ -1,9 +1,28 @@
 package dev.llmsql.extraction;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds the SQL candidates in a model completion, as LLMSQL's {@code find_sql} does, without its defects.
+ *
+ * <p>Every {@code SELECT} keyword (any case, not followed by a letter, digit or {@code _}) starts a
+ * candidate, and so does a {@code WITH} that opens a common table expression. A candidate runs to the first
+ * {@code ;} outside quotes, a run of four {@code \n}, a {@code ```} fence, a {@code <think>} or
+ * {@code </think>} tag outside quotes and comments, or the end; candidates are stripped, de-duplicated in
+ * order of first occurrence and cut to {@link #DEFAULT_MAX_CANDIDATES} unless
+ * {@link #withMaxCandidates(int)} says otherwise.
+ *
+ * <p>Unlike LLMSQL, a {@code ;} inside {@code '...'}, {@code "..."}, {@code `...`} or {@code [...]} does not
+ * end a candidate, and a candidate SQLite is bound to reject is dropped: one that closes a parenthesis it
+ * did not open (the inner {@code SELECT} of a sub-query or CTE) or that ends inside an open quote (a
+ * {@code select} inside a string literal). Prose such as "I will select the name" and {@code <think>}
+ * blocks still yield candidates, as in LLMSQL: they only add failing candidates, and any match counts.
  *
  * <pre>{@code
  * List<String> sql = SqlExtractor.llmsql().extract("Here you go:\n```sql\nSELECT 1;\n```");
@@ -17,6 +36,21 @@ public final class SqlExtractor {
 
   private static final SqlExtractor LLMSQL = new SqlExtractor(DEFAULT_MAX_CANDIDATES);
 
+  // Lexical states of one scan. Comment states exist so that an apostrophe or parenthesis in a comment
+  // is not taken for SQL; BLOCK_OPEN and BLOCK_CLOSE consume the second character of "/*" and "*/".
+  private static final byte CODE = 0;
+  private static final byte SINGLE = 1;
+  private static final byte DOUBLE = 2;
+  private static final byte BACKTICK = 3;
+  private static final byte BRACKET = 4;
+  private static final byte LINE_COMMENT = 5;
+  private static final byte BLOCK_OPEN = 6;
+  private static final byte BLOCK_COMMENT = 7;
+  private static final byte BLOCK_CLOSE = 8;
+
+  private static final int OPEN = -1;
+  private static final int DROPPED = -2;
+
   private final int maxCandidates;
 
   private SqlExtractor(int maxCandidates) {
@@ -28,8 +62,440 @@ public final class SqlExtractor {
     return LLMSQL;
   }
 
+  /**
+   * An extractor that keeps at most {@code maxCandidates} candidates.
+   *
+   * @throws IllegalArgumentException if {@code maxCandidates} is below 1
+   */
+  public SqlExtractor withMaxCandidates(int maxCandidates) {
+    if (maxCandidates < 1) {
+      throw new IllegalArgumentException(
+          "maxCandidates must be at least 1, but was " + maxCandidates);
+    }
+    return maxCandidates == this.maxCandidates ? this : new SqlExtractor(maxCandidates);
+  }
+
+  /** The most candidates {@link #extract(String)} returns. */
+  public int maxCandidates() {
+    return maxCandidates;
+  }
+
   /** The candidates in {@code completion}, in order, stripped, de-duplicated, at most the limit. */
   public List<String> extract(String completion) {
-    throw new UnsupportedOperationException("TODO");
+    if (requireNonNull(completion, "completion").isEmpty()) {
+      return List.of();
+    }
+    Candidates found = scan(completion);
+    Set<String> result = new LinkedHashSet<>();
+    for (int slot = 0; slot < found.count && result.size() < maxCandidates; slot++) {
+      int end = found.ends[slot];
+      if (end >= 0) {
+        result.add(strip(completion, found.starts[slot], end));
+      }
+    }
+    return List.copyOf(result);
+  }
+
+  @Override
+  public String toString() {
+    return "SqlExtractor{maxCandidates=" + maxCandidates + "}";
+  }
+
+  /*
+   * One pass over the text. Candidates overlap (LLMSQL starts one at every SELECT, even inside another),
+   * so each open candidate has its own lexical state: a prose candidate that met "Here's" is inside a
+   * quote while the real query after it is not, and its state must never decide about the real query.
+   * Candidates in the same mode see the same characters and differ only in parenthesis depth, so they
+   * share one Scan: a run-away "SELECT * FROM (SELECT * FROM (..." costs one Scan, not one per level.
+   */
+  private static Candidates scan(String text) {
+    Candidates found = new Candidates();
+    List<Scan> active = new ArrayList<>(4);
+    int newlines = 0;
+    int length = text.length();
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        newlines++;
+      } else {
+        newlines = 0;
+      }
+      // LLMSQL ends every candidate here, even inside quotes.
+      if (newlines == 4 || isFence(text, i, c)) {
+        endAll(active, found, i);
+        continue;
+      }
+      boolean thinkTag = isThinkTag(text, i, c);
+      if ((c | 0x20) == 's' && isKeyword(text, i, "select")) {
+        if (!claimedByCte(active)) {
+          startSelect(active, found, i);
+        }
+      } else if ((c | 0x20) == 'w' && isCteHead(text, i)) {
+        Scan cte = new Scan(true);
+        cte.add(found.open(i));
+        active.add(cte);
+      }
+      for (int s = active.size() - 1; s >= 0; s--) {
+        Scan scan = active.get(s);
+        // A think tag is never SQL, but LLMSQL does not stop at one: outside quotes and comments only,
+        // so that no candidate LLMSQL could run is lost.
+        if (thinkTag && scan.mode == CODE || scan.step(text, i, c, found) == Scan.ENDED) {
+          scan.finish(found, i);
+        }
+        if (scan.isEmpty()) {
+          active.remove(s);
+        }
+      }
+    }
+    endAll(active, found, length);
+    return found;
+  }
+
+  private static void endAll(List<Scan> active, Candidates found, int end) {
+    for (Scan scan : active) {
+      // Cut inside a quote, the text has an unterminated literal that SQLite rejects.
+      scan.finish(found, scan.mode == CODE || scan.isComment() ? end : DROPPED);
+    }
+    active.clear();
+  }
+
+  /** True when an open CTE takes the SELECT at this position as its main query (no new candidate). */
+  private static boolean claimedByCte(List<Scan> active) {
+    boolean claimed = false;
+    for (Scan scan : active) {
+      if (scan.cte && !scan.claimed && scan.mode == CODE && scan.isAtTop() && scan.lastSignificant == ')') {
+        scan.claimed = true;
+        claimed = true;
+      }
+    }
+    return claimed;
+  }
+
+  private static void startSelect(List<Scan> active, Candidates found, int start) {
+    int slot = found.open(start);
+    for (Scan scan : active) {
+      if (!scan.cte && scan.mode == CODE) {
+        scan.add(slot);
+        return;
+      }
+    }
+    Scan scan = new Scan(false);
+    scan.add(slot);
+    active.add(scan);
+  }
+
+  private static boolean isFence(String text, int i, char c) {
+    return c == '`' && text.startsWith("``", i + 1);
+  }
+
+  private static boolean isThinkTag(String text, int i, char c) {
+    return c == '<'
+        && (text.regionMatches(true, i + 1, "think>", 0, 6) || text.regionMatches(true, i + 1, "/think>", 0, 7));
+  }
+
+  /** {@code word} (lower case) at {@code i}, any case, not followed by a word character. */
+  private static boolean isKeyword(String text, int i, String word) {
+    int end = i + word.length();
+    if (end > text.length()) {
+      return false;
+    }
+    for (int k = 0; k < word.length(); k++) {
+      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one.
+      if ((text.charAt(i + k) | 0x20) != word.charAt(k)) {
+        return false;
+      }
+    }
+    return end == text.length() || !isWordChar(text.codePointAt(end));
+  }
+
+  // Python's \w, which ends LLMSQL's SELECT\b: letters, digits, other numerics and the underscore.
+  private static boolean isWordChar(int codePoint) {
+    if (Character.isLetterOrDigit(codePoint) || codePoint == '_') {
+      return true;
+    }
+    int type = Character.getType(codePoint);
+    return type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
+  }
+
+  /*
+   * WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] ( SELECT|VALUES|WITH
+   * The whole head is checked so that prose ("with it as (an aside) SELECT ...") cannot open a CTE
+   * candidate and claim the real SELECT after it.
+   */
+  private static boolean isCteHead(String text, int i) {
+    if (i > 0 && isWordChar(text.codePointBefore(i)) || !isKeyword(text, i, "with")) {
+      return false;
+    }
+    int j = i + 4;
+    int afterSpace = skipSpace(text, j);
+    if (afterSpace == j) {
+      return false;
+    }
+    j = afterSpace;
+    if (isKeyword(text, j, "recursive")) {
+      afterSpace = skipSpace(text, j + 9);
+      if (afterSpace == j + 9) {
+        return false;
+      }
+      j = afterSpace;
+    }
+    j = skipName(text, j);
+    if (j < 0) {
+      return false;
+    }
+    j = skipSpace(text, j);
+    if (j < text.length() && text.charAt(j) == '(') {
+      int close = j + 1;
+      while (close < text.length() && text.charAt(close) != ')') {
+        if (text.charAt(close) == '(') {
+          return false;
+        }
+        close++;
+      }
+      if (close == text.length()) {
+        return false;
+      }
+      j = skipSpace(text, close + 1);
+    }
+    if (!isKeyword(text, j, "as")) {
+      return false;
+    }
+    j = skipSpace(text, j + 2);
+    if (isKeyword(text, j, "not")) {
+      j = skipSpace(text, j + 3);
+      if (!isKeyword(text, j, "materialized")) {
+        return false;
+      }
+    }
+    if (isKeyword(text, j, "materialized")) {
+      j = skipSpace(text, j + 12);
+    }
+    if (j >= text.length() || text.charAt(j) != '(') {
+      return false;
+    }
+    j = skipSpace(text, j + 1);
+    return isKeyword(text, j, "select") || isKeyword(text, j, "values") || isKeyword(text, j, "with");
+  }
+
+  /** The index after an SQLite name at {@code j}, or -1 if there is none. */
+  private static int skipName(String text, int j) {
+    if (j >= text.length()) {
+      return -1;
+    }
+    char c = text.charAt(j);
+    char close = c == '"' ? '"' : c == '`' ? '`' : c == '[' ? ']' : 0;
+    if (close != 0) {
+      int end = text.indexOf(close, j + 1);
+      return end < 0 ? -1 : end + 1;
+    }
+    if (!Character.isLetter(c) && c != '_' && c < 0x80) {
+      return -1;
+    }
+    int k = j + 1;
+    while (k < text.length() && isIdentifierChar(text.charAt(k))) {
+      k++;
+    }
+    return k;
+  }
+
+  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character.
+  private static boolean isIdentifierChar(char c) {
+    return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+
+  private static int skipSpace(String text, int j) {
+    while (j < text.length() && isSqlSpace(text.charAt(j))) {
+      j++;
+    }
+    return j;
+  }
+
+  private static boolean isSqlSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+  }
+
+  // Python's str.strip(), so that candidates de-duplicate as in LLMSQL; Java's strip() keeps no-break spaces.
+  private static String strip(String text, int start, int end) {
+    while (start < end && isPythonSpace(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && isPythonSpace(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
+
+  private static boolean isPythonSpace(char c) {
+    return Character.isWhitespace(c) || c == '\u00a0' || c == '\u2007' || c == '\u202f' || c == '\u0085';
+  }
+
+  /** Candidate start and end offsets in order of start; an end is OPEN, DROPPED or an offset. */
+  private static final class Candidates {
+    int[] starts = new int[8];
+    int[] ends = new int[8];
+    int count;
+
+    int open(int start) {
+      if (count == starts.length) {
+        starts = Arrays.copyOf(starts, count * 2);
+        ends = Arrays.copyOf(ends, count * 2);
+      }
+      starts[count] = start;
+      ends[count] = OPEN;
+      return count++;
+    }
+  }
+
+  /**
+   * The lexical state shared by candidates in the same mode. A candidate's depth is {@code level} minus
+   * the level it started at (its base); bases only grow along {@code slots}, since a candidate joins at
+   * depth 0 when every other has depth 0 or more, so those that close a parenthesis they did not open
+   * are always at the end.
+   */
+  private static final class Scan {
+    static final int CONTINUE = 0;
+    static final int ENDED = 1;
+
+    final boolean cte;
+    boolean claimed;
+    char lastSignificant;
+    byte mode = CODE;
+    int level;
+    int[] slots = new int[2];
+    int[] bases = new int[2];
+    int count;
+
+    Scan(boolean cte) {
+      this.cte = cte;
+    }
+
+    void add(int slot) {
+      if (count == slots.length) {
+        slots = Arrays.copyOf(slots, count * 2);
+        bases = Arrays.copyOf(bases, count * 2);
+      }
+      slots[count] = slot;
+      bases[count++] = level;
+    }
+
+    boolean isEmpty() {
+      return count == 0;
+    }
+
+    /** True when the first candidate is at depth 0 (the only one, for a CTE). */
+    boolean isAtTop() {
+      return count > 0 && bases[0] == level;
+    }
+
+    boolean isComment() {
+      return mode >= LINE_COMMENT;
+    }
+
+    /** Feeds one character: CONTINUE or ENDED (at a ';'); candidates broken by a ')' are dropped here. */
+    int step(String text, int i, char c, Candidates found) {
+      switch (mode) {
+        case CODE:
+          return code(text, i, c, found);
+        case SINGLE:
+          return close(c, '\'');
+        case DOUBLE:
+          return close(c, '"');
+        case BACKTICK:
+          return close(c, '`');
+        case BRACKET:
+          return close(c, ']');
+        case LINE_COMMENT:
+          // A ';' ends the candidate even in a comment, as in LLMSQL: the text before it is still a
+          // complete statement, since SQLite accepts a comment cut short by the end of input.
+          if (c == ';') {
+            return ENDED;
+          }
+          if (c == '\n') {
+            mode = CODE;
+          }
+          return CONTINUE;
+        case BLOCK_OPEN:
+          mode = BLOCK_COMMENT;
+          return CONTINUE;
+        case BLOCK_COMMENT:
+          if (c == ';') {
+            return ENDED;
+          }
+          if (c == '*' && i + 1 < text.length() && text.charAt(i + 1) == '/') {
+            mode = BLOCK_CLOSE;
+          }
+          return CONTINUE;
+        default:
+          mode = CODE;
+          return CONTINUE;
+      }
+    }
+
+    private int code(String text, int i, char c, Candidates found) {
+      char next = i + 1 < text.length() ? text.charAt(i + 1) : 0;
+      switch (c) {
+        case ';':
+          return ENDED;
+        case '\'':
+          mode = SINGLE;
+          break;
+        case '"':
+          mode = DOUBLE;
+          break;
+        case '`':
+          mode = BACKTICK;
+          break;
+        case '[':
+          mode = BRACKET;
+          break;
+        case '(':
+          level++;
+          break;
+        case ')':
+          // Closing a parenthesis it did not open, the candidate is the inside of a sub-query or CTE,
+          // and SQLite rejects it: drop it rather than waste one of the limited candidate places.
+          level--;
+          while (count > 0 && bases[count - 1] > level) {
+            found.ends[slots[--count]] = DROPPED;
+          }
+          break;
+        case '-':
+          if (next == '-') {
+            mode = LINE_COMMENT;
+            return CONTINUE;
+          }
+          break;
+        case '/':
+          if (next == '*') {
+            mode = BLOCK_OPEN;
+            return CONTINUE;
+          }
+          break;
+        default:
+          break;
+      }
+      if (!isPythonSpace(c)) {
+        lastSignificant = c;
+      }
+      return CONTINUE;
+    }
+
+    // A doubled quote ('it''s') closes and reopens the literal, which leaves the state as it should be.
+    private int close(char c, char quote) {
+      if (c == quote) {
+        mode = CODE;
+      }
+      return CONTINUE;
+    }
+
+    /** Ends every candidate here at {@code end}, or drops them. */
+    void finish(Candidates found, int end) {
+      // A CTE that never reached its main SELECT is no query LLMSQL would have run either.
+      int value = cte && !claimed ? DROPPED : end;
+      for (int k = 0; k < count; k++) {
+        found.ends[slots[k]] = value;
+      }
+      count = 0;
+    }
   }
 }
