@@ -85,7 +85,7 @@ public final class TablePlaceholder {
     char close = open == '"' || open == '\'' || open == '`' ? open : open == '[' ? ']' : 0;
     if (close == 0) {
       int end = at + PLACEHOLDER.length();
-      boolean whole = end == sql.length() || !isIdentifierChar(sql.charAt(end));
+      boolean whole = end >= sql.length() || !isIdentifierChar(sql.charAt(end));
       return spaced && whole && sql.regionMatches(true, at, PLACEHOLDER, 0, PLACEHOLDER.length()) ? end : -1;
     }
     int closeAt = at + 1 + PLACEHOLDER.length();

@@ -199,7 +199,20 @@ public final class EvaluationEngine {
     return question;
   }
 
+  /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
   private Evaluated evaluate(Question question, Prediction prediction, String rawOutput, Path database,
+                             QueryExecutor executor) {
+    try {
+      return judgeOne(question, prediction, rawOutput, database, executor);
+    } catch (RuntimeException e) {
+      LOG.error("Internal error on question {}; recorded as its verdict", question.id(), e);
+      Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
+      return new Evaluated(new QuestionResult(question.id(), verdict, 0, 0, false, false, verdict.detail(), 0),
+          new Mismatch(question.id(), question.question(), question.sql(), rawOutput, null, null, verdict));
+    }
+  }
+
+  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Path database,
                              QueryExecutor executor) {
     long started = System.nanoTime();
     List<String> candidates = new ArrayList<>();

@@ -39,6 +39,9 @@ class TablePlaceholderTest {
       SELECT a FROM t /* FROM Table */                         | SELECT a FROM t /* FROM Table */
       SELECT a FROM my_table                                   | SELECT a FROM my_table
       SELECT a FROM "2-17637370-13"                            | SELECT a FROM "2-17637370-13"
+      SELECT a FROM Tab                                        | SELECT a FROM Tab
+      SELECT a FROM T                                          | SELECT a FROM T
+      SELECT a FROM "Tab                                       | SELECT a FROM "Tab
       """)
   void replace_table_givesExactSql(String sql, String expected) {
     assertThat(TablePlaceholder.replace(sql, "1-2")).isEqualTo(expected);

@@ -1,0 +1,379 @@
+package dev.llmsql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.prediction.InputMode;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.InvalidInputException;
+import dev.llmsql.prediction.Prediction;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.sqlite.TestDatabases;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvaluatorTest {
+
+  static final String T = "1-10015132-9";
+
+  @TempDir
+  Path dir;
+
+  Path db;
+  Path questions;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    db = TestDatabases.players(dir);
+    TestDatabases.create(db,
+        "CREATE TABLE mixed (k TEXT, v REAL)",
+        "INSERT INTO mixed VALUES ('a', 1.5), ('b', NULL), ('c', 2.0), ('d', NULL)");
+    questions = write("questions.jsonl",
+        q(1, "What position does Jalen Rose play?",
+            "SELECT \"Position\" FROM \"" + T + "\" WHERE \"Player\" = 'Jalen Rose'", T),
+        q(2, "How many players are guards?",
+            "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", T),
+        q(3, "Which school did number 42 attend?",
+            "SELECT \"School/Club Team\" FROM \"" + T + "\" WHERE \"No.\" = 42", T),
+        q(4, "List values of mixed.", "SELECT k, v FROM mixed", "mixed"),
+        q(5, "Highest number among centers named Bob?",
+            "SELECT MAX(\"No.\") FROM \"" + T + "\" WHERE \"Player\" = 'Bob'", T),
+        q(6, "Players with numbers above 30?",
+            "SELECT \"Player\" FROM \"" + T + "\" WHERE \"No.\" > 30", T));
+  }
+
+  Evaluator.Builder builder() {
+    return Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile().showMismatches(false);
+  }
+
+  @Test
+  void run_listOfMaps_countsLikeLlmsql() {
+    List<Map<String, Object>> predictions = List.of(
+        Map.of("question_id", "1", "predicted_sql", "SELECT \"Position\" FROM Table WHERE \"Player\" = \"Jalen Rose\""),
+        Map.of("question_id", 2, "completion", "```sql\nSELECT count(*) FROM \"Table\" WHERE \"Position\" = 'Guard'\n```"),
+        Map.of("question_id", 3, "completion", "SELECT Nope FROM Table"),
+        Map.of("question_id", 4, "completion", "SELECT k, v FROM mixed ORDER BY k DESC"),
+        Map.of("question_id", 5, "completion", "SELECT MAX(\"No.\") FROM Table WHERE \"Player\" = 'Nobody'"),
+        Map.of("question_id", 6, "completion", "SELECT \"Player\" FROM Table WHERE \"No.\" > 40"));
+
+    EvaluationReport report = builder().build().run(predictions);
+
+    assertThat(report.total()).isEqualTo(6);
+    assertThat(report.matches()).isEqualTo(4);
+    assertThat(report.accuracy()).isEqualTo(4 / 6.0);
+    assertThat(report.sqlErrors()).isEqualTo(1);
+    assertThat(report.predNone()).isEqualTo(1);
+    assertThat(report.goldNone()).isEqualTo(2);
+    assertThat(report.inputMode()).isEqualTo(InputMode.DICT_LIST);
+    assertThat(report.mismatches()).extracting(Mismatch::questionId).containsExactly(3, 6);
+    Mismatch wrong = report.mismatches().get(1);
+    assertThat(wrong.goldResults()).containsExactly(List.of("Martin Lewis"), List.of("Brad Lohaus"),
+        List.of("Art Long"));
+    assertThat(wrong.predictionResults()).containsExactly(List.of("Art Long"));
+    assertThat(wrong.verdict()).isEqualTo(
+        new dev.llmsql.judge.Verdict(Outcome.MISMATCH, Reason.MISSING_ROWS, "prediction has 1 row(s), gold 3"));
+    Mismatch error = report.mismatches().get(0);
+    assertThat(error.predictionResults()).isNull();
+    assertThat(error.verdict().outcome()).isEqualTo(Outcome.ERROR);
+    assertThat(report.result(3).orElseThrow().error()).isEqualTo("no such column: Nope");
+  }
+
+  @Test
+  void run_mixedNullAndNumberRows_compareCorrectly() {
+    // LLMSQL cannot sort [(a, 1.5), (b, None)] and counts this correct answer as an SQL error.
+    EvaluationReport report = builder().build().run(List.of(
+        new Prediction(4, "SELECT k, v FROM mixed WHERE v IS NULL UNION ALL SELECT k, v FROM mixed WHERE v IS NOT NULL")));
+
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(report.sqlErrors()).isZero();
+  }
+
+  @Test
+  void run_badEntries_areCountedAndListedNotCrashing() {
+    Map<String, Object> nonString = new HashMap<>();
+    nonString.put("question_id", 2);
+    nonString.put("completion", 42);
+    Map<String, Object> missing = new HashMap<>();
+    missing.put("question_id", 3);
+    List<Object> predictions = List.of(
+        Map.of("question_id", 1, "completion", "SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'"),
+        Map.of("question_id", 1, "completion", "SELECT 'duplicate'"),
+        Map.of("question_id", 99, "completion", "SELECT 1"),
+        Map.of("question_id", "abc", "completion", "SELECT 1"),
+        nonString,
+        missing);
+
+    EvaluationReport report = builder().build().run(predictions);
+
+    assertThat(report.total()).isEqualTo(3);
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(report.unanswered()).isEqualTo(3);
+    assertThat(report.inputProblems()).containsExactly(
+        new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, "predictions[1]", 1,
+            "question_id 1 was answered before; the first prediction counts, this one is ignored"),
+        new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, "predictions[2]", 99,
+            "question_id 99 is not in the benchmark's questions; check that the predictions belong to this "
+                + "benchmark"),
+        new InputProblem(InputProblem.Kind.INVALID_QUESTION_ID, "predictions[3]", null,
+            "question_id must be an integer or a string holding one, but was abc"),
+        new InputProblem(InputProblem.Kind.NON_STRING_COMPLETION, "predictions[4]", 2,
+            "\"completion\" must be a string; scored as an answer without SQL"),
+        new InputProblem(InputProblem.Kind.MISSING_COMPLETION, "predictions[5]", 3,
+            "no \"completion\" (or \"predicted_sql\") field; scored as an answer without SQL"));
+    assertThat(report.result(2).orElseThrow().outcome()).isEqualTo(Outcome.NO_SQL);
+    assertThat(report.mismatches()).extracting(Mismatch::modelOutput).containsExactly(null, null);
+  }
+
+  @Test
+  void run_emptyList_givesValidReportWithZeroAccuracy() {
+    EvaluationReport report = builder().build().run(List.of());
+
+    assertThat(report.total()).isZero();
+    assertThat(report.accuracy()).isZero();
+    assertThat(report.mismatches()).isEmpty();
+  }
+
+  @Test
+  void run_notAPredictionOrMap_isInvalidInputNamingIndex() {
+    assertThatThrownBy(() -> builder().build().run(List.of(new Prediction(1, "SELECT 1"), "SELECT 2")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("predictions[1]: expected a Prediction or a Map with \"question_id\" and \"completion\", "
+            + "but got java.lang.String");
+  }
+
+  @Test
+  void run_malformedJsonLine_failsBeforeAnyWorkNamingFileAndLine() throws Exception {
+    Path outputs = write("outputs.jsonl",
+        "{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
+        "",
+        "{\"question_id\": 2, \"completion\": \"SELECT 1\"",
+        "{\"question_id\": 3, \"completion\": \"SELECT 1\"}");
+    AtomicInteger started = new AtomicInteger();
+    Path reportFile = dir.resolve("report.json");
+
+    assertThatThrownBy(() -> builder().saveReport(reportFile).listener(new EvaluationListener() {
+      @Override
+      public void onStart(long predictions) {
+        started.incrementAndGet();
+      }
+    }).build().run(outputs))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith(outputs + ":3: not valid JSON (")
+        .hasMessageEndingWith("); each line must be one JSON object such as "
+            + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
+    assertThat(started).hasValue(0);
+    assertThat(reportFile).doesNotExist();
+  }
+
+  @Test
+  void run_missingPredictionsFile_namesPathAndOption() {
+    Path missing = dir.resolve("nope.jsonl");
+
+    assertThatThrownBy(() -> builder().build().run(missing))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(missing + ": predictions file not found (" + missing.toAbsolutePath()
+            + "); check the path given to --outputs");
+  }
+
+  @Test
+  void run_jsonlAndSavedReport_useLlmsqlKeysExactly() throws Exception {
+    Path outputs = write("outputs.jsonl",
+        "{\"question_id\": 1, \"completion\": \"SELECT \\\"Position\\\" FROM Table WHERE \\\"Player\\\" = 'Jalen Rose'\"}",
+        "{\"question_id\": \"6\", \"completion\": \"SELECT \\\"Player\\\" FROM Table WHERE \\\"No.\\\" > 40\"}");
+    Path reportFile = dir.resolve("out/report.json");
+
+    EvaluationReport report = builder().saveReport(reportFile).build().run(outputs);
+
+    assertThat(report.savedTo()).contains(reportFile);
+    JsonNode json = new ObjectMapper().readTree(reportFile.toFile());
+    List<String> keys = new ArrayList<>();
+    json.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).containsExactly("total", "matches", "pred_none", "gold_none", "sql_errors", "accuracy",
+        "mismatches", "timestamp", "input_mode");
+    assertThat(json.get("total").asInt()).isEqualTo(2);
+    assertThat(json.get("accuracy").asDouble()).isEqualTo(0.5);
+    assertThat(json.get("input_mode").asText()).isEqualTo("jsonl_path");
+    assertThat(json.get("timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+    JsonNode mismatch = json.get("mismatches").get(0);
+    List<String> mismatchKeys = new ArrayList<>();
+    mismatch.fieldNames().forEachRemaining(mismatchKeys::add);
+    assertThat(mismatchKeys).containsExactly("question_id", "question", "gold_sql", "model_output",
+        "gold_results", "prediction_results");
+    assertThat(mismatch.get("prediction_results").toString()).isEqualTo("[[\"Art Long\"]]");
+    assertThat(mismatch.get("gold_results").toString())
+        .isEqualTo("[[\"Martin Lewis\"],[\"Brad Lohaus\"],[\"Art Long\"]]");
+  }
+
+  @Test
+  void run_unwritableReportPath_keepsTheReportInTheException() throws Exception {
+    Path blocker = write("blocker", "a file, not a directory");
+
+    assertThatThrownBy(() -> builder().saveReport(blocker.resolve("report.json")).build()
+        .run(List.of(new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'"))))
+        .isInstanceOfSatisfying(ReportNotSavedException.class, e -> {
+          assertThat(e.report().matches()).isEqualTo(1);
+          assertThat(e.getMessage()).startsWith("evaluation finished but the report could not be saved to "
+              + blocker.resolve("report.json").toAbsolutePath());
+        });
+  }
+
+  @Test
+  void run_oneThreadAndFourThreads_giveIdenticalReports() {
+    List<Prediction> predictions = new ArrayList<>();
+    for (int round = 0; round < 20; round++) {
+      predictions.add(new Prediction(1 + round % 6, "SELECT " + round));
+    }
+    List<Prediction> unique = new ArrayList<>();
+    unique.add(new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'"));
+    unique.add(new Prediction(2, "SELECT COUNT(*) FROM Table"));
+    unique.add(new Prediction(3, "SELECT bad FROM Table"));
+    unique.add(new Prediction(4, "SELECT k, v FROM mixed"));
+    unique.add(new Prediction(5, "SELECT MAX(1) WHERE 0"));
+    unique.add(new Prediction(6, "SELECT \"Player\" FROM Table WHERE \"No.\" > 30"));
+    unique.addAll(predictions);
+
+    EvaluationReport one = builder().threads(1).build().run(unique);
+    EvaluationReport four = builder().threads(4).build().run(unique);
+
+    assertThat(four.mismatches()).isEqualTo(one.mismatches());
+    assertThat(four.inputProblems()).isEqualTo(one.inputProblems());
+    assertThat(four.results()).extracting(QuestionResult::questionId, QuestionResult::verdict)
+        .isEqualTo(one.results().stream().map(r -> org.assertj.core.groups.Tuple.tuple(r.questionId(), r.verdict()))
+            .toList());
+    assertThat(List.of(four.total(), four.matches(), four.sqlErrors(), four.predNone(), four.goldNone()))
+        .isEqualTo(List.of(one.total(), one.matches(), one.sqlErrors(), one.predNone(), one.goldNone()))
+        .isEqualTo(List.of(6, 4, 1, 1, 2));
+  }
+
+  @Test
+  void run_runawayQuery_countsAsTimeoutErrorAndRunContinues() {
+    EvaluationReport report = builder().queryTimeout(Duration.ofMillis(200)).build().run(List.of(
+        new Prediction(2, "SELECT COUNT(*) FROM nums a, nums b, nums c, nums d, nums e, nums f"),
+        new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'")));
+
+    assertThat(report.sqlErrors()).isEqualTo(1);
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(report.result(2).orElseThrow().reason()).isEqualTo(Reason.TIMEOUT);
+    assertThat(report.result(2).orElseThrow().error())
+        .isEqualTo("timeout: the query ran longer than 200 ms and was interrupted");
+  }
+
+  @Test
+  void run_databasesDir_runsEachQuestionOnItsOwnDatabase() throws Exception {
+    Path databases = dir.resolve("database");
+    Files.createDirectories(databases.resolve("zoo"));
+    Files.createDirectories(databases.resolve("farm"));
+    TestDatabases.create(databases.resolve("zoo/zoo.sqlite"), "CREATE TABLE animals (name TEXT)",
+        "INSERT INTO animals VALUES ('lion'), ('zebra')");
+    TestDatabases.create(databases.resolve("farm/farm.sqlite"), "CREATE TABLE animals (name TEXT)",
+        "INSERT INTO animals VALUES ('cow')");
+    Path multi = write("multi.jsonl",
+        "{\"question_id\": 10, \"question\": \"How many zoo animals?\", \"sql\": \"SELECT count(*) FROM animals\", \"db_id\": \"zoo\", \"hardness\": \"easy\"}",
+        "{\"question_id\": 11, \"question\": \"How many farm animals?\", \"sql\": \"SELECT count(*) FROM animals\", \"db_id\": \"farm\"}",
+        "{\"question_id\": 12, \"question\": \"Missing db\", \"sql\": \"SELECT 1\", \"db_id\": \"ghost\"}");
+
+    EvaluationReport report = Evaluator.builder().questionsPath(multi).databasesDir(databases).noReportFile()
+        .showMismatches(false).build().run(List.of(new Prediction(10, "SELECT 2"), new Prediction(11, "SELECT 1"),
+            new Prediction(12, "SELECT 1")));
+
+    assertThat(report.matches()).isEqualTo(2);
+    assertThat(report.result(12).orElseThrow().outcome()).isEqualTo(Outcome.GOLD_ERROR);
+    assertThat(report.result(12).orElseThrow().error())
+        .startsWith("gold SQL failed: cannot open database " + databases.resolve("ghost/ghost.sqlite"));
+  }
+
+  @Test
+  void showMismatches_printsFirstNToChosenStream() {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    Evaluator evaluator = builder().showMismatches(new PrintStream(buffer, true, StandardCharsets.UTF_8), 1)
+        .build();
+
+    evaluator.run(List.of(new Prediction(1, "SELECT 'Forward'"), new Prediction(2, "SELECT 99")));
+
+    assertThat(buffer.toString(StandardCharsets.UTF_8)).isEqualTo("""
+        Mismatch #1: question 1 [MISMATCH VALUE_MISMATCH]
+          Question:   What position does Jalen Rose play?
+          Gold SQL:   SELECT "Position" FROM "1-10015132-9" WHERE "Player" = 'Jalen Rose'
+          Model:      SELECT 'Forward'
+          Gold rows:  [[Guard]]
+          Pred rows:  [[Forward]]
+          Why:        predicted row [Forward] is not in the gold result; e.g. gold row [Guard] is missing
+        """);
+  }
+
+  @Test
+  void build_questionsWithoutDatabase_namesFix() {
+    assertThatThrownBy(() -> Evaluator.builder().questionsPath(questions).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("questionsPath(path) needs dbPath(path) or databasesDir(dir) too; give both, "
+            + "or neither to download LLMSQL 2.0");
+  }
+
+  @Test
+  void build_databaseWithoutQuestions_namesFix() {
+    assertThatThrownBy(() -> Evaluator.builder().dbPath(db).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("dbPath(...) needs questionsPath(...) too; give both, or neither to download LLMSQL 2.0");
+  }
+
+  @Test
+  void version_unknown_isRejectedAtOnce() {
+    assertThatThrownBy(() -> Evaluator.builder().version("3.0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("version must be \"1.0\" or \"2.0\", but was \"3.0\"");
+  }
+
+  @Test
+  void threads_zero_isRejectedAtOnce() {
+    assertThatThrownBy(() -> Evaluator.builder().threads(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("threads must be positive, but was 0");
+  }
+
+  @Test
+  void toString_listsOptionsThatWereSet() {
+    assertThat(Evaluator.builder().threads(3).maxRows(10).threads(4).toString())
+        .isEqualTo("{maxRows=10, threads=4}");
+  }
+
+  private Path write(String name, String... lines) throws Exception {
+    Path file = dir.resolve(name);
+    Files.write(file, List.of(lines), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static String q(int id, String question, String sql, String tableId) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("question_id", id);
+    m.put("question", question);
+    m.put("sql", sql);
+    m.put("table_id", tableId);
+    try {
+      return new ObjectMapper().writeValueAsString(m);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
