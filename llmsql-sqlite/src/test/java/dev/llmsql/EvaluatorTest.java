@@ -111,6 +111,36 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_severalFailingOrNullCandidates_countOncePerPrediction() {
+    // LLMSQL counts per candidate: sql_errors 3 and pred_none 2 here, more than the 3 predictions allow.
+    EvaluationReport report = builder().build().run(List.of(
+        new Prediction(2, "SELECT bad1 FROM Table; SELECT bad2 FROM Table"),
+        new Prediction(1, "SELECT nope FROM Table; SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'"),
+        new Prediction(6, "SELECT NULL; SELECT MAX(1) WHERE 0")));
+
+    assertThat(List.of(report.total(), report.matches(), report.sqlErrors(), report.predNone()))
+        .isEqualTo(List.of(3, 1, 1, 1));
+    assertThat(report.result(2).orElseThrow()).extracting(QuestionResult::candidates, QuestionResult::executed,
+        QuestionResult::error).containsExactly(2, 2, "no such column: bad2");
+    assertThat(report.result(1).orElseThrow().outcome()).isEqualTo(Outcome.MATCH);
+  }
+
+  @Test
+  void run_judgeThrowsOnOneQuestion_recordsItAndJudgesTheRest() {
+    EvaluationReport report = builder().judge(context -> {
+      if (context.question().id() == 2) {
+        throw new IllegalStateException("boom");
+      }
+      return dev.llmsql.judge.Judges.llmsql().judge(context);
+    }).build().run(List.of(new Prediction(2, "SELECT 2"),
+        new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'")));
+
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(report.result(2).orElseThrow().verdict()).isEqualTo(new dev.llmsql.judge.Verdict(Outcome.ERROR,
+        Reason.OTHER, "judge " + report.judge() + " failed: java.lang.IllegalStateException: boom"));
+  }
+
+  @Test
   void run_badEntries_areCountedAndListedNotCrashing() {
     Map<String, Object> nonString = new HashMap<>();
     nonString.put("question_id", 2);

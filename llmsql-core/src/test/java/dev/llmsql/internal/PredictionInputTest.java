@@ -1,0 +1,95 @@
+package dev.llmsql.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.internal.PredictionInput.CompletionState;
+import dev.llmsql.internal.PredictionInput.Entry;
+import dev.llmsql.prediction.InvalidInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PredictionInputTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void jsonl_idShapesAndLegacyField_areNormalised() throws Exception {
+    Path file = write(
+        "{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
+        "{\"question_id\": \" 2 \", \"predicted_sql\": \"SELECT 2\"}",
+        "",
+        "{\"question_id\": 3.0, \"completion\": \"SELECT 3\"}",
+        "{\"question_id\": 3.5, \"completion\": \"x\"}",
+        "{\"question_id\": \"abc\", \"completion\": \"x\"}",
+        "{\"question_id\": 99999999999, \"completion\": \"x\"}",
+        "{\"completion\": \"x\"}",
+        "{\"question_id\": 4, \"completion\": null}",
+        "{\"question_id\": 5, \"completion\": [\"SELECT 1\"]}",
+        "{\"question_id\": 6, \"completion\": null, \"predicted_sql\": \"SELECT 6\"}");
+
+    List<Entry> entries = read(PredictionInput.jsonl(file));
+
+    String f = file.toString();
+    assertThat(entries).containsExactly(
+        new Entry(f + ":1", 1, "1", "SELECT 1", CompletionState.PRESENT),
+        new Entry(f + ":2", 2, "\" 2 \"", "SELECT 2", CompletionState.PRESENT),
+        new Entry(f + ":4", 3, "3.0", "SELECT 3", CompletionState.PRESENT),
+        new Entry(f + ":5", null, "3.5", "x", CompletionState.PRESENT),
+        new Entry(f + ":6", null, "\"abc\"", "x", CompletionState.PRESENT),
+        new Entry(f + ":7", null, "99999999999", "x", CompletionState.PRESENT),
+        new Entry(f + ":8", null, null, "x", CompletionState.PRESENT),
+        new Entry(f + ":9", 4, "4", null, CompletionState.MISSING),
+        new Entry(f + ":10", 5, "5", null, CompletionState.NOT_A_STRING),
+        new Entry(f + ":11", 6, "6", "SELECT 6", CompletionState.PRESENT));
+    assertThat(PredictionInput.jsonl(file).validate()).isEqualTo(10);
+  }
+
+  @Test
+  void jsonl_arrayLine_isInvalidInputNamingLine() throws Exception {
+    Path file = write("{\"question_id\": 1, \"completion\": \"SELECT 1\"}", "[1, \"SELECT 1\"]");
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":2: expected a JSON object but found array; each line must look like "
+            + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
+  }
+
+  @Test
+  void jsonl_truncatedLine_isInvalidInputNamingLine() throws Exception {
+    Path file = write("{\"question_id\": 1, \"completion\": \"SELECT");
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith(file + ":1: not valid JSON (")
+        .satisfies(e -> assertThat(((InvalidInputException) e).location()).isEqualTo(file + ":1"));
+  }
+
+  @Test
+  void jsonl_notUtf8_namesTheFix() throws Exception {
+    Path file = dir.resolve("latin1.jsonl");
+    Files.write(file, "{\"question_id\": 1, \"completion\": \"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1));
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not UTF-8 text; save the predictions as UTF-8 JSONL");
+  }
+
+  private static List<Entry> read(PredictionInput input) {
+    List<Entry> entries = new ArrayList<>();
+    input.forEach(entries::add);
+    return entries;
+  }
+
+  private Path write(String... lines) throws Exception {
+    Path file = dir.resolve("outputs.jsonl");
+    Files.write(file, List.of(lines), StandardCharsets.UTF_8);
+    return file;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.llmsql.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.prediction.InvalidInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuestionReaderTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void read_keepsUnknownFieldsAsExtra() throws Exception {
+    Path file = write("{\"question_id\": 7, \"question\": \"How many?\", \"sql\": \"SELECT 1\", "
+        + "\"table_id\": \"1-2\", \"difficulty\": 2, \"tags\": [\"count\"]}");
+
+    Map<Integer, Question> questions = QuestionReader.read(file);
+
+    assertThat(questions).containsOnlyKeys(7);
+    assertThat(questions.get(7)).isEqualTo(new Question(7, "How many?", "SELECT 1", "1-2", null,
+        Map.of("difficulty", 2, "tags", List.of("count"))));
+  }
+
+  @Test
+  void read_missingSql_namesFileLineAndField() throws Exception {
+    Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
+        "{\"question_id\": 2, \"question\": \"q\", \"table_id\": \"t\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":2: missing \"sql\"; every question needs question_id, question, sql and "
+            + "table_id (or db_id)");
+  }
+
+  @Test
+  void read_duplicateId_isRejected() throws Exception {
+    Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
+        "{\"question_id\": \"1\", \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":2: question_id 1 appears twice in the questions file; ids must be unique");
+  }
+
+  @Test
+  void read_neitherTableNorDatabase_namesBothOptions() throws Exception {
+    Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":1: question 1 needs \"table_id\" (LLMSQL) or \"db_id\" (one database per question)");
+  }
+
+  @Test
+  void read_missingFile_namesOption() {
+    Path missing = dir.resolve("none.jsonl");
+
+    assertThatThrownBy(() -> QuestionReader.read(missing))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(missing + ": questions file not found (" + missing.toAbsolutePath()
+            + "); check --questions-path");
+  }
+
+  private Path write(String... lines) throws Exception {
+    Path file = dir.resolve("questions.jsonl");
+    Files.write(file, List.of(lines), StandardCharsets.UTF_8);
+    return file;
+  }
+}
