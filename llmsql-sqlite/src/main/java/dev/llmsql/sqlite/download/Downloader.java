@@ -1,0 +1,443 @@
+package dev.llmsql.sqlite.download;
+
+import dev.llmsql.benchmark.DownloadListener;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One file over HTTP into a temporary file beside the target, renamed when complete. Redirects are
+ * followed here rather than by the client so the token only ever goes to the endpoint's origin.
+ */
+final class Downloader {
+
+  private static final Logger log = LoggerFactory.getLogger(Downloader.class);
+
+  static final int MAX_REDIRECTS = 10;
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+  private static final long PROGRESS_INTERVAL_NANOS = Duration.ofMillis(100).toNanos();
+  private static final long DISCARD_LIMIT = 64 * 1024;
+  private static final String USER_AGENT = "llmsql-java";
+  private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
+
+  private final HttpClient client;
+  private final URI tokenOrigin;
+  private final String token;
+  private final Duration connectTimeout;
+  private final Duration readTimeout;
+  private final int maxAttempts;
+  private final Duration retryBackoff;
+  private final String fixForStatus4xx;
+
+  /**
+   * @param tokenOrigin the only origin (scheme, host, port) the token is sent to
+   * @param token the bearer token, or null
+   * @param fixForStatus4xx what to check after a 404, e.g. the version and endpoint
+   */
+  Downloader(Duration connectTimeout, Duration readTimeout, URI tokenOrigin, String token,
+             int maxAttempts, Duration retryBackoff, String fixForStatus4xx) {
+    this.client = HttpClient.newBuilder()
+        .connectTimeout(connectTimeout)
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .build();
+    this.tokenOrigin = tokenOrigin;
+    this.token = token;
+    this.connectTimeout = connectTimeout;
+    this.readTimeout = readTimeout;
+    this.maxAttempts = maxAttempts;
+    this.retryBackoff = retryBackoff;
+    this.fixForStatus4xx = fixForStatus4xx;
+  }
+
+  /**
+   * Downloads {@code uri} to {@code target}, replacing it atomically once complete.
+   *
+   * @param localHint how to do without the download, ending the failure message
+   * @return the number of bytes written
+   */
+  long download(URI uri, Path target, String localHint, DownloadListener listener) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    // A unique name so concurrent runs never write into each other's file; created with the default
+    // permissions (Files.createTempFile would make the cached file owner-only).
+    Path tmp = dir.resolve(target.getFileName() + "."
+        + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
+    Files.createFile(tmp);
+    boolean moved = false;
+    try {
+      long bytes = transfer(uri, tmp, localHint, listener);
+      moveIntoPlace(tmp, target);
+      moved = true;
+      return bytes;
+    } finally {
+      if (!moved) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+          log.warn("Could not delete partial download {}", tmp, e);
+        }
+      }
+    }
+  }
+
+  private long transfer(URI uri, Path tmp, String localHint, DownloadListener listener) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      long have = Files.size(tmp);
+      try {
+        attempt(uri, tmp, have, listener);
+        return Files.size(tmp);
+      } catch (Failure f) {
+        if (!f.retryable || attempt >= maxAttempts) {
+          throw f.toException(uri, attempt, localHint);
+        }
+        log.info("Download of {} failed ({}); retry {} of {}", uri, f.reason, attempt, maxAttempts - 1);
+        listener.retrying(uri, attempt, f.reason);
+        pause(attempt);
+      }
+    }
+  }
+
+  /** One request (plus redirects); returns only when the file is complete. */
+  private void attempt(URI uri, Path tmp, long have, DownloadListener listener) throws IOException {
+    URI current = uri;
+    for (int redirects = 0; ; redirects++) {
+      Exchange exchange = exchange(uri, current, tmp, have, listener);
+      int status = exchange.response.statusCode();
+      if (isRedirect(status)) {
+        if (redirects == MAX_REDIRECTS) {
+          throw Failure.fatal(status, "more than " + MAX_REDIRECTS + " redirects, the last to "
+              + withoutQuery(current), "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
+        }
+        current = redirectTarget(current, status, exchange.response);
+        log.debug("Following HTTP {} to {}", status, withoutQuery(current));
+        continue;
+      }
+      String where = current.equals(uri) ? "" : " from " + withoutQuery(current);
+      if (exchange.toFile) {
+        long done = exchange.sink.position();
+        if (exchange.total >= 0 && done != exchange.total) {
+          throw Failure.retryable(0, "transfer ended at byte " + done + sizeSuffix(exchange.total), null);
+        }
+        if (exchange.reported != done) {
+          listener.progress(uri, done, exchange.total);
+        }
+      } else if (status == 206 && have > 0) {
+        // Bytes we cannot place; drop the partial file and ask for everything next time.
+        truncate(tmp, 0);
+        throw Failure.retryable(status, "HTTP 206 with Content-Range \""
+            + exchange.response.headers().firstValue("Content-Range").orElse("")
+            + "\" for a resume at byte " + have + where, null);
+      } else if (status == 416 && have > 0) {
+        // The partial file is no prefix the server knows; start over.
+        truncate(tmp, 0);
+        throw Failure.retryable(status, "HTTP 416 for a resume at byte " + have + where, null);
+      } else if (status >= 500 || status == 429 || status == 408) {
+        throw Failure.retryable(status, "HTTP " + status + where, null);
+      } else if (status == 401 || status == 403) {
+        throw Failure.fatal(status, "HTTP " + status + where, token == null
+            ? "set HF_TOKEN (builder: token(...)) to a Hugging Face token that can read it"
+            : "check that the token (HF_TOKEN or builder token(...)) can read it", null);
+      } else {
+        throw Failure.fatal(status, "HTTP " + status + where, fixForStatus4xx, null);
+      }
+      return;
+    }
+  }
+
+  /** A finished request: its response and, when the body went to the file, how far it got. */
+  private static final class Exchange {
+    HttpResponse<Void> response;
+    BodySink sink;
+    boolean toFile;
+    long total = -1;
+    long reported = -1;
+  }
+
+  /**
+   * Sends one request and waits for its body while watching it: progress is reported from this thread,
+   * and a body that brings no byte for {@code readTimeout} is aborted as a cut transfer.
+   */
+  private Exchange exchange(URI uri, URI current, Path tmp, long have, DownloadListener listener)
+      throws IOException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(current).GET()
+        .timeout(readTimeout)
+        .header("User-Agent", USER_AGENT);
+    if (have > 0) {
+      request.header("Range", "bytes=" + have + "-");
+    }
+    if (token != null && sameOrigin(current, tokenOrigin)) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    Exchange exchange = new Exchange();
+    AtomicReference<BodySink> sinkRef = new AtomicReference<>();
+    AtomicReference<IOException> openError = new AtomicReference<>();
+    HttpResponse.BodyHandler<Void> handler = info -> {
+      BodySink sink = null;
+      long[] range = bodyRange(info, have);
+      if (range != null) {
+        try {
+          sink = BodySink.toFile(tmp, range[0]);
+          exchange.total = range[1];
+          exchange.toFile = true;
+        } catch (IOException e) {
+          openError.set(e);
+        }
+      }
+      if (sink == null) {
+        sink = BodySink.discarding(DISCARD_LIMIT);
+      }
+      sinkRef.set(sink);
+      return sink;
+    };
+    CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request.build(), handler);
+    long lastSeen = -1;
+    long lastChange = System.nanoTime();
+    try {
+      while (true) {
+        try {
+          exchange.response = future.get(PROGRESS_INTERVAL_NANOS, TimeUnit.NANOSECONDS);
+          exchange.sink = sinkRef.get();
+          break;
+        } catch (TimeoutException e) {
+          BodySink sink = sinkRef.get();
+          if (sink == null) {
+            continue; // waiting for headers: the request's own timeout applies
+          }
+          long now = System.nanoTime();
+          long position = sink.position();
+          if (position != lastSeen) {
+            lastSeen = position;
+            lastChange = now;
+            if (exchange.toFile) {
+              listener.progress(uri, position, exchange.total);
+              exchange.reported = position;
+            }
+          } else if (now - lastChange >= readTimeout.toNanos()) {
+            throw Failure.retryable(0, "no data for " + text(readTimeout) + " at byte " + position
+                + sizeSuffix(exchange.total) + " from " + authority(current), null);
+          }
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while downloading " + uri);
+    } catch (ExecutionException e) {
+      BodySink sink = sinkRef.get();
+      IOException local = sink != null ? sink.localError() : null;
+      if (local != null) {
+        throw local; // the disk, not the network: retrying will not help
+      }
+      Throwable cause = e.getCause() instanceof CompletionException && e.getCause().getCause() != null
+          ? e.getCause().getCause() : e.getCause();
+      if (sink != null && exchange.toFile) {
+        throw Failure.retryable(0, "transfer cut at byte " + sink.position() + sizeSuffix(exchange.total)
+            + " (" + describe(cause) + ")", cause);
+      }
+      throw Failure.retryable(0, connectionProblem(cause, current), cause);
+    } finally {
+      BodySink sink = sinkRef.get();
+      if (sink != null) {
+        sink.abort(); // no-op when complete; otherwise no byte may reach the file after we return
+      }
+      future.cancel(true);
+    }
+    if (openError.get() != null) {
+      throw openError.get();
+    }
+    return exchange;
+  }
+
+  /** Where a body goes: {start, total} in the file (total -1 if unknown), or null to discard it. */
+  private static long[] bodyRange(HttpResponse.ResponseInfo info, long have) {
+    if (info.statusCode() == 200) {
+      return new long[] {0, contentLength(info.headers(), 0)};
+    }
+    if (info.statusCode() == 206 && have > 0) {
+      Matcher m = CONTENT_RANGE.matcher(info.headers().firstValue("Content-Range").orElse("").trim());
+      if (m.matches() && Long.parseLong(m.group(1)) <= have) {
+        long start = Long.parseLong(m.group(1));
+        long total = m.group(3).equals("*") ? contentLength(info.headers(), start)
+            : Long.parseLong(m.group(3));
+        return new long[] {start, total};
+      }
+    }
+    return null;
+  }
+
+  private String connectionProblem(Throwable cause, URI current) {
+    if (cause instanceof HttpConnectTimeoutException) {
+      return "no connection to " + authority(current) + " within " + text(connectTimeout);
+    }
+    if (cause instanceof HttpTimeoutException) {
+      return "no response within " + text(readTimeout) + " from " + authority(current);
+    }
+    if (cause instanceof ConnectException) {
+      return "cannot connect to " + authority(current);
+    }
+    return describe(cause) + " from " + authority(current);
+  }
+
+  private static String text(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+  }
+
+  private static String sizeSuffix(long total) {
+    return total >= 0 ? " of " + total : "";
+  }
+
+  private static long contentLength(HttpHeaders headers, long offset) {
+    OptionalLong length = headers.firstValueAsLong("Content-Length");
+    return length.isPresent() ? offset + length.getAsLong() : -1;
+  }
+
+  private static boolean isRedirect(int status) {
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+  }
+
+  private static URI redirectTarget(URI from, int status, HttpResponse<?> response) throws Failure {
+    String location = response.headers().firstValue("Location").orElse(null);
+    if (location == null || location.isBlank()) {
+      throw Failure.fatal(status, "HTTP " + status + " without a Location header from "
+          + withoutQuery(from), "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
+    }
+    URI next;
+    try {
+      next = from.resolve(location.trim());
+    } catch (IllegalArgumentException e) {
+      throw Failure.fatal(status, "HTTP " + status + " to an invalid Location \"" + location + "\"",
+          "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", e);
+    }
+    String scheme = next.getScheme() == null ? "" : next.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https") || next.getHost() == null) {
+      throw Failure.fatal(status, "HTTP " + status + " to unsupported Location \"" + location + "\"",
+          "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
+    }
+    return next;
+  }
+
+  /** Scheme, host and port all equal: a redirect elsewhere must not carry the token. */
+  static boolean sameOrigin(URI a, URI b) {
+    return a.getScheme().equalsIgnoreCase(b.getScheme())
+        && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
+        && port(a) == port(b);
+  }
+
+  private static int port(URI uri) {
+    if (uri.getPort() != -1) {
+      return uri.getPort();
+    }
+    return uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+  }
+
+  private static String authority(URI uri) {
+    return uri.getHost() + ":" + port(uri);
+  }
+
+  /** Redirect targets on CDNs carry signatures in the query; keep them out of logs and messages. */
+  static String withoutQuery(URI uri) {
+    String s = uri.toString();
+    int q = s.indexOf('?');
+    return q < 0 ? s : s.substring(0, q) + "?...";
+  }
+
+  private static String describe(Throwable e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName()
+        : e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+
+  private static void truncate(Path file, long size) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(size);
+    }
+  }
+
+  private void pause(int attempt) throws InterruptedIOException {
+    long millis = retryBackoff.toMillis() << Math.min(attempt - 1, 20);
+    millis = Math.min(millis, MAX_BACKOFF.toMillis());
+    if (millis <= 0) {
+      return;
+    }
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting to retry a download");
+    }
+  }
+
+  private static void moveIntoPlace(Path tmp, Path target) throws IOException {
+    try {
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+    } catch (FileAlreadyExistsException e) {
+      // Platforms whose atomic rename won't replace: another run finished the same file first.
+      log.debug("{} appeared while downloading; keeping it", target);
+    }
+  }
+
+  /** Why an attempt failed; thrown inside this class only, turned into a DownloadException at the end. */
+  private static final class Failure extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    final int status;
+    final String reason;
+    final boolean retryable;
+    final String fix;
+
+    private Failure(int status, String reason, boolean retryable, String fix, Throwable cause) {
+      super(reason, cause);
+      this.status = status;
+      this.reason = reason;
+      this.retryable = retryable;
+      this.fix = fix;
+    }
+
+    static Failure retryable(int status, String reason, Throwable cause) {
+      return new Failure(status, reason, true, null, cause);
+    }
+
+    static Failure fatal(int status, String reason, String fix, Throwable cause) {
+      return new Failure(status, reason, false, fix, cause);
+    }
+
+    DownloadException toException(URI uri, int attempts, String localHint) {
+      String fixText = fix != null ? fix
+          : status > 0 ? "the server is failing; try again later"
+          : "check the network, proxy and endpoint (builder endpoint(...) or HF_ENDPOINT)";
+      String tries = attempts > 1 ? " after " + attempts + " attempts" : "";
+      int httpStatus = status >= 400 ? status : 0;
+      return new DownloadException("Could not download " + uri + ": " + reason + tries + "; "
+          + fixText + ", or " + localHint, uri, httpStatus, getCause());
+    }
+  }
+}
