@@ -114,6 +114,31 @@ class CliTest {
   }
 
   @Test
+  void evaluate_downloadFails_exitsNoBenchmarkNamingUrlAndLocalFiles() throws Exception {
+    com.sun.net.httpserver.HttpServer hub =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    hub.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(404, -1);
+      exchange.close();
+    });
+    hub.start();
+    try {
+      String endpoint = "http://127.0.0.1:" + hub.getAddress().getPort();
+
+      int status = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--version", "1.0",
+          "--hub-endpoint", endpoint, "--workdir-path", dir.resolve("work").toString());
+
+      assertThat(status).isEqualTo(Cli.NO_BENCHMARK);
+      assertThat(err()).startsWith("llmsql evaluate: Could not download " + endpoint
+          + "/datasets/llmsql-bench/llmsql-benchmark/resolve/main/questions.jsonl: HTTP 404")
+          .contains("--questions-path questions.jsonl --db-path sqlite_tables.db").endsWith("\n");
+      assertThat(err().lines()).hasSize(1);
+    } finally {
+      hub.stop(0);
+    }
+  }
+
+  @Test
   void evaluate_demo_printsMismatchesThenSummary() {
     Path report = dir.resolve("r.json");
 
