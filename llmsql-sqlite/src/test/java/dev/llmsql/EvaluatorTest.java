@@ -347,9 +347,9 @@ class EvaluatorTest {
           Question:   What position does Jalen Rose play?
           Gold SQL:   SELECT "Position" FROM "1-10015132-9" WHERE "Player" = 'Jalen Rose'
           Model:      SELECT 'Forward'
-          Gold rows:  [[Guard]]
-          Pred rows:  [[Forward]]
-          Why:        predicted row [Forward] is not in the gold result; e.g. gold row [Guard] is missing
+          Gold rows:  [('Guard')]
+          Pred rows:  [('Forward')]
+          Why:        predicted row ('Forward') is not in the gold result; e.g. gold row ('Guard') is missing
         """);
   }
 

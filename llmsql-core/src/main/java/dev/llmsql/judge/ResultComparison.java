@@ -1,5 +1,6 @@
 package dev.llmsql.judge;
 
+import dev.llmsql.execution.Cells;
 import dev.llmsql.execution.QueryResult;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -54,7 +55,7 @@ public record ResultComparison(boolean equal, Reason reason, String detail) {
       int[] count = counts.get(Row.of(row));
       if (count == null || count[0] == 0) {
         return new ResultComparison(false, Reason.VALUE_MISMATCH,
-            "predicted row " + row + " is not in the gold result" + firstMissing(counts));
+            "predicted row " + Cells.row(row) + " is not in the gold result" + firstMissing(counts));
       }
       count[0]--;
     }
@@ -64,7 +65,7 @@ public record ResultComparison(boolean equal, Reason reason, String detail) {
   private static String firstMissing(Map<Row, int[]> counts) {
     for (Map.Entry<Row, int[]> e : counts.entrySet()) {
       if (e.getValue()[0] > 0) {
-        return "; e.g. gold row " + Arrays.toString(e.getKey().cells) + " is missing";
+        return "; e.g. gold row " + Cells.row(e.getKey().original) + " is missing";
       }
     }
     return "";
@@ -100,10 +101,12 @@ public record ResultComparison(boolean equal, Reason reason, String detail) {
   /** A row's canonical cells with a cached hash. */
   private static final class Row {
     private final Object[] cells;
+    private final List<Object> original;
     private final int hash;
 
-    private Row(Object[] cells) {
+    private Row(Object[] cells, List<Object> original) {
       this.cells = cells;
+      this.original = original;
       this.hash = Arrays.hashCode(cells);
     }
 
@@ -112,7 +115,7 @@ public record ResultComparison(boolean equal, Reason reason, String detail) {
       for (int i = 0; i < cells.length; i++) {
         cells[i] = canonical(row.get(i));
       }
-      return new Row(cells);
+      return new Row(cells, row);
     }
 
     @Override

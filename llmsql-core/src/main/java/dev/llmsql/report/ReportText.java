@@ -1,5 +1,6 @@
 package dev.llmsql.report;
 
+import dev.llmsql.execution.Cells;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import java.util.List;
@@ -95,12 +96,6 @@ public final class ReportText {
   }
 
   private static String rows(List<List<Object>> rows) {
-    if (rows == null) {
-      return "(none)";
-    }
-    if (rows.size() <= MAX_PRINTED_ROWS) {
-      return rows.toString();
-    }
-    return rows.subList(0, MAX_PRINTED_ROWS).toString() + " ... (" + rows.size() + " rows)";
+    return rows == null ? "(none)" : Cells.rows(rows, MAX_PRINTED_ROWS);
   }
 }

@@ -72,7 +72,7 @@ class ResultComparisonTest {
         result(rows(r(1L, "a"), r(2L, "c"))));
 
     assertThat(comparison.detail())
-        .isEqualTo("predicted row [2, c] is not in the gold result; e.g. gold row [2, b] is missing");
+        .isEqualTo("predicted row (2, 'c') is not in the gold result; e.g. gold row (2, 'b') is missing");
   }
 
   private static Arguments c(String name, List<List<Object>> gold, List<List<Object>> pred, Reason reason) {
