@@ -15,13 +15,25 @@ import java.util.List;
  *
  * @param columns the column labels, in select-list order
  * @param rows the rows, each with one cell per column
+ * @param complete false when reading stopped early on purpose ({@link QueryExecutor#execute(java.nio.file.Path,
+ *     String, int)}): the statement returns more rows than {@code rows} holds
  */
-public record QueryResult(List<String> columns, List<List<Object>> rows) {
+public record QueryResult(List<String> columns, List<List<Object>> rows, boolean complete) {
 
   public QueryResult {
     columns = List.copyOf(requireNonNull(columns, "columns"));
     requireNonNull(rows, "rows");
     rows = java.util.Collections.unmodifiableList(rows);
+  }
+
+  /** Every row the statement returned. */
+  public QueryResult(List<String> columns, List<List<Object>> rows) {
+    this(columns, rows, true);
+  }
+
+  /** The first rows of a statement that returns more. */
+  public static QueryResult incomplete(List<String> columns, List<List<Object>> rows) {
+    return new QueryResult(columns, rows, false);
   }
 
   /** LLMSQL's "NULL answer": exactly one row holding exactly one NULL. */

@@ -79,11 +79,14 @@ public final class EvaluationEngine {
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
     BenchmarkFiles files = resolve();
-    Map<Integer, Question> questions = QuestionReader.read(files.questions());
-    long count = input.validate();
+    Set<Integer> predicted = new HashSet<>();
+    long count = input.validate(predicted::add);
+    QuestionReader.Loaded loaded = QuestionReader.read(files.questions(), predicted::contains);
+    Map<Integer, Question> questions = loaded.byId();
     listeners.forEach(l -> l.onStart(count));
 
     Collector collector = new Collector();
+    RunCache runCache = new RunCache();
     QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
     try {
@@ -106,9 +109,9 @@ public final class EvaluationEngine {
         }
         Path db = database;
         if (pool == null) {
-          collector.accept(evaluate(question, prediction, rawOutput, db, executor));
+          collector.accept(evaluate(question, prediction, rawOutput, db, executor, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(question, prediction, rawOutput, db, executor)));
+          inFlight.add(pool.submit(() -> evaluate(question, prediction, rawOutput, db, executor, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -126,7 +129,7 @@ public final class EvaluationEngine {
       }
     }
 
-    EvaluationReport report = collector.report(input, questions.size(),
+    EvaluationReport report = collector.report(input, loaded.total(),
         Duration.ofNanos(System.nanoTime() - started));
     if (reportFile != null) {
       try {
@@ -201,9 +204,9 @@ public final class EvaluationEngine {
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
   private Evaluated evaluate(Question question, Prediction prediction, String rawOutput, Path database,
-                             QueryExecutor executor) {
+                             QueryExecutor executor, RunCache runCache) {
     try {
-      return judgeOne(question, prediction, rawOutput, database, executor);
+      return judgeOne(question, prediction, rawOutput, database, executor, runCache);
     } catch (RuntimeException e) {
       LOG.error("Internal error on question {}; recorded as its verdict", question.id(), e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
@@ -213,13 +216,13 @@ public final class EvaluationEngine {
   }
 
   private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Path database,
-                             QueryExecutor executor) {
+                             QueryExecutor executor, RunCache runCache) {
     long started = System.nanoTime();
     List<String> candidates = new ArrayList<>();
     for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
       candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
     }
-    Context context = new Context(question, prediction, List.copyOf(candidates), database, executor);
+    Context context = new Context(question, prediction, List.copyOf(candidates), database, executor, runCache);
     Verdict verdict;
     try {
       verdict = judge.judge(context);
@@ -277,18 +280,20 @@ public final class EvaluationEngine {
     private final List<String> candidates;
     private final Path database;
     private final QueryExecutor executor;
+    private final RunCache runCache;
     private QueryOutcome gold;
     private QueryOutcome lastRun;
     private String lastError;
     private final AtomicInteger executed = new AtomicInteger();
 
     Context(Question question, Prediction prediction, List<String> candidates, Path database,
-            QueryExecutor executor) {
+            QueryExecutor executor, RunCache runCache) {
       this.question = question;
       this.prediction = prediction;
       this.candidates = candidates;
       this.database = database;
       this.executor = executor;
+      this.runCache = runCache;
     }
 
     @Override
@@ -309,7 +314,7 @@ public final class EvaluationEngine {
     @Override
     public QueryOutcome gold() {
       if (gold == null) {
-        gold = run(question.sql());
+        gold = run(question.sql(), Integer.MAX_VALUE);
       }
       return gold;
     }
@@ -320,7 +325,12 @@ public final class EvaluationEngine {
 
     @Override
     public QueryOutcome execute(String sql) {
-      QueryOutcome outcome = run(sql);
+      return execute(sql, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public QueryOutcome execute(String sql, int stopAfterRows) {
+      QueryOutcome outcome = run(sql, stopAfterRows);
       executed.incrementAndGet();
       lastRun = outcome;
       if (outcome instanceof QueryOutcome.Failure f) {
@@ -329,13 +339,19 @@ public final class EvaluationEngine {
       return outcome;
     }
 
-    private QueryOutcome run(String sql) {
+    private QueryOutcome run(String sql, int stopAfterRows) {
       if (database == null) {
         return QueryOutcome.failure(dev.llmsql.execution.FailureKind.DATABASE_UNAVAILABLE,
             "question " + question.id() + " has no db_id, but the benchmark uses a databases directory; "
                 + "add \"db_id\" to the question", 0);
       }
-      return executor.execute(database, sql);
+      QueryOutcome known = runCache.get(database, sql);
+      if (known != null) {
+        return known;
+      }
+      QueryOutcome outcome = executor.execute(database, sql, stopAfterRows);
+      runCache.put(database, sql, outcome);
+      return outcome;
     }
   }
 

@@ -1,22 +1,19 @@
 package dev.llmsql.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 
 /**
  * Predictions as given: a JSONL file (read line by line, twice: once to validate, once to evaluate, so memory
@@ -24,7 +21,7 @@ import java.util.function.Consumer;
  */
 public abstract class PredictionInput {
 
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final String EXPECTED = "{\"question_id\": 1, \"completion\": \"SELECT ...\"}";
 
   /** One prediction as read, with what was wrong with its fields. */
   public record Entry(String location, Integer questionId, String rawQuestionId, String completion,
@@ -44,7 +41,21 @@ public abstract class PredictionInput {
   public abstract InputMode mode();
 
   /** Checks every entry can be read; throws {@link InvalidInputException} at the first that cannot. */
-  public abstract long validate();
+  public long validate() {
+    return validate(id -> { });
+  }
+
+  /** {@link #validate()}, also telling {@code ids} every readable question id, so only those are loaded. */
+  public long validate(IntConsumer ids) {
+    long[] count = {0};
+    forEach(e -> {
+      count[0]++;
+      if (e.questionId() != null) {
+        ids.accept(e.questionId());
+      }
+    });
+    return count[0];
+  }
 
   /** Streams every entry in input order. */
   public abstract void forEach(Consumer<Entry> consumer);
@@ -62,83 +73,67 @@ public abstract class PredictionInput {
     }
 
     @Override
-    public long validate() {
-      long[] count = {0};
-      forEach(e -> count[0]++);
-      return count[0];
-    }
-
-    @Override
     public void forEach(Consumer<Entry> consumer) {
-      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-        String line;
-        long lineNo = 0;
-        while ((line = reader.readLine()) != null) {
-          lineNo++;
-          if (line.isBlank()) {
-            continue;
-          }
-          String location = file + ":" + lineNo;
-          JsonNode node;
-          try {
-            node = MAPPER.readTree(line);
-          } catch (IOException e) {
-            throw new InvalidInputException(location, "not valid JSON (" + firstLine(e.getMessage())
-                + "); each line must be one JSON object such as "
-                + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}", e);
-          }
-          if (node == null || !node.isObject()) {
-            throw new InvalidInputException(location, "expected a JSON object but found "
-                + (node == null ? "nothing" : node.getNodeType().toString().toLowerCase())
-                + "; each line must look like {\"question_id\": 1, \"completion\": \"SELECT ...\"}");
-          }
-          consumer.accept(fromJson(location, node));
-        }
+      try {
+        JsonLines.forEach(file, EXPECTED, (location, parser) -> consumer.accept(entry(location, parser)));
       } catch (NoSuchFileException e) {
         throw new InvalidInputException(file.toString(), "predictions file not found ("
             + file.toAbsolutePath() + "); check the path given to --outputs");
-      } catch (java.nio.charset.MalformedInputException e) {
-        throw new InvalidInputException(file.toString(), "not UTF-8 text; save the predictions as UTF-8 JSONL", e);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read predictions file " + file + ": " + e.getMessage(), e);
       }
     }
 
-    private static Entry fromJson(String location, JsonNode node) {
-      JsonNode id = node.get("question_id");
+    private static Entry entry(String location, JsonParser parser) throws IOException {
       Integer questionId = null;
-      String rawId = id == null ? null : id.toString();
-      if (id != null) {
-        if (id.isIntegralNumber() && id.canConvertToInt()) {
-          questionId = id.intValue();
-        } else if (id.isNumber()) {
-          questionId = integral(id.decimalValue());
-        } else if (id.isTextual()) {
-          questionId = parseInt(id.textValue());
+      String rawId = null;
+      String completion = null;
+      String legacy = null;
+      boolean completionNotString = false;
+      boolean legacyNotString = false;
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        switch (field) {
+          case "question_id" -> {
+            if (value == JsonToken.VALUE_NUMBER_INT) {
+              rawId = parser.getText();
+              questionId = parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : null;
+            } else if (value == JsonToken.VALUE_NUMBER_FLOAT) {
+              rawId = parser.getText();
+              questionId = integral(parser.getDecimalValue());
+            } else if (value == JsonToken.VALUE_STRING) {
+              rawId = '"' + parser.getText() + '"';
+              questionId = parseInt(parser.getText());
+            } else {
+              rawId = value == JsonToken.VALUE_NULL ? null
+                  : JsonLines.MAPPER.readTree(parser).toString();
+            }
+          }
+          case "completion" -> {
+            completion = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+            completionNotString = value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NULL;
+            parser.skipChildren();
+          }
+          case "predicted_sql" -> {
+            legacy = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+            legacyNotString = value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NULL;
+            parser.skipChildren();
+          }
+          default -> parser.skipChildren();
         }
       }
-      JsonNode completion = node.get("completion");
-      if (completion == null || completion.isNull()) {
-        JsonNode legacy = node.get("predicted_sql");
-        if (legacy != null && !legacy.isNull()) {
-          completion = legacy;
-        }
+      if (completion == null && !completionNotString) {
+        // LLMSQL's older docs name the field predicted_sql.
+        completion = legacy;
+        completionNotString = legacyNotString;
       }
-      if (completion == null || completion.getNodeType() == JsonNodeType.NULL) {
-        return new Entry(location, questionId, rawId, null, CompletionState.MISSING);
-      }
-      if (!completion.isTextual()) {
+      if (completionNotString) {
         return new Entry(location, questionId, rawId, null, CompletionState.NOT_A_STRING);
       }
-      return new Entry(location, questionId, rawId, completion.textValue(), CompletionState.PRESENT);
-    }
-
-    private static String firstLine(String message) {
-      if (message == null) {
-        return "parse error";
-      }
-      int nl = message.indexOf('\n');
-      return nl < 0 ? message : message.substring(0, nl);
+      return completion == null
+          ? new Entry(location, questionId, rawId, null, CompletionState.MISSING)
+          : new Entry(location, questionId, rawId, completion, CompletionState.PRESENT);
     }
   }
 
@@ -155,7 +150,7 @@ public abstract class PredictionInput {
     }
 
     @Override
-    public long validate() {
+    public long validate(IntConsumer ids) {
       for (int i = 0; i < items.size(); i++) {
         Object item = items.get(i);
         if (!(item instanceof Prediction) && !(item instanceof Map)) {
@@ -164,7 +159,7 @@ public abstract class PredictionInput {
               + (item == null ? "null" : item.getClass().getName()));
         }
       }
-      return items.size();
+      return super.validate(ids);
     }
 
     @Override

@@ -1,107 +1,158 @@
 package dev.llmsql.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.prediction.InvalidInputException;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Iterator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
 
 /** Reads a questions JSONL file into a map by id, failing with file and line on bad input. */
 public final class QuestionReader {
 
+  private static final String EXPECTED =
+      "{\"question_id\": 1, \"question\": \"...\", \"sql\": \"SELECT ...\", \"table_id\": \"...\"}";
+
   private QuestionReader() {
   }
 
-  /** Questions by id, in file order. */
+  /** The questions of a file that were asked for, and how many the file holds in all. */
+  public record Loaded(Map<Integer, Question> byId, int total) { }
+
+  /** Every question by id, in file order. */
   public static Map<Integer, Question> read(Path file) {
+    return read(file, id -> true).byId();
+  }
+
+  /**
+   * The questions whose id {@code wanted} accepts. A line that starts with an unwanted integer
+   * {@code question_id} is left there: evaluating 16,000 predictions against LLMSQL's 80,000 questions then
+   * parses a fifth of the file. Such lines are checked only for their id and its uniqueness.
+   */
+  public static Loaded read(Path file, IntPredicate wanted) {
     Map<Integer, Question> questions = new LinkedHashMap<>();
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      long lineNo = 0;
-      while ((line = reader.readLine()) != null) {
-        lineNo++;
-        if (line.isBlank()) {
-          continue;
+    Set<Integer> seen = new HashSet<>();
+    try {
+      JsonLines.forEach(file, EXPECTED, (location, parser) -> {
+        Draft draft = new Draft(location);
+        JsonToken token = parser.nextToken();
+        if (token == JsonToken.FIELD_NAME && parser.currentName().equals("question_id")) {
+          draft.field(parser, "question_id", parser.nextToken());
+          if (draft.id != null && !wanted.test(draft.id)) {
+            unique(seen, draft.id, location);
+            skipRest(parser);
+            return;
+          }
+          token = parser.nextToken();
         }
-        String location = file + ":" + lineNo;
-        JsonNode node;
-        try {
-          node = PredictionInput.MAPPER.readTree(line);
-        } catch (IOException e) {
-          throw new InvalidInputException(location, "not valid JSON in the questions file; each line must be "
-              + "{\"question_id\": 1, \"question\": \"...\", \"sql\": \"SELECT ...\", \"table_id\": \"...\"}", e);
+        for (; token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
+          String field = parser.currentName();
+          draft.field(parser, field, parser.nextToken());
         }
-        Question q = question(location, node);
-        if (questions.putIfAbsent(q.id(), q) != null) {
-          throw new InvalidInputException(location, "question_id " + q.id()
-              + " appears twice in the questions file; ids must be unique");
+        Question q = draft.question();
+        unique(seen, q.id(), location);
+        if (wanted.test(q.id())) {
+          questions.put(q.id(), q);
         }
-      }
+      });
     } catch (NoSuchFileException e) {
       throw new InvalidInputException(file.toString(), "questions file not found (" + file.toAbsolutePath()
           + "); check --questions-path");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
     }
-    return questions;
+    return new Loaded(questions, seen.size());
   }
 
-  private static Question question(String location, JsonNode node) {
-    if (node == null || !node.isObject()) {
-      throw new InvalidInputException(location, "expected a JSON object with question_id, question, sql, "
-          + "table_id or db_id");
+  private static void unique(Set<Integer> seen, int id, String location) {
+    if (!seen.add(id)) {
+      throw new InvalidInputException(location, "question_id " + id
+          + " appears twice in the questions file; ids must be unique");
     }
-    JsonNode idNode = node.get("question_id");
-    Integer id = null;
-    if (idNode != null && idNode.isIntegralNumber() && idNode.canConvertToInt()) {
-      id = idNode.intValue();
-    } else if (idNode != null && idNode.isTextual()) {
-      id = PredictionInput.parseInt(idNode.textValue());
-    }
-    if (id == null) {
-      throw new InvalidInputException(location, "question_id must be an integer (or a string holding one), "
-          + "but was " + (idNode == null ? "missing" : idNode.toString()));
-    }
-    String question = text(location, node, "question", true);
-    String sql = text(location, node, "sql", true);
-    String tableId = text(location, node, "table_id", false);
-    String dbId = text(location, node, "db_id", false);
-    if (tableId == null && dbId == null) {
-      throw new InvalidInputException(location, "question " + id + " needs \"table_id\" (LLMSQL) or "
-          + "\"db_id\" (one database per question)");
-    }
-    Map<String, Object> extra = new HashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> field = it.next();
-      switch (field.getKey()) {
-        case "question_id", "question", "sql", "table_id", "db_id" -> { }
-        default -> extra.put(field.getKey(), PredictionInput.MAPPER.convertValue(field.getValue(), Object.class));
-      }
-    }
-    return new Question(id, question, sql, tableId, dbId, extra);
   }
 
-  private static String text(String location, JsonNode node, String field, boolean required) {
-    JsonNode value = node.get(field);
-    if (value == null || value.isNull()) {
-      if (required) {
-        throw new InvalidInputException(location, "missing \"" + field + "\"; every question needs "
-            + "question_id, question, sql and table_id (or db_id)");
+  /** Moves the parser to the end of the line's object without reading the values. */
+  private static void skipRest(JsonParser parser) throws IOException {
+    for (JsonToken t = parser.nextToken(); t == JsonToken.FIELD_NAME; t = parser.nextToken()) {
+      parser.nextToken();
+      parser.skipChildren();
+    }
+  }
+
+  /** The fields of one question line as they are read. */
+  private static final class Draft {
+    private final String location;
+    private Integer id;
+    private String rawId = "missing";
+    private String question;
+    private String sql;
+    private String tableId;
+    private String dbId;
+    private Map<String, Object> extra;
+
+    Draft(String location) {
+      this.location = location;
+    }
+
+    void field(JsonParser parser, String field, JsonToken value) throws IOException {
+      switch (field) {
+        case "question_id" -> {
+          rawId = value.isScalarValue() ? parser.getText() : "a " + value.name().toLowerCase();
+          if (value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT) {
+            id = parser.getIntValue();
+          } else if (value == JsonToken.VALUE_STRING) {
+            id = PredictionInput.parseInt(parser.getText());
+            rawId = '"' + parser.getText() + '"';
+          }
+          parser.skipChildren();
+        }
+        case "question" -> question = text(parser, value, field);
+        case "sql" -> sql = text(parser, value, field);
+        case "table_id" -> tableId = text(parser, value, field);
+        case "db_id" -> dbId = text(parser, value, field);
+        default -> {
+          if (extra == null) {
+            extra = new HashMap<>();
+          }
+          extra.put(field, JsonLines.MAPPER.readValue(parser, Object.class));
+        }
       }
-      return null;
     }
-    if (!value.isTextual()) {
-      throw new InvalidInputException(location, "\"" + field + "\" must be a string, but was " + value);
+
+    Question question() {
+      if (id == null) {
+        throw new InvalidInputException(location, "question_id must be an integer (or a string holding one), "
+            + "but was " + rawId);
+      }
+      if (question == null || sql == null) {
+        throw new InvalidInputException(location, "missing \"" + (question == null ? "question" : "sql")
+            + "\"; every question needs question_id, question, sql and table_id (or db_id)");
+      }
+      if (tableId == null && dbId == null) {
+        throw new InvalidInputException(location, "question " + id + " needs \"table_id\" (LLMSQL) or "
+            + "\"db_id\" (one database per question)");
+      }
+      return new Question(id, question, sql, tableId, dbId, extra);
     }
-    return value.textValue();
+
+    private String text(JsonParser parser, JsonToken value, String field) throws IOException {
+      if (value == JsonToken.VALUE_NULL) {
+        return null;
+      }
+      if (value != JsonToken.VALUE_STRING) {
+        String shown = value.isScalarValue() ? parser.getText()
+            : value == JsonToken.START_ARRAY ? "an array" : "an object";
+        throw new InvalidInputException(location, "\"" + field + "\" must be a string, but was " + shown);
+      }
+      return parser.getText();
+    }
   }
 }

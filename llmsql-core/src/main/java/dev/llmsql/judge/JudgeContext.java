@@ -29,4 +29,13 @@ public interface JudgeContext {
 
   /** Runs a candidate on the question's database (read-only, within limits) and records it. */
   QueryOutcome execute(String sql);
+
+  /**
+   * Runs a candidate but reads at most {@code stopAfterRows} rows; more make the result
+   * {@linkplain dev.llmsql.execution.QueryResult#complete() incomplete}. Judges that compare row counts use it
+   * to skip reading answers that cannot match. The default reads everything.
+   */
+  default QueryOutcome execute(String sql, int stopAfterRows) {
+    return execute(sql);
+  }
 }

@@ -39,6 +39,10 @@ public record ResultComparison(boolean equal, Reason reason, String detail) {
             "gold has " + goldWidth + " column(s), prediction " + predWidth);
       }
     }
+    if (!predicted.complete()) {
+      return new ResultComparison(false, Reason.EXTRA_ROWS, "prediction has more than " + predRows.size()
+          + " row(s) (reading stopped there), gold " + goldRows.size());
+    }
     if (predRows.size() > goldRows.size()) {
       return new ResultComparison(false, Reason.EXTRA_ROWS,
           "prediction has " + predRows.size() + " row(s), gold " + goldRows.size());

@@ -78,7 +78,31 @@ class PredictionInputTest {
 
     assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage(file + ": not UTF-8 text; save the predictions as UTF-8 JSONL");
+        .hasMessage(file + ":1: not UTF-8 text; save the file as UTF-8 JSONL");
+  }
+
+  @Test
+  void jsonl_twoObjectsOnOneLine_isInvalidInput() throws Exception {
+    Path file = write("{\"question_id\": 1, \"completion\": \"a\"} {\"question_id\": 2, \"completion\": \"b\"}");
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":1: more than one JSON value on the line; each line must be one JSON object such as "
+            + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
+  }
+
+  @Test
+  void jsonl_crlfAndLongLines_areRead() throws Exception {
+    String longSql = "SELECT " + "x".repeat(3_000_000);
+    Path file = dir.resolve("crlf.jsonl");
+    Files.writeString(file, "{\"question_id\": 1, \"completion\": \"" + longSql + "\"}\r\n"
+        + "{\"question_id\": 2, \"completion\": \"SELECT 2\"}", StandardCharsets.UTF_8);
+
+    List<Entry> entries = read(PredictionInput.jsonl(file));
+
+    assertThat(entries).extracting(Entry::questionId).containsExactly(1, 2);
+    assertThat(entries.get(0).completion()).isEqualTo(longSql);
+    assertThat(entries.get(1).location()).isEqualTo(file + ":2");
   }
 
   private static List<Entry> read(PredictionInput input) {

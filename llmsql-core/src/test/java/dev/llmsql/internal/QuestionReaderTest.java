@@ -31,6 +31,29 @@ class QuestionReaderTest {
   }
 
   @Test
+  void read_wantedIds_loadsOnlyThoseAndCountsAll() throws Exception {
+    Path file = write("{\"question_id\": 1, \"question\": \"a\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
+        "{\"question_id\": 2, \"question\": \"b\", \"sql\": \"SELECT 2\", \"table_id\": \"t\"}",
+        "{\"question\": \"c\", \"question_id\": 3, \"sql\": \"SELECT 3\", \"table_id\": \"t\"}");
+
+    QuestionReader.Loaded loaded = QuestionReader.read(file, id -> id == 2);
+
+    assertThat(loaded.total()).isEqualTo(3);
+    assertThat(loaded.byId()).containsOnlyKeys(2);
+    assertThat(loaded.byId().get(2).sql()).isEqualTo("SELECT 2");
+  }
+
+  @Test
+  void read_duplicateAmongUnwanted_isStillRejected() throws Exception {
+    Path file = write("{\"question_id\": 5, \"question\": \"a\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
+        "{\"question_id\": 5, \"question\": \"b\", \"sql\": \"SELECT 2\", \"table_id\": \"t\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file, id -> false))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":2: question_id 5 appears twice in the questions file; ids must be unique");
+  }
+
+  @Test
   void read_missingSql_namesFileLineAndField() throws Exception {
     Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
         "{\"question_id\": 2, \"question\": \"q\", \"table_id\": \"t\"}");

@@ -75,6 +75,15 @@ class ResultComparisonTest {
         .isEqualTo("predicted row (2, 'c') is not in the gold result; e.g. gold row (2, 'b') is missing");
   }
 
+  @org.junit.jupiter.api.Test
+  void unordered_incompletePrediction_isExtraRowsSayingReadingStopped() {
+    ResultComparison comparison = ResultComparison.unordered(result(rows(r(1L))),
+        QueryResult.incomplete(List.of("c0"), rows(r(1L), r(2L))));
+
+    assertThat(comparison).isEqualTo(new ResultComparison(false, Reason.EXTRA_ROWS,
+        "prediction has more than 2 row(s) (reading stopped there), gold 1"));
+  }
+
   private static Arguments c(String name, List<List<Object>> gold, List<List<Object>> pred, Reason reason) {
     return Arguments.of(name, gold, pred, reason);
   }

@@ -2,14 +2,12 @@ package dev.llmsql.sqlite;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,16 +17,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.sqlite.ProgressHandler;
-import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
-import org.sqlite.SQLiteDataSource;
-import org.sqlite.SQLiteLimits;
-import org.sqlite.SQLiteOpenMode;
 
 /**
  * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of read-only connections per database
@@ -43,17 +33,10 @@ import org.sqlite.SQLiteOpenMode;
  */
 public final class SqliteQueryExecutor implements QueryExecutor {
 
-  private static final Logger LOG = LoggerFactory.getLogger(SqliteQueryExecutor.class);
-
-  /** The longest string or blob a statement may build; bounds memory together with the row cap. */
-  static final int MAX_VALUE_BYTES = 16 * 1024 * 1024;
-
   /** VM steps between deadline checks: frequent enough to stop within milliseconds, rare enough to cost nothing. */
   private static final int PROGRESS_STEPS = 10_000;
 
   private final ExecutionLimits limits;
-  private final ConcurrentHashMap<Path, HikariDataSource> pools = new ConcurrentHashMap<>();
-  private volatile boolean closed;
 
   public SqliteQueryExecutor(ExecutionLimits limits) {
     this.limits = requireNonNull(limits, "limits");
@@ -61,6 +44,11 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
   @Override
   public QueryOutcome execute(Path database, String sql) {
+    return execute(database, sql, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public QueryOutcome execute(Path database, String sql, int stopAfterRows) {
     long started = System.nanoTime();
     String refusal = StatementGuard.check(sql);
     if (refusal != null) {
@@ -68,20 +56,21 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     HikariDataSource pool;
     try {
-      pool = pool(database);
+      pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
     try (Connection connection = pool.getConnection()) {
-      return run(connection, sql, started);
+      return run(connection, sql, started, stopAfterRows);
     } catch (SQLException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
   }
 
-  private QueryOutcome run(Connection pooled, String sql, long started) throws SQLException {
+  private QueryOutcome run(Connection pooled, String sql, long started, int stopAfterRows)
+      throws SQLException {
     // Progress handlers need the driver's own connection, not Hikari's proxy.
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
     long deadline = started + limits.queryTimeout().toNanos();
@@ -93,7 +82,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     });
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
-        return read(rs, started);
+        return read(rs, started, stopAfterRows);
       } catch (SQLException e) {
         long nanos = System.nanoTime() - started;
         if (nanos >= limits.queryTimeout().toNanos() || isInterrupt(e)) {
@@ -107,7 +96,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
   }
 
-  private QueryOutcome read(ResultSet rs, long started) throws SQLException {
+  private QueryOutcome read(ResultSet rs, long started, int stopAfterRows) throws SQLException {
     ResultSetMetaData meta = rs.getMetaData();
     int width = meta.getColumnCount();
     List<String> columns = new ArrayList<>(width);
@@ -117,6 +106,9 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     List<List<Object>> rows = new ArrayList<>();
     int max = limits.maxRows();
     while (rs.next()) {
+      if (rows.size() == stopAfterRows && stopAfterRows < max) {
+        return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
+      }
       if (rows.size() == max) {
         return QueryOutcome.failure(FailureKind.ROW_LIMIT, "row cap: the query returned more than " + max
             + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
@@ -131,42 +123,9 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
   }
 
-  private HikariDataSource pool(Path database) {
-    if (closed) {
-      throw new IllegalStateException("executor is closed");
-    }
-    Path key = database.toAbsolutePath().normalize();
-    return pools.computeIfAbsent(key, this::openPool);
-  }
-
-  private HikariDataSource openPool(Path database) {
-    if (!Files.isRegularFile(database)) {
-      throw new IllegalArgumentException("no such file");
-    }
-    SQLiteConfig config = new SQLiteConfig();
-    config.setReadOnly(true);
-    config.setOpenMode(SQLiteOpenMode.READONLY);
-    config.enableLoadExtension(false);
-    HardenedDataSource source = new HardenedDataSource(config);
-    source.setUrl("jdbc:sqlite:" + database);
-    HikariConfig hikari = new HikariConfig();
-    hikari.setDataSource(source);
-    hikari.setPoolName("llmsql-" + database.getFileName());
-    // Hikari resets the read-only flag on each checkout; it must agree with the SQLite open mode.
-    hikari.setReadOnly(true);
-    hikari.setMaximumPoolSize(limits.concurrency());
-    hikari.setMinimumIdle(0);
-    hikari.setConnectionTimeout(TimeUnit.MINUTES.toMillis(5));
-    hikari.setIdleTimeout(TimeUnit.MINUTES.toMillis(10));
-    LOG.debug("Opening read-only pool of {} connection(s) on {}", limits.concurrency(), database);
-    return new HikariDataSource(hikari);
-  }
-
   @Override
   public void close() {
-    closed = true;
-    pools.values().forEach(HikariDataSource::close);
-    pools.clear();
+    // Pools are JVM-wide (ReadOnlyPools) so later evaluations skip the schema parse; nothing to release here.
   }
 
   @Override
@@ -199,34 +158,5 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
   private static String describe(java.time.Duration d) {
     return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
-  }
-
-  /**
-   * Every connection it hands out is hardened: no attached databases, writes refused even where the
-   * read-only open would allow them (temp tables), untrusted schema code off, values bounded.
-   */
-  private static final class HardenedDataSource extends SQLiteDataSource {
-    private static final long serialVersionUID = 1L;
-
-    HardenedDataSource(SQLiteConfig config) {
-      super(config);
-    }
-
-    @Override
-    public SQLiteConnection getConnection(String user, String password) throws SQLException {
-      SQLiteConnection connection = super.getConnection(user, password);
-      try {
-        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_ATTACHED.getId(), 0);
-        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), MAX_VALUE_BYTES);
-        try (Statement s = connection.createStatement()) {
-          s.execute("PRAGMA query_only = 1");
-          s.execute("PRAGMA trusted_schema = 0");
-        }
-      } catch (SQLException e) {
-        connection.close();
-        throw e;
-      }
-      return connection;
-    }
   }
 }

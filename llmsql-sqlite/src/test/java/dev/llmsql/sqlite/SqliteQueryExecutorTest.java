@@ -160,6 +160,16 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void execute_stopAfterRows_returnsIncompleteResultWithThatManyRows() {
+    QueryOutcome stopped = executor.execute(db, "SELECT n FROM nums ORDER BY n", 3);
+    QueryOutcome fits = executor.execute(db, "SELECT n FROM nums WHERE n <= 3 ORDER BY n", 3);
+
+    assertThat(((QueryOutcome.Success) stopped).result()).isEqualTo(
+        dev.llmsql.execution.QueryResult.incomplete(List.of("n"), List.of(List.of(1L), List.of(2L), List.of(3L))));
+    assertThat(((QueryOutcome.Success) fits).result().complete()).isTrue();
+  }
+
+  @Test
   void execute_hugeBlob_isBoundedBySqliteLengthLimit() {
     QueryOutcome outcome = executor.execute(db, "SELECT randomblob(100000000)");
 

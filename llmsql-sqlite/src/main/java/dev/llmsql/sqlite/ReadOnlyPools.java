@@ -1,0 +1,146 @@
+package dev.llmsql.sqlite;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteDataSource;
+import org.sqlite.SQLiteLimits;
+import org.sqlite.SQLiteOpenMode;
+
+/**
+ * The JVM-wide pools of hardened read-only connections, one per database file. Opening a connection to a
+ * large benchmark costs its schema parse (about half a second for LLMSQL's 24,000 tables), so connections
+ * outlive a single evaluation and are reused by every later one in the same JVM. A pool is replaced when its
+ * file changes (size or modification time) and grows when a run asks for more concurrency.
+ *
+ * <pre>{@code
+ * HikariDataSource pool = ReadOnlyPools.shared().pool(Path.of("sqlite_tables.db"), 2);
+ * }</pre>
+ */
+public final class ReadOnlyPools {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReadOnlyPools.class);
+
+  /** The longest string or blob a statement may build; bounds memory together with the row cap. */
+  static final int MAX_VALUE_BYTES = 16 * 1024 * 1024;
+
+  private static final ReadOnlyPools SHARED = new ReadOnlyPools();
+
+  private final ConcurrentHashMap<Path, Entry> pools = new ConcurrentHashMap<>();
+
+  private record Entry(HikariDataSource pool, long size, long modified) { }
+
+  private ReadOnlyPools() {
+    Runtime.getRuntime().addShutdownHook(new Thread(this::closeAll, "llmsql-pools-shutdown"));
+  }
+
+  /** The pools every {@link SqliteQueryExecutor} of this JVM uses. */
+  public static ReadOnlyPools shared() {
+    return SHARED;
+  }
+
+  /**
+   * The pool for {@code database}, with room for at least {@code concurrency} connections.
+   *
+   * @throws IllegalArgumentException when the file does not exist
+   */
+  public HikariDataSource pool(Path database, int concurrency) {
+    Path key = database.toAbsolutePath().normalize();
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(key, BasicFileAttributes.class);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("no such file", e);
+    }
+    if (!attributes.isRegularFile()) {
+      throw new IllegalArgumentException("not a regular file");
+    }
+    long size = attributes.size();
+    long modified = attributes.lastModifiedTime().toMillis();
+    Entry entry = pools.compute(key, (path, current) -> {
+      if (current != null && current.size == size && current.modified == modified) {
+        return current;
+      }
+      if (current != null) {
+        LOG.debug("{} changed on disk; reopening its pool", path);
+        current.pool.close();
+      }
+      return new Entry(open(path, concurrency), size, modified);
+    });
+    if (entry.pool.getMaximumPoolSize() < concurrency) {
+      entry.pool.getHikariConfigMXBean().setMaximumPoolSize(concurrency);
+    }
+    return entry.pool;
+  }
+
+  /** Closes every pool; later calls open new ones. */
+  public void closeAll() {
+    pools.values().forEach(e -> e.pool.close());
+    pools.clear();
+  }
+
+  private static HikariDataSource open(Path database, int concurrency) {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setReadOnly(true);
+    config.setOpenMode(SQLiteOpenMode.READONLY);
+    config.enableLoadExtension(false);
+    HardenedDataSource source = new HardenedDataSource(config);
+    source.setUrl("jdbc:sqlite:" + database);
+    HikariConfig hikari = new HikariConfig();
+    hikari.setDataSource(source);
+    hikari.setPoolName("llmsql-" + database.getFileName());
+    // Hikari resets the read-only flag on each checkout; it must agree with the SQLite open mode.
+    hikari.setReadOnly(true);
+    hikari.setMaximumPoolSize(concurrency);
+    hikari.setMinimumIdle(0);
+    hikari.setConnectionTimeout(TimeUnit.MINUTES.toMillis(5));
+    hikari.setIdleTimeout(TimeUnit.MINUTES.toMillis(10));
+    LOG.debug("Opening read-only pool of {} connection(s) on {}", concurrency, database);
+    try {
+      return new HikariDataSource(hikari);
+    } catch (RuntimeException e) {
+      throw new UncheckedIOException(new IOException("cannot open " + database, e));
+    }
+  }
+
+  /**
+   * Every connection it hands out is hardened: no attached databases, writes refused even where the
+   * read-only open would allow them (temp tables), untrusted schema code off, values bounded.
+   */
+  private static final class HardenedDataSource extends SQLiteDataSource {
+    private static final long serialVersionUID = 1L;
+
+    HardenedDataSource(SQLiteConfig config) {
+      super(config);
+    }
+
+    @Override
+    public SQLiteConnection getConnection(String user, String password) throws SQLException {
+      SQLiteConnection connection = super.getConnection(user, password);
+      try {
+        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_ATTACHED.getId(), 0);
+        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), MAX_VALUE_BYTES);
+        try (Statement s = connection.createStatement()) {
+          s.execute("PRAGMA query_only = 1");
+          s.execute("PRAGMA trusted_schema = 0");
+        }
+      } catch (SQLException e) {
+        connection.close();
+        throw e;
+      }
+      return connection;
+    }
+  }
+}
