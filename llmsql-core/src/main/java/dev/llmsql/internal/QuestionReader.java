@@ -12,6 +12,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
+import dev.llmsql.execution.QueryResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -72,7 +74,9 @@ public final class QuestionReader {
           + "but was " + (idNode == null ? "missing" : idNode.toString()));
     }
     String question = text(location, node, "question", true);
-    String sql = text(location, node, "sql", true);
+    List<QueryResult> goldResults = GoldFields.results(location, node.get("gold_results"));
+    List<String> allSql = GoldFields.sql(location, node.get("sql"), !goldResults.isEmpty());
+    String sql = allSql.isEmpty() ? "" : allSql.get(0);
     String tableId = text(location, node, "table_id", false);
     String dbId = text(location, node, "db_id", false);
     if (tableId == null && dbId == null) {
@@ -83,11 +87,15 @@ public final class QuestionReader {
     for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       switch (field.getKey()) {
-        case "question_id", "question", "sql", "table_id", "db_id" -> { }
+        case "question_id", "question", "sql", "table_id", "db_id", "difficulty", "tags", "ordered",
+            "gold_results" -> { }
         default -> extra.put(field.getKey(), PredictionInput.MAPPER.convertValue(field.getValue(), Object.class));
       }
     }
-    return new Question(id, question, sql, tableId, dbId, extra);
+    return new Question(id, question, sql, tableId, dbId, extra,
+        GoldFields.difficulty(location, node.get("difficulty")), GoldFields.tags(location, node.get("tags")),
+        GoldFields.ordered(location, node.get("ordered")), allSql.subList(Math.min(1, allSql.size()),
+        allSql.size()), goldResults);
   }
 
   private static String text(String location, JsonNode node, String field, boolean required) {
