@@ -87,8 +87,8 @@ public final class QuestionReader {
     for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       switch (field.getKey()) {
-        case "question_id", "question", "sql", "table_id", "db_id", "difficulty", "tags", "ordered",
-            "gold_results" -> { }
+        // difficulty, tags, ordered and gold_results stay in extra too, for judges that read them raw
+        case "question_id", "question", "sql", "table_id", "db_id" -> { }
         default -> extra.put(field.getKey(), PredictionInput.MAPPER.convertValue(field.getValue(), Object.class));
       }
     }
