@@ -50,7 +50,7 @@ public final class ResultSetJudge implements Judge {
 
   /** LLMSQL's rules: any candidate, multiset, order ignored, positional columns, 2 = 2.0, '2' != 2. */
   public static ResultSetJudge llmsql() {
-    return builder().name("llmsql").build();
+    return builder().name("llmsql-rs").build();
   }
 
   /**
