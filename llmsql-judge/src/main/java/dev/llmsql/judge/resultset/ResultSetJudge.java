@@ -4,6 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.ResultComparison;
+import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
@@ -167,20 +171,42 @@ public final class ResultSetJudge implements Judge {
         continue;
       }
       Comparison first = null;
+      QueryResult predicted = ((QueryOutcome.Success) outcome).result();
       for (Gold gold : usable) {
-        Comparison c = comparator.compare(((QueryOutcome.Success) gold.outcome()).result(),
-            ((QueryOutcome.Success) outcome).result(), rowOrder.applies(question, gold.sql()));
+        Comparison c = comparator.compare(((QueryOutcome.Success) gold.outcome()).result(), predicted,
+            rowOrder.applies(question, gold.sql()));
         if (c.equal()) {
-          return Verdict.match();
+          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
+          long goldNanos = gold.outcome().nanos();
+          return goldNanos > 0 && outcome.nanos() > 0
+              ? match.withMeasure(PeerScorings.TIME_RATIO, (double) goldNanos / outcome.nanos()) : match;
         }
         if (first == null) {
           first = c;
         }
       }
       last = Verdict.mismatch(first.reason(), usable.size() > 1
-          ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail());
+          ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail())
+          .withMeasure(PeerScorings.SOFT_F1, softF1(((QueryOutcome.Success) usable.get(0).outcome()).result(),
+              predicted));
     }
     return last;
+  }
+
+  /** BIRD's Soft-F1 on SQL-equal values (2 = 2.0), skipped (0) past 10,000 rows to bound the work. */
+  private static double softF1(QueryResult gold, QueryResult predicted) {
+    if (gold.rowCount() > 10_000 || predicted.rowCount() > 10_000) {
+      return 0.0;
+    }
+    return SoftF1.of(canonical(gold), canonical(predicted));
+  }
+
+  private static List<List<Object>> canonical(QueryResult result) {
+    List<List<Object>> rows = new ArrayList<>(result.rowCount());
+    for (List<Object> row : result.rows()) {
+      rows.add(row.stream().map(ResultComparison::canonical).collect(java.util.stream.Collectors.toList()));
+    }
+    return rows;
   }
 
   private record Gold(String sql, QueryOutcome outcome) {
