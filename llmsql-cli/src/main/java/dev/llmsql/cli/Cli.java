@@ -4,17 +4,21 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.judge.compare.JudgeDisagreements;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
+import dev.llmsql.scoring.Scorings;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -91,6 +95,9 @@ public final class Cli {
     try {
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report);
+      if (!a.compareJudges.isEmpty()) {
+        compareJudges(evaluator, a);
+      }
       return OK;
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
@@ -108,8 +115,29 @@ public final class Cli {
     }
   }
 
+  /** Runs the predictions once per judge (no report files, no mismatches) and prints where they differ. */
+  private void compareJudges(Evaluator evaluator, Arguments a) {
+    List<EvaluationReport> reports = new ArrayList<>();
+    for (String name : a.compareJudges) {
+      reports.add(evaluator.toBuilder().judge(Judges.named(name)).noReportFile().showMismatches(false).build()
+          .run(a.outputs));
+    }
+    out.println();
+    out.print(JudgeDisagreements.of(reports).render(5));
+    out.flush();
+  }
+
   private Evaluator.Builder configure(Arguments a) {
     Evaluator.Builder b = Evaluator.builder();
+    if (a.judge != null) {
+      b.judge(Judges.named(a.judge));
+    }
+    for (String name : a.compareJudges) {
+      Judges.named(name);   // fail on an unknown name before the long run, not after it
+    }
+    for (String name : a.scorings) {
+      b.scoring(Scorings.named(name));
+    }
     if (a.version != null) {
       b.version(a.version);
     }
@@ -223,6 +251,9 @@ public final class Cli {
     Duration queryTimeout;
     Integer maxRows;
     Integer threads;
+    String judge;
+    List<String> compareJudges = List.of();
+    List<String> scorings = new ArrayList<>();
     boolean help;
 
     static Arguments parse(List<String> args) {
@@ -272,8 +303,29 @@ public final class Cli {
         case "--query-timeout" -> queryTimeout = seconds(name, value);
         case "--max-rows" -> maxRows = positive(name, value);
         case "--threads" -> threads = positive(name, value);
+        case "--judge" -> judge = value;
+        case "--compare-judges" -> compareJudges = judgeList(value);
+        case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
         default -> throw new IllegalArgumentException("unknown option " + name);
       }
+    }
+
+    /** Splits {@code a,b:opt1,opt2,c} at the commas that start a new judge (options stay with theirs). */
+    private static List<String> judgeList(String value) {
+      List<String> names = new ArrayList<>();
+      for (String part : value.split(",")) {
+        String p = part.trim();
+        if (!names.isEmpty() && names.get(names.size() - 1).contains(":") && !Judges.names().contains(p)) {
+          names.set(names.size() - 1, names.get(names.size() - 1) + "," + p);
+        } else if (!p.isEmpty()) {
+          names.add(p);
+        }
+      }
+      if (names.size() < 2) {
+        throw new IllegalArgumentException("--compare-judges needs at least two judges, e.g. "
+            + "llmsql,spider-exec,bird; known: " + String.join(", ", Judges.names()));
+      }
+      return names;
     }
 
     private static int positiveOrZero(String name, String value) {

@@ -38,6 +38,12 @@ final class Usage {
         --max-mismatches N         print at most N mismatches (default 5)
         --no-show-mismatches       print no mismatches
 
+      Judging and scoring:
+        --judge NAME               llmsql (default), spider-exec[:keep-distinct,no-repair], bird,
+                                   defog-subset, falcon, spider2, strict (see docs/JUDGES.md)
+        --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
+        --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency
+
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10)
         --max-rows N               row cap per statement (default 100000)

@@ -2,6 +2,8 @@ package dev.llmsql.benchmark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.execution.QueryResult;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,20 +26,61 @@ import java.util.Optional;
  * @param tableId the table the {@code Table} placeholder means; may be null when {@code dbId} is set
  * @param dbId the database the question runs on in a multi-database benchmark; null for LLMSQL
  * @param extra every other field of the question's JSON line, never null
+ * @param difficulty 1 (easy) to 3 (hard), SCALE's case weight; 0 when the benchmark does not say
+ * @param tags free labels (capability, metric, SQL type) for breakdowns and weighted scoring; never null
+ * @param ordered whether row order counts for this question (Falcon's is-order flag); null when unsaid
+ * @param alternativeSql further gold SQL that answers the question as well as {@code sql}; never null
+ * @param goldResults expected results given directly instead of (or besides) SQL; never null
  */
 public record Question(int id, String question, String sql, String tableId, String dbId,
-                       Map<String, Object> extra) {
+                       Map<String, Object> extra, int difficulty, List<String> tags, Boolean ordered,
+                       List<String> alternativeSql, List<QueryResult> goldResults) {
 
   public Question {
     requireNonNull(question, "question");
     requireNonNull(sql, "sql");
     extra = extra == null ? Map.of() : java.util.Collections.unmodifiableMap(
         new java.util.LinkedHashMap<>(extra));
+    if (difficulty < 0 || difficulty > 3) {
+      throw new IllegalArgumentException("difficulty must be 1, 2 or 3 (0 when unknown), but was "
+          + difficulty);
+    }
+    tags = tags == null ? List.of() : List.copyOf(tags);
+    alternativeSql = alternativeSql == null ? List.of() : List.copyOf(alternativeSql);
+    goldResults = goldResults == null ? List.of() : List.copyOf(goldResults);
+  }
+
+  /** A question with one gold SQL and none of the optional fields (difficulty, tags, order flag). */
+  public Question(int id, String question, String sql, String tableId, String dbId,
+                  Map<String, Object> extra) {
+    this(id, question, sql, tableId, dbId, extra, 0, List.of(), null, List.of(), List.of());
   }
 
   /** A question of the single-database LLMSQL layout. */
   public static Question of(int id, String question, String sql, String tableId) {
     return new Question(id, question, sql, tableId, null, Map.of());
+  }
+
+  /** This question with the given difficulty (0 to 3), tags and order flag. */
+  public Question withLabels(int difficulty, List<String> tags, Boolean ordered) {
+    return new Question(id, question, sql, tableId, dbId, extra, difficulty, tags, ordered, alternativeSql,
+        goldResults);
+  }
+
+  /** This question with further gold SQL and gold results; any one of them matching is enough. */
+  public Question withGolds(List<String> alternativeSql, List<QueryResult> goldResults) {
+    return new Question(id, question, sql, tableId, dbId, extra, difficulty, tags, ordered, alternativeSql,
+        goldResults);
+  }
+
+  /** The gold SQL statements: {@code sql} (when not blank) then the alternatives. */
+  public List<String> goldSql() {
+    List<String> all = new java.util.ArrayList<>();
+    if (!sql.isBlank()) {
+      all.add(sql);
+    }
+    all.addAll(alternativeSql);
+    return List.copyOf(all);
   }
 
   /** The database id, when the question runs on a database of its own. */

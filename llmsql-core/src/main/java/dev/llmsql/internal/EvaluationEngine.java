@@ -241,7 +241,8 @@ public final class EvaluationEngine {
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
-        context.executed.get(), predNone, goldNone, error, System.nanoTime() - started);
+        context.executed.get(), predNone, goldNone, error, System.nanoTime() - started,
+        question.difficulty(), question.tags());
     Mismatch mismatch = null;
     if (!verdict.outcome().isMatch()) {
       mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,
@@ -314,9 +315,15 @@ public final class EvaluationEngine {
     @Override
     public QueryOutcome gold() {
       if (gold == null) {
-        gold = run(question.sql(), Integer.MAX_VALUE);
+        gold = question.sql().isBlank() && !question.goldResults().isEmpty()
+            ? QueryOutcome.success(question.goldResults().get(0), 0) : run(question.sql(), Integer.MAX_VALUE);
       }
       return gold;
+    }
+
+    @Override
+    public QueryOutcome executeGold(String sql) {
+      return run(sql, Integer.MAX_VALUE);
     }
 
     QueryOutcome goldIfRun() {

@@ -2,7 +2,9 @@ package dev.llmsql.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InvalidInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
@@ -93,7 +96,11 @@ public final class QuestionReader {
     private Integer id;
     private String rawId = "missing";
     private String question;
-    private String sql;
+    private JsonNode sql;
+    private JsonNode goldResults;
+    private JsonNode difficulty;
+    private JsonNode tags;
+    private JsonNode ordered;
     private String tableId;
     private String dbId;
     private Map<String, Object> extra;
@@ -115,14 +122,23 @@ public final class QuestionReader {
           parser.skipChildren();
         }
         case "question" -> question = text(parser, value, field);
-        case "sql" -> sql = text(parser, value, field);
+        case "sql" -> sql = JsonLines.MAPPER.readTree(parser);
         case "table_id" -> tableId = text(parser, value, field);
         case "db_id" -> dbId = text(parser, value, field);
         default -> {
+          JsonNode node = JsonLines.MAPPER.readTree(parser);
+          switch (field) {
+            case "gold_results" -> goldResults = node;
+            case "difficulty" -> difficulty = node;
+            case "tags" -> tags = node;
+            case "ordered" -> ordered = node;
+            default -> { }
+          }
+          // difficulty, tags, ordered and gold_results stay in extra too, for judges that read them raw
           if (extra == null) {
             extra = new HashMap<>();
           }
-          extra.put(field, JsonLines.MAPPER.readValue(parser, Object.class));
+          extra.put(field, JsonLines.MAPPER.convertValue(node, Object.class));
         }
       }
     }
@@ -132,15 +148,20 @@ public final class QuestionReader {
         throw new InvalidInputException(location, "question_id must be an integer (or a string holding one), "
             + "but was " + rawId);
       }
-      if (question == null || sql == null) {
-        throw new InvalidInputException(location, "missing \"" + (question == null ? "question" : "sql")
-            + "\"; every question needs question_id, question, sql and table_id (or db_id)");
+      if (question == null) {
+        throw new InvalidInputException(location, "missing \"question\"; every question needs question_id, "
+            + "question, sql and table_id (or db_id)");
       }
+      List<QueryResult> results = GoldFields.results(location, goldResults);
+      List<String> allSql = GoldFields.sql(location, sql, !results.isEmpty());
       if (tableId == null && dbId == null) {
         throw new InvalidInputException(location, "question " + id + " needs \"table_id\" (LLMSQL) or "
             + "\"db_id\" (one database per question)");
       }
-      return new Question(id, question, sql, tableId, dbId, extra);
+      return new Question(id, question, allSql.isEmpty() ? "" : allSql.get(0), tableId, dbId, extra,
+          GoldFields.difficulty(location, difficulty), GoldFields.tags(location, tags),
+          GoldFields.ordered(location, ordered), allSql.subList(Math.min(1, allSql.size()), allSql.size()),
+          results);
     }
 
     private String text(JsonParser parser, JsonToken value, String field) throws IOException {

@@ -3,6 +3,7 @@ package dev.llmsql.judge;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.Prediction;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,7 +25,10 @@ public interface JudgeContext {
   /** SQL candidates extracted from the completion, placeholders already replaced; never null. */
   List<String> candidates();
 
-  /** The gold SQL's outcome on the question's database, computed once. */
+  /**
+   * The gold SQL's outcome on the question's database, computed once. A question given only gold
+   * results (no SQL) gets its first gold result here.
+   */
   QueryOutcome gold();
 
   /** Runs a candidate on the question's database (read-only, within limits) and records it. */
@@ -37,5 +41,33 @@ public interface JudgeContext {
    */
   default QueryOutcome execute(String sql, int stopAfterRows) {
     return execute(sql);
+  }
+
+  /**
+   * Runs gold-side SQL (an alternative gold, or the gold rewritten by a judge, e.g. with DISTINCT
+   * stripped) without counting it as a run of the prediction. The default runs it through
+   * {@link #execute}, so contexts that cannot tell the two apart still work.
+   */
+  default QueryOutcome executeGold(String sql) {
+    return execute(sql);
+  }
+
+  /**
+   * Every gold answer of the question, any of which the prediction may match: {@link #gold()}, then each
+   * alternative gold SQL's outcome, then each gold result given directly. Never empty.
+   */
+  default List<QueryOutcome> golds() {
+    Question q = question();
+    List<QueryOutcome> golds = new ArrayList<>();
+    golds.add(gold());
+    for (String sql : q.alternativeSql()) {
+      golds.add(executeGold(sql));
+    }
+    // gold() already stands for the first given result when the question has no SQL
+    int skip = q.sql().isBlank() ? 1 : 0;
+    for (int i = skip; i < q.goldResults().size(); i++) {
+      golds.add(QueryOutcome.success(q.goldResults().get(i), 0));
+    }
+    return List.copyOf(golds);
   }
 }

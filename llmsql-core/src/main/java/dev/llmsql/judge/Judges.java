@@ -2,6 +2,15 @@ package dev.llmsql.judge;
 
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stock {@link Judge}s. More (Spider, BIRD, Falcon presets, structural and LLM judges) live in
@@ -12,6 +21,8 @@ import dev.llmsql.execution.QueryOutcome;
  * }</pre>
  */
 public final class Judges {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Judges.class);
 
   private static final Judge LLMSQL = new LlmsqlJudge();
 
@@ -24,6 +35,63 @@ public final class Judges {
    */
   public static Judge llmsql() {
     return LLMSQL;
+  }
+
+  /**
+   * A judge by name, optionally with options: {@code "llmsql"} is built in; {@code llmsql-judge} adds
+   * {@code spider-exec}, {@code bird}, {@code falcon} and more through {@link JudgeProvider}s on the class
+   * path. Options follow a colon, e.g. {@code "spider-exec:keep-distinct,no-repair"}.
+   *
+   * @throws IllegalArgumentException for an unknown name or option, listing the known ones
+   */
+  public static Judge named(String spec) {
+    String trimmed = spec == null ? "" : spec.trim();
+    int colon = trimmed.indexOf(':');
+    String name = colon < 0 ? trimmed : trimmed.substring(0, colon).trim();
+    Set<String> options = new LinkedHashSet<>();
+    if (colon >= 0) {
+      Arrays.stream(trimmed.substring(colon + 1).split(",")).map(String::trim).filter(o -> !o.isEmpty())
+          .forEach(options::add);
+    }
+    if (name.equals("llmsql") && options.isEmpty()) {
+      return LLMSQL;
+    }
+    for (JudgeProvider provider : providers()) {
+      if (provider.names().contains(name)) {
+        Set<String> known = provider.options(name);
+        for (String option : options) {
+          if (!known.contains(option)) {
+            throw new IllegalArgumentException("judge '" + name + "' has no option '" + option + "'; "
+                + (known.isEmpty() ? "it takes none" : "known options: " + String.join(", ", new TreeSet<>(known))));
+          }
+        }
+        return provider.create(name, Set.copyOf(options));
+      }
+    }
+    if (name.equals("llmsql")) {
+      throw new IllegalArgumentException("judge 'llmsql' takes no options here; add llmsql-judge to the "
+          + "class path for its options");
+    }
+    throw new IllegalArgumentException("unknown judge '" + name + "'; known judges: "
+        + String.join(", ", names()) + (names().size() == 1 ? " (add llmsql-judge to the class path for "
+        + "spider-exec, bird, falcon and more)" : ""));
+  }
+
+  /** Every judge name {@link #named(String)} knows, sorted. */
+  public static Set<String> names() {
+    Set<String> names = new TreeSet<>();
+    names.add("llmsql");
+    providers().forEach(p -> names.addAll(p.names()));
+    return names;
+  }
+
+  private static List<JudgeProvider> providers() {
+    TreeMap<String, JudgeProvider> found = new TreeMap<>();
+    for (JudgeProvider provider : ServiceLoader.load(JudgeProvider.class, Judges.class.getClassLoader())) {
+      LOG.debug("Found judge provider {} with {}", provider.getClass().getName(), provider.names());
+      found.put(provider.getClass().getName(), provider);
+    }
+    return List.copyOf(found.values());
   }
 
   /** The reason a failed statement gives. */

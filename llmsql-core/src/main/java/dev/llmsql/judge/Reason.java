@@ -14,6 +14,8 @@ public enum Reason {
   COLUMN_COUNT,
   /** The same rows, in another order, where order counts. */
   ROW_ORDER,
+  /** A gold column has no counterpart in the prediction (by name or by values). */
+  MISSING_COLUMN,
   /** The prediction returned rows the gold does not have. */
   EXTRA_ROWS,
   /** The prediction lacks rows the gold has. */
@@ -32,6 +34,8 @@ public enum Reason {
   NO_SQL,
   /** The gold SQL failed. */
   GOLD_ERROR,
+  /** A judge (e.g. an LLM judge) could not reach a verdict: the case is left out of weighted scores. */
+  JUDGE_FAILED,
   /** Any other reason, explained in the verdict's detail. */
   OTHER
 }

@@ -2,6 +2,10 @@ package dev.llmsql.judge;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * A judge's decision on one prediction: the outcome, a machine-readable reason and a human detail.
  *
@@ -13,13 +17,34 @@ import static java.util.Objects.requireNonNull;
  * @param outcome the decision
  * @param reason why, machine-readable
  * @param detail why, for people (may be empty, never null)
+ * @param measures figures a judge measured on the way, for scorings (e.g. {@code soft_f1},
+ *     {@code time_ratio}); never null, usually empty
  */
-public record Verdict(Outcome outcome, Reason reason, String detail) {
+public record Verdict(Outcome outcome, Reason reason, String detail, Map<String, Double> measures) {
 
   public Verdict {
     requireNonNull(outcome, "outcome");
     requireNonNull(reason, "reason");
     requireNonNull(detail, "detail");
+    measures = measures == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(measures));
+  }
+
+  /** A verdict without measures. */
+  public Verdict(Outcome outcome, Reason reason, String detail) {
+    this(outcome, reason, detail, Map.of());
+  }
+
+  /** This verdict with one more measure. */
+  public Verdict withMeasure(String name, double value) {
+    Map<String, Double> all = new TreeMap<>(measures);
+    all.put(requireNonNull(name, "name"), value);
+    return new Verdict(outcome, reason, detail, all);
+  }
+
+  /** A measure by name, if the judge recorded it. */
+  public java.util.OptionalDouble measure(String name) {
+    Double value = measures.get(name);
+    return value == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(value);
   }
 
   public static Verdict match() {

@@ -92,6 +92,22 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     return counts;
   }
 
+  /**
+   * Matches per difficulty ({@code easy}, {@code medium}, {@code hard}); empty when no question has a
+   * difficulty.
+   */
+  public Map<String, Breakdown> byDifficulty() {
+    if (results.stream().allMatch(r -> r.difficulty() == 0)) {
+      return Map.of();
+    }
+    return Breakdown.of(results, r -> List.of(Breakdown.difficultyName(r.difficulty())));
+  }
+
+  /** Matches per tag, sorted by tag; a question with several tags counts in each. */
+  public Map<String, Breakdown> byTag() {
+    return Breakdown.of(results, QuestionResult::tags);
+  }
+
   /** Predictions whose gold SQL failed: benchmark defects, counted as not matching. */
   public int goldErrors() {
     return outcomeCounts().get(Outcome.GOLD_ERROR);

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
+import java.util.List;
 
 /**
  * The verdict on one scored prediction, with what the report needs to explain it.
@@ -21,12 +22,22 @@ import dev.llmsql.judge.Verdict;
  * @param goldNone the gold returned exactly one NULL
  * @param error the message of the last failed candidate (or of the gold), null when none failed
  * @param nanos time spent on this prediction, gold included
+ * @param difficulty the question's difficulty, 1 to 3, or 0 when unknown
+ * @param tags the question's tags, never null
  */
 public record QuestionResult(int questionId, Verdict verdict, int candidates, int executed,
-                             boolean predNone, boolean goldNone, String error, long nanos) {
+                             boolean predNone, boolean goldNone, String error, long nanos, int difficulty,
+                             List<String> tags) {
 
   public QuestionResult {
     requireNonNull(verdict, "verdict");
+    tags = tags == null ? List.of() : List.copyOf(tags);
+  }
+
+  /** A result of a question without difficulty or tags. */
+  public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
+                        boolean goldNone, String error, long nanos) {
+    this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, 0, List.of());
   }
 
   public Outcome outcome() {

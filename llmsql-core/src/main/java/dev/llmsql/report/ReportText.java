@@ -43,6 +43,8 @@ public final class ReportText {
     if (!reasons.isEmpty()) {
       line(sb, "Reasons", reasons.toString().replaceAll("[{}]", ""));
     }
+    breakdown(sb, "By difficulty", r.byDifficulty());
+    breakdown(sb, "By tag", r.byTag());
     line(sb, "Input problems", Integer.toString(r.inputProblems().size()));
     if (r.unanswered() > 0) {
       line(sb, "Unanswered", r.unanswered() + " benchmark question(s) had no prediction");
@@ -52,6 +54,16 @@ public final class ReportText {
     line(sb, "Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0));
     r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
     return sb.toString();
+  }
+
+  private static void breakdown(StringBuilder sb, String label, Map<String, Breakdown> slices) {
+    if (slices.isEmpty()) {
+      return;
+    }
+    StringBuilder text = new StringBuilder();
+    slices.values().forEach(b -> text.append(text.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT,
+        "%s %d/%d (%.2f%%)", b.key(), b.matches(), b.total(), b.accuracy() * 100)));
+    line(sb, label, text.toString());
   }
 
   /** The first {@code max} mismatches, then how many more there are. */

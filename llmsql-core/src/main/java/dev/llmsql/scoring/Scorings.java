@@ -2,6 +2,9 @@ package dev.llmsql.scoring;
 
 import dev.llmsql.report.QuestionResult;
 import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Stock {@link Scoring}s; weighted and capability scores live in {@code llmsql-judge}.
@@ -18,6 +21,35 @@ public final class Scorings {
   /** Matches over scored predictions, 0 when there are none (LLMSQL's {@code accuracy}). */
   public static Scoring accuracy() {
     return Scorings::accuracy;
+  }
+
+  /**
+   * A scoring by name: {@code "accuracy"} is built in; {@code llmsql-judge} adds {@code executability},
+   * {@code weighted}, {@code soft-f1} and {@code relative-efficiency} through {@link ScoringProvider}s.
+   *
+   * @throws IllegalArgumentException for an unknown name, listing the known ones
+   */
+  public static Scoring named(String name) {
+    String trimmed = name == null ? "" : name.trim();
+    if (trimmed.equals("accuracy")) {
+      return accuracy();
+    }
+    for (ScoringProvider provider : ServiceLoader.load(ScoringProvider.class, Scorings.class.getClassLoader())) {
+      if (provider.names().contains(trimmed)) {
+        return provider.create(trimmed);
+      }
+    }
+    throw new IllegalArgumentException("unknown scoring '" + trimmed + "'; known scorings: "
+        + String.join(", ", names()));
+  }
+
+  /** Every scoring name {@link #named(String)} knows, sorted. */
+  public static Set<String> names() {
+    Set<String> names = new TreeSet<>();
+    names.add("accuracy");
+    ServiceLoader.load(ScoringProvider.class, Scorings.class.getClassLoader())
+        .forEach(p -> names.addAll(p.names()));
+    return names;
   }
 
   private static Score accuracy(List<QuestionResult> results) {

@@ -27,7 +27,45 @@ class QuestionReaderTest {
 
     assertThat(questions).containsOnlyKeys(7);
     assertThat(questions.get(7)).isEqualTo(new Question(7, "How many?", "SELECT 1", "1-2", null,
-        Map.of("difficulty", 2, "tags", List.of("count"))));
+        Map.of("difficulty", 2, "tags", List.of("count"))).withLabels(2, List.of("count"), null));
+  }
+
+  @Test
+  void read_optionalGoldFields_areParsed() throws Exception {
+    // given: alternative SQL, Falcon-style column-oriented gold results, word difficulty, comma tags
+    Path file = write("{\"question_id\": 1, \"question\": \"avg age by gender\", \"sql\": [\"SELECT 1\", "
+        + "\"SELECT 2\"], \"db_id\": \"d\", \"difficulty\": \"hard\", \"tags\": \"CTE1, KAGGLE\", "
+        + "\"ordered\": true, \"gold_results\": [{\"gender\": [\"Female\", \"Male\"], "
+        + "\"avg_age\": [\"27.73\", 27.84]}]}",
+        "{\"question_id\": 2, \"question\": \"q\", \"db_id\": \"d\", \"gold_results\": {\"n\": [3]}}");
+
+    // when
+    Map<Integer, Question> questions = QuestionReader.read(file);
+
+    // then
+    Question q = questions.get(1);
+    assertThat(q.sql()).isEqualTo("SELECT 1");
+    assertThat(q.alternativeSql()).containsExactly("SELECT 2");
+    assertThat(q.goldSql()).containsExactly("SELECT 1", "SELECT 2");
+    assertThat(q.difficulty()).isEqualTo(3);
+    assertThat(q.tags()).containsExactly("CTE1", "KAGGLE");
+    assertThat(q.ordered()).isTrue();
+    assertThat(q.goldResults()).hasSize(1);
+    assertThat(q.goldResults().get(0).columns()).containsExactly("gender", "avg_age");
+    assertThat(q.goldResults().get(0).rows()).containsExactly(List.of("Female", "27.73"), List.of("Male", 27.84));
+    assertThat(questions.get(2).sql()).isEmpty();
+    assertThat(questions.get(2).goldResults().get(0).rows()).containsExactly(List.of(3L));
+  }
+
+  @Test
+  void read_badDifficulty_namesAllowedValues() throws Exception {
+    Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\", "
+        + "\"difficulty\": 5}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":1: \"difficulty\" must be 1, 2, 3 or easy, medium, hard (BIRD's simple, moderate, "
+            + "challenging also work), but was 5");
   }
 
   @Test

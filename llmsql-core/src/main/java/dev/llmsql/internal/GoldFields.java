@@ -1,0 +1,190 @@
+package dev.llmsql.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.prediction.InvalidInputException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses the optional question fields: {@code sql} as a string or a list of alternatives,
+ * {@code difficulty}, {@code tags}, {@code ordered} and {@code gold_results} (Falcon's column-oriented
+ * expected results, one object or a list of alternatives).
+ */
+final class GoldFields {
+
+  private GoldFields() {
+  }
+
+  static List<String> sql(String location, JsonNode node, boolean hasResults) {
+    if (node == null || node.isNull()) {
+      if (hasResults) {
+        return List.of();
+      }
+      throw new InvalidInputException(location, "missing \"sql\"; every question needs "
+          + "question_id, question, sql and table_id (or db_id)");
+    }
+    if (node.isTextual()) {
+      return List.of(node.textValue());
+    }
+    if (node.isArray() && node.size() > 0) {
+      List<String> all = new ArrayList<>();
+      for (JsonNode item : node) {
+        if (!item.isTextual()) {
+          throw new InvalidInputException(location, "\"sql\" alternatives must be strings, but one was " + item);
+        }
+        all.add(item.textValue());
+      }
+      return all;
+    }
+    throw new InvalidInputException(location, "\"sql\" must be a string or a non-empty list of strings "
+        + "(alternative gold queries), but was " + node);
+  }
+
+  static int difficulty(String location, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return 0;
+    }
+    String text = node.isNumber() ? node.asText() : node.isTextual() ? node.textValue().trim() : "";
+    switch (text.toLowerCase(Locale.ROOT)) {
+      case "1", "easy", "simple" -> {
+        return 1;
+      }
+      case "2", "medium", "moderate" -> {
+        return 2;
+      }
+      case "3", "hard", "challenging", "extra", "extra hard" -> {
+        return 3;
+      }
+      default -> throw new InvalidInputException(location, "\"difficulty\" must be 1, 2, 3 or easy, medium, "
+          + "hard (BIRD's simple, moderate, challenging also work), but was " + node);
+    }
+  }
+
+  static List<String> tags(String location, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return List.of();
+    }
+    if (node.isTextual()) {
+      return Arrays.stream(node.textValue().split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+    }
+    if (node.isArray()) {
+      List<String> tags = new ArrayList<>();
+      for (JsonNode item : node) {
+        if (!item.isTextual()) {
+          throw new InvalidInputException(location, "\"tags\" must be strings, but one was " + item);
+        }
+        tags.add(item.textValue());
+      }
+      return tags;
+    }
+    throw new InvalidInputException(location, "\"tags\" must be a list of strings or a comma-separated "
+        + "string, but was " + node);
+  }
+
+  static Boolean ordered(String location, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (node.isBoolean()) {
+      return node.booleanValue();
+    }
+    String text = node.asText().trim().toLowerCase(Locale.ROOT);
+    return switch (text) {
+      case "true", "yes", "1" -> true;
+      case "false", "no", "0" -> false;
+      default -> throw new InvalidInputException(location, "\"ordered\" must be true or false, but was " + node);
+    };
+  }
+
+  static List<QueryResult> results(String location, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return List.of();
+    }
+    List<QueryResult> results = new ArrayList<>();
+    if (node.isObject()) {
+      results.add(result(location, node));
+    } else if (node.isArray()) {
+      for (JsonNode item : node) {
+        results.add(result(location, item));
+      }
+    } else {
+      throw new InvalidInputException(location, "\"gold_results\" must be an object such as "
+          + "{\"gender\": [\"Female\", \"Male\"], \"avg_age\": [27.73, 27.84]} or a list of such objects, but was "
+          + node);
+    }
+    return results;
+  }
+
+  /** One result: column-oriented {@code {"col": [values]}} or row-oriented {@code {"columns", "rows"}}. */
+  private static QueryResult result(String location, JsonNode node) {
+    if (!node.isObject()) {
+      throw new InvalidInputException(location, "each gold result must be a JSON object of columns, but was "
+          + node);
+    }
+    if (node.size() == 2 && node.has("columns") && node.has("rows") && node.get("rows").isArray()) {
+      List<String> columns = new ArrayList<>();
+      node.get("columns").forEach(c -> columns.add(c.asText()));
+      List<List<Object>> rows = new ArrayList<>();
+      for (JsonNode row : node.get("rows")) {
+        if (!row.isArray() || row.size() != columns.size()) {
+          throw new InvalidInputException(location, "each gold result row must be a list of " + columns.size()
+              + " values (one per column), but was " + row);
+        }
+        List<Object> cells = new ArrayList<>();
+        row.forEach(cell -> cells.add(cell(cell)));
+        rows.add(java.util.Collections.unmodifiableList(cells));
+      }
+      return new QueryResult(columns, rows);
+    }
+    List<String> columns = new ArrayList<>();
+    List<JsonNode> values = new ArrayList<>();
+    int height = -1;
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> column = it.next();
+      if (!column.getValue().isArray()) {
+        throw new InvalidInputException(location, "gold result column \"" + column.getKey()
+            + "\" must be a list of values, but was " + column.getValue());
+      }
+      if (height >= 0 && column.getValue().size() != height) {
+        throw new InvalidInputException(location, "gold result columns must have equal lengths, but \""
+            + column.getKey() + "\" has " + column.getValue().size() + " values and \"" + columns.get(0)
+            + "\" has " + height);
+      }
+      height = column.getValue().size();
+      columns.add(column.getKey());
+      values.add(column.getValue());
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (int r = 0; r < Math.max(height, 0); r++) {
+      List<Object> cells = new ArrayList<>();
+      for (JsonNode column : values) {
+        cells.add(cell(column.get(r)));
+      }
+      rows.add(java.util.Collections.unmodifiableList(cells));
+    }
+    return new QueryResult(columns, rows);
+  }
+
+  /** JSON values as SQLite would hand them over: integers as Long, other numbers as Double. */
+  private static Object cell(JsonNode cell) {
+    if (cell == null || cell.isNull()) {
+      return null;
+    }
+    if (cell.isIntegralNumber() && cell.canConvertToLong()) {
+      return cell.longValue();
+    }
+    if (cell.isNumber()) {
+      return new BigDecimal(cell.asText()).doubleValue();
+    }
+    if (cell.isBoolean()) {
+      return cell.booleanValue();
+    }
+    return cell.isTextual() ? cell.textValue() : cell.toString();
+  }
+}

@@ -1,0 +1,23 @@
+package dev.llmsql.scoring;
+
+import java.util.Set;
+
+/**
+ * Makes scorings by name for {@link Scorings#named(String)}, discovered with
+ * {@link java.util.ServiceLoader} ({@code META-INF/services/dev.llmsql.scoring.ScoringProvider}).
+ *
+ * <pre>{@code
+ * public final class AcmeScorings implements ScoringProvider {
+ *   public Set<String> names() { return Set.of("acme"); }
+ *   public Scoring create(String name) { return new AcmeScoring(); }
+ * }
+ * }</pre>
+ */
+public interface ScoringProvider {
+
+  /** The names this provider answers to; never null. */
+  Set<String> names();
+
+  /** A scoring for one of {@link #names()}; never null. */
+  Scoring create(String name);
+}

@@ -1,0 +1,81 @@
+package dev.llmsql.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.Evaluator;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.QuestionResult;
+import java.io.BufferedReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Real Spider databases and published GPT-4 predictions: each named judge must agree with the peer's own
+ * verdicts on all 748 pairs, except the deliberate differences listed (and explained in docs/JUDGES.md).
+ */
+class SpiderExecAgreementTest {
+
+  @ParameterizedTest(name = "{0} vs {2} on {1}")
+  @CsvSource({
+      "spider-exec, din-sql-gpt4-few-shot, spider_exec_match",
+      "spider-exec, dail-sql-gpt4, spider_exec_match",
+      "spider-exec:keep-distinct, din-sql-gpt4-few-shot, spider_exec_match_keep_distinct",
+      "spider-exec:keep-distinct, dail-sql-gpt4, spider_exec_match_keep_distinct",
+      "llmsql-rs, din-sql-gpt4-few-shot, llmsql_match",
+      "llmsql-rs, dail-sql-gpt4, llmsql_match",
+  })
+  void namedJudge_onSpiderDevSample_agreesWithPeerVerdicts(String judgeName, String predictions, String peerKey)
+      throws Exception {
+    // given
+    Path sample = SharedData.require("data/spider-dev-sample");
+    Map<Integer, Integer> expected = expectedVerdicts(sample.resolve("expected_verdicts.jsonl"), predictions,
+        peerKey);
+    Judge judge = Judges.named(judgeName);
+
+    // when
+    EvaluationReport report = Evaluator.builder()
+        .questionsPath(sample.resolve("questions.jsonl"))
+        .databasesDir(sample.resolve("database"))
+        .judge(judge)
+        .noReportFile()
+        .showMismatches(false)
+        .build()
+        .run(sample.resolve("predictions").resolve(predictions + ".jsonl"));
+
+    // then
+    Map<Integer, String> disagreements = new TreeMap<>();
+    for (QuestionResult r : report.results()) {
+      int ours = r.outcome().isMatch() ? 1 : 0;
+      if (ours != expected.get(r.questionId())) {
+        disagreements.put(r.questionId(), "ours " + ours + " " + r.verdict().reason());
+      }
+    }
+    assertThat(report.total()).isEqualTo(374);
+    assertThat(disagreements).isEqualTo(DELIBERATE.getOrDefault(judgeName + "/" + predictions, Map.of()));
+  }
+
+  /** Deliberate differences, each explained in docs/JUDGES.md. */
+  static final Map<String, Map<Integer, String>> DELIBERATE = Map.of();
+
+  static Map<Integer, Integer> expectedVerdicts(Path file, String predictions, String key) throws Exception {
+    ObjectMapper mapper = new ObjectMapper();
+    Map<Integer, Integer> verdicts = new TreeMap<>();
+    try (BufferedReader reader = Files.newBufferedReader(file)) {
+      for (String line; (line = reader.readLine()) != null; ) {
+        JsonNode node = mapper.readTree(line);
+        if (node.get("predictions").asText().equals(predictions)) {
+          verdicts.put(node.get("question_id").asInt(), node.get(key).asInt());
+        }
+      }
+    }
+    return verdicts;
+  }
+}

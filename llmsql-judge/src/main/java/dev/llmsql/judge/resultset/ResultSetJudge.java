@@ -1,0 +1,320 @@
+package dev.llmsql.judge.resultset;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.ResultComparison;
+import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.scoring.peers.SoftF1;
+import dev.llmsql.extraction.TablePlaceholder;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.judge.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An execution judge: runs the gold(s) and the prediction and compares the rows with a
+ * {@link ResultSetComparator}. Named presets reproduce the peers' verdicts; the builder mixes options.
+ * A question may have several golds (alternative SQL, gold results): the first that matches wins. When
+ * every gold fails, the verdict is a gold error (a benchmark defect), never a silent 0.
+ *
+ * <pre>{@code
+ * Evaluator.builder().judge(ResultSetJudge.spiderExec()).build();
+ * Judge mine = ResultSetJudge.builder().name("mine")
+ *     .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
+ *     .rowOrder(RowOrder.GOLD_ORDER_BY)
+ *     .build();
+ * }</pre>
+ */
+public final class ResultSetJudge implements Judge {
+
+  private final String name;
+  private final ResultSetComparator comparator;
+  private final RowOrder rowOrder;
+  private final CandidatePolicy candidates;
+  private final boolean stripDistinct;
+  private final boolean repairOperators;
+
+  private ResultSetJudge(Builder b) {
+    this.name = b.name;
+    this.comparator = b.comparator;
+    this.rowOrder = b.rowOrder;
+    this.candidates = b.candidates;
+    this.stripDistinct = b.stripDistinct;
+    this.repairOperators = b.repairOperators;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** LLMSQL's rules: any candidate, multiset, order ignored, positional columns, 2 = 2.0, '2' != 2. */
+  public static ResultSetJudge llmsql() {
+    return builder().name("llmsql-rs").build();
+  }
+
+  /**
+   * Spider test-suite execution match with its defaults: DISTINCT stripped from gold and prediction,
+   * {@code ! =} repaired, any column permutation, multiset, order counted when the gold has a top-level
+   * ORDER BY, first candidate.
+   */
+  public static ResultSetJudge spiderExec() {
+    return spiderExec(false, true);
+  }
+
+  /** Spider execution match, optionally keeping DISTINCT and skipping the {@code ! =} repair. */
+  public static ResultSetJudge spiderExec(boolean keepDistinct, boolean repairOperators) {
+    return builder().name("spider-exec" + (keepDistinct ? ":keep-distinct" : "")
+            + (repairOperators ? "" : (keepDistinct ? "," : ":") + "no-repair"))
+        .comparator(ResultSetComparator.builder().columns(ColumnMatching.ANY_PERMUTATION).build())
+        .rowOrder(RowOrder.GOLD_ORDER_BY)
+        .candidates(CandidatePolicy.FIRST)
+        .stripDistinct(!keepDistinct)
+        .repairOperators(repairOperators)
+        .build();
+  }
+
+  /** BIRD's EX: {@code set(pred) == set(gold)}, positional columns, order ignored, exact values. */
+  public static ResultSetJudge bird() {
+    return builder().name("bird")
+        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  /**
+   * Defog sql-eval's subset match: each gold column must appear in the prediction (extras allowed),
+   * duplicates dropped, order counted when the question asks to order, relative tolerance 1e-5.
+   */
+  public static ResultSetJudge defogSubset() {
+    return builder().name("defog-subset")
+        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET)
+            .columns(ColumnMatching.GOLD_COLUMNS_IN_PREDICTION).numbers(Numbers.relative(1e-5)).build())
+        .rowOrder(RowOrder.QUESTION_ASKS)
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  /**
+   * DB-GPT Falcon: column vectors matched by value (names ignored, extras allowed), values normalised
+   * (NULL and "null" to "", true/false to 1/0, numbers and numeric text rounded to 2 decimals HALF_UP),
+   * order counted only for questions flagged {@code ordered}; several standard answers, first RIGHT wins.
+   */
+  public static ResultSetJudge falcon() {
+    return builder().name("falcon")
+        .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
+            .numbers(Numbers.round(2)).numericText(true).booleansAsNumbers(true).nulls(NullHandling.EMPTY_TEXT)
+            .build())
+        .rowOrder(RowOrder.QUESTION_FLAG)
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  /**
+   * Spider 2.0: each gold column's values must appear as a predicted column (extras allowed), numbers
+   * within 1e-2, NULL as 0, order counted only for questions flagged {@code ordered}.
+   */
+  public static ResultSetJudge spider2() {
+    return builder().name("spider2")
+        .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
+            .numbers(Numbers.absolute(1e-2)).nulls(NullHandling.ZERO).build())
+        .rowOrder(RowOrder.QUESTION_FLAG)
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  /**
+   * Ours, the strictest: multiset, order counted when the gold has a top-level ORDER BY, positional
+   * columns counted from the labels, integer 2 differs from real 2.0 and text '2', first candidate only.
+   */
+  public static ResultSetJudge strict() {
+    return builder().name("strict")
+        .comparator(ResultSetComparator.builder().numbers(Numbers.exactTypes()).widthFromLabels(true).build())
+        .rowOrder(RowOrder.GOLD_ORDER_BY)
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  public ResultSetComparator comparator() {
+    return comparator;
+  }
+
+  public RowOrder rowOrder() {
+    return rowOrder;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Verdict judge(JudgeContext context) {
+    Question question = context.question();
+    List<Gold> golds = golds(context);
+    List<Gold> usable = golds.stream().filter(g -> g.outcome() instanceof QueryOutcome.Success).toList();
+    if (usable.isEmpty()) {
+      QueryOutcome.Failure failure = (QueryOutcome.Failure) golds.get(0).outcome();
+      return Verdict.goldError((golds.size() > 1 ? "all " + golds.size() + " golds failed; the first: " : "")
+          + "gold SQL failed: " + failure.message());
+    }
+    List<String> sqls = candidates(context);
+    Verdict last = Verdict.noSql();
+    for (String sql : sqls) {
+      QueryOutcome outcome = context.execute(prepare(sql));
+      if (outcome instanceof QueryOutcome.Failure failure) {
+        last = Verdict.error(Judges.reasonFor(failure), failure.message());
+        continue;
+      }
+      Comparison first = null;
+      QueryResult predicted = ((QueryOutcome.Success) outcome).result();
+      for (Gold gold : usable) {
+        Comparison c = comparator.compare(((QueryOutcome.Success) gold.outcome()).result(), predicted,
+            rowOrder.applies(question, gold.sql()));
+        if (c.equal()) {
+          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
+          long goldNanos = gold.outcome().nanos();
+          return goldNanos > 0 && outcome.nanos() > 0
+              ? match.withMeasure(PeerScorings.TIME_RATIO, (double) goldNanos / outcome.nanos()) : match;
+        }
+        if (first == null) {
+          first = c;
+        }
+      }
+      last = Verdict.mismatch(first.reason(), usable.size() > 1
+          ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail())
+          .withMeasure(PeerScorings.SOFT_F1, softF1(((QueryOutcome.Success) usable.get(0).outcome()).result(),
+              predicted));
+    }
+    return last;
+  }
+
+  /** BIRD's Soft-F1 on SQL-equal values (2 = 2.0), skipped (0) past 10,000 rows to bound the work. */
+  private static double softF1(QueryResult gold, QueryResult predicted) {
+    if (gold.rowCount() > 10_000 || predicted.rowCount() > 10_000) {
+      return 0.0;
+    }
+    return SoftF1.of(canonical(gold), canonical(predicted));
+  }
+
+  private static List<List<Object>> canonical(QueryResult result) {
+    List<List<Object>> rows = new ArrayList<>(result.rowCount());
+    for (List<Object> row : result.rows()) {
+      rows.add(row.stream().map(ResultComparison::canonical).collect(java.util.stream.Collectors.toList()));
+    }
+    return rows;
+  }
+
+  private record Gold(String sql, QueryOutcome outcome) {
+  }
+
+  private List<Gold> golds(JudgeContext context) {
+    Question q = context.question();
+    if (!stripDistinct && !repairOperators) {
+      List<QueryOutcome> outcomes = context.golds();
+      List<String> sqls = q.goldSql();
+      List<Gold> golds = new ArrayList<>();
+      for (int i = 0; i < outcomes.size(); i++) {
+        golds.add(new Gold(i < sqls.size() ? sqls.get(i) : null, outcomes.get(i)));
+      }
+      return golds;
+    }
+    List<Gold> golds = new ArrayList<>();
+    for (String sql : q.goldSql()) {
+      String prepared = prepare(sql);
+      boolean primary = sql.equals(q.sql());
+      golds.add(new Gold(sql, primary && prepared.equals(sql) ? context.gold() : context.executeGold(prepared)));
+    }
+    for (var result : q.goldResults()) {
+      golds.add(new Gold(null, QueryOutcome.success(result, 0)));
+    }
+    return golds;
+  }
+
+  private List<String> candidates(JudgeContext context) {
+    List<String> all = context.candidates();
+    return switch (candidates) {
+      case ANY -> all;
+      case FIRST -> all.isEmpty() ? List.of() : List.of(all.get(0));
+      case WHOLE_COMPLETION -> {
+        String text = context.prediction().completion().strip();
+        String tableId = context.question().tableId();
+        if (text.isEmpty()) {
+          yield List.of();
+        }
+        yield List.of(tableId == null ? text : TablePlaceholder.replace(text, tableId));
+      }
+    };
+  }
+
+  private String prepare(String sql) {
+    String s = repairOperators ? SqlText.repairOperators(sql) : sql;
+    return stripDistinct ? SqlText.stripDistinct(s) : s;
+  }
+
+  @Override
+  public String toString() {
+    return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
+        + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "") + "}";
+  }
+
+  /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
+  public static final class Builder {
+    private String name = "result-set";
+    private ResultSetComparator comparator = ResultSetComparator.builder().build();
+    private RowOrder rowOrder = RowOrder.IGNORE;
+    private CandidatePolicy candidates = CandidatePolicy.ANY;
+    private boolean stripDistinct;
+    private boolean repairOperators;
+
+    private Builder() {
+    }
+
+    /** The name reports show; default {@code "result-set"}. */
+    public Builder name(String name) {
+      requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("name must not be blank; it labels the judge in reports");
+      }
+      this.name = name;
+      return this;
+    }
+
+    public Builder comparator(ResultSetComparator comparator) {
+      this.comparator = requireNonNull(comparator, "comparator");
+      return this;
+    }
+
+    /** When row order counts; default {@link RowOrder#IGNORE}. */
+    public Builder rowOrder(RowOrder rowOrder) {
+      this.rowOrder = requireNonNull(rowOrder, "rowOrder");
+      return this;
+    }
+
+    /** Which SQL of the completion runs; default {@link CandidatePolicy#ANY}. */
+    public Builder candidates(CandidatePolicy candidates) {
+      this.candidates = requireNonNull(candidates, "candidates");
+      return this;
+    }
+
+    /** Remove DISTINCT from gold and prediction before running them (Spider's default); default false. */
+    public Builder stripDistinct(boolean stripDistinct) {
+      this.stripDistinct = stripDistinct;
+      return this;
+    }
+
+    /** Repair {@code ! =}, {@code > =}, {@code < =} in gold and prediction (Spider); default false. */
+    public Builder repairOperators(boolean repairOperators) {
+      this.repairOperators = repairOperators;
+      return this;
+    }
+
+    public ResultSetJudge build() {
+      return new ResultSetJudge(this);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.llmsql.scoring.peers;
+
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.ScoringProvider;
+import java.util.Set;
+
+/**
+ * Registers {@code executability}, {@code weighted}, {@code soft-f1} and {@code relative-efficiency}
+ * for {@code Scorings.named(...)} and {@code --scoring}.
+ *
+ * <pre>{@code
+ * Scoring s = Scorings.named("executability");
+ * }</pre>
+ */
+public final class PeerScoringProvider implements ScoringProvider {
+
+  @Override
+  public Set<String> names() {
+    return Set.copyOf(PeerScorings.names());
+  }
+
+  @Override
+  public Scoring create(String name) {
+    return switch (name) {
+      case "executability" -> PeerScorings.executability();
+      case "weighted" -> PeerScorings.weighted();
+      case "soft-f1" -> PeerScorings.softF1();
+      case "relative-efficiency" -> PeerScorings.relativeEfficiency();
+      default -> throw new IllegalArgumentException("unknown scoring '" + name + "'");
+    };
+  }
+}

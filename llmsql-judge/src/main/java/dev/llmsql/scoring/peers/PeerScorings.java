@@ -1,0 +1,136 @@
+package dev.llmsql.scoring.peers;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * The peers' headline figures beyond accuracy: Falcon's executability, SCALE's weighted capability score,
+ * BIRD's Soft-F1 and R-VES.
+ *
+ * <pre>{@code
+ * Evaluator.builder()
+ *     .judge(ResultSetJudge.bird())          // records soft_f1 and time_ratio for the last two
+ *     .scoring(PeerScorings.executability())
+ *     .scoring(PeerScorings.weighted(WeightedScoring.builder().metric("joins", 4).metric("filters", 2).build()))
+ *     .scoring(PeerScorings.softF1())
+ *     .build();
+ * }</pre>
+ */
+public final class PeerScorings {
+
+  /** The verdict measure Soft-F1 reads, recorded by every {@code ResultSetJudge}. */
+  public static final String SOFT_F1 = "soft_f1";
+  /** The verdict measure R-VES reads: gold time / predicted time, recorded on matches. */
+  public static final String TIME_RATIO = "time_ratio";
+
+  private PeerScorings() {
+  }
+
+  /**
+   * Falcon's executability rate: (RIGHT + WRONG) / total, RIGHT = match, WRONG = ran but differs, FAILED
+   * = everything else (SQL error, no SQL, gold error). The explanation also gives Falcon's accuracy,
+   * RIGHT / total.
+   */
+  public static Scoring executability() {
+    return results -> {
+      long right = results.stream().filter(r -> r.outcome() == Outcome.MATCH).count();
+      long wrong = results.stream().filter(r -> r.outcome() == Outcome.MISMATCH).count();
+      int total = results.size();
+      double value = total == 0 ? 0.0 : (double) (right + wrong) / total;
+      return new Score("executability", value, String.format(Locale.ROOT,
+          "(RIGHT + WRONG) / total = (%d + %d) / %d; FAILED %d; accuracy RIGHT / total = %.4f", right, wrong,
+          total, total - right - wrong, total == 0 ? 0.0 : (double) right / total));
+    };
+  }
+
+  /** SCALE's weighted capability score with every question in one metric of weight 1. */
+  public static Scoring weighted() {
+    return WeightedScoring.builder().build();
+  }
+
+  /** SCALE's weighted capability score with the given metric weights. */
+  public static Scoring weighted(WeightedScoring scoring) {
+    return scoring;
+  }
+
+  /**
+   * BIRD's Soft-F1, averaged over questions: each question's {@value #SOFT_F1} measure (partial credit
+   * for rows and cells in common, 1 for a match); a question without the measure (failed SQL, or a judge
+   * that does not record it) scores 0.
+   */
+  public static Scoring softF1() {
+    return results -> {
+      double sum = 0;
+      long measured = 0;
+      for (QuestionResult r : results) {
+        OptionalDouble f1 = r.verdict().measure(SOFT_F1);
+        if (f1.isPresent()) {
+          sum += f1.getAsDouble();
+          measured++;
+        }
+      }
+      double value = results.isEmpty() ? 0.0 : sum / results.size();
+      return new Score("soft_f1", value, String.format(Locale.ROOT,
+          "mean Soft-F1 over %d question(s), %d measured, the rest 0", results.size(), measured));
+    };
+  }
+
+  /**
+   * BIRD's R-VES as a mean reward (multiply by 100 for BIRD's figure): per matched question the reward of
+   * sqrt-free time ratio t = gold time / predicted time, 1.25 if t >= 2, 1 if t >= 1, 0.75 if t >= 0.5,
+   * 0.5 if t >= 0.25, else 0.25; 0 when not matched. Matches without a {@value #TIME_RATIO} measure get 1.
+   */
+  public static Scoring relativeEfficiency() {
+    return results -> {
+      double sum = 0;
+      long timed = 0;
+      for (QuestionResult r : results) {
+        if (r.outcome() != Outcome.MATCH) {
+          continue;
+        }
+        OptionalDouble ratio = r.verdict().measure(TIME_RATIO);
+        if (ratio.isPresent()) {
+          timed++;
+        }
+        sum += ratio.isPresent() ? reward(ratio.getAsDouble()) : 1.0;
+      }
+      double value = results.isEmpty() ? 0.0 : sum / results.size();
+      return new Score("relative_efficiency", value, String.format(Locale.ROOT,
+          "mean R-VES reward over %d question(s), %d matches timed; x100 = %.2f", results.size(), timed,
+          value * 100));
+    };
+  }
+
+  /** BIRD's R-VES reward for a time ratio gold / predicted. */
+  public static double reward(double timeRatio) {
+    if (timeRatio >= 2) {
+      return 1.25;
+    }
+    if (timeRatio >= 1) {
+      return 1.0;
+    }
+    if (timeRatio >= 0.5) {
+      return 0.75;
+    }
+    if (timeRatio >= 0.25) {
+      return 0.5;
+    }
+    return 0.25;
+  }
+
+  /** Whether a case failed to run rather than being answered wrong (left out of weighted sums). */
+  static boolean failedToRun(QuestionResult r) {
+    return r.outcome() == Outcome.GOLD_ERROR || r.reason() == Reason.JUDGE_FAILED
+        || (r.outcome() == Outcome.ERROR && r.reason() == Reason.OTHER);
+  }
+
+  static List<String> names() {
+    return List.of("executability", "weighted", "soft-f1", "relative-efficiency");
+  }
+}

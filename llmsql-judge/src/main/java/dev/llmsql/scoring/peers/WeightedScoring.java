@@ -1,0 +1,116 @@
+package dev.llmsql.scoring.peers;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SCALE's capability score. Each question is a case of the metric named by one of its tags, weighted by
+ * its difficulty (1, 2, 3; unknown counts 1). Metric score M = sum of weights of correct cases, Mmax = sum
+ * of weights of all scored cases; metric % = round(100 M / Mmax, 1); capability = round(100 sum(W M) /
+ * sum(W Mmax), 1), rounding HALF_EVEN on the exact quotient. Cases that failed to run (gold error, judge
+ * failure, internal error) are left out of both sums; a question whose tags name no configured metric is
+ * not scored; no cases gives 0. Without configured metrics every question is one metric of weight 1.
+ *
+ * <pre>{@code
+ * Scoring s = WeightedScoring.builder().metric("execution_accuracy", 4).metric("explain", 2).build();
+ * }</pre>
+ */
+public final class WeightedScoring implements Scoring {
+
+  private final Map<String, Integer> weights;
+
+  private WeightedScoring(Map<String, Integer> weights) {
+    this.weights = Map.copyOf(weights);
+    this.order = List.copyOf(weights.keySet());
+  }
+
+  private final List<String> order;
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The capability score in points (0 to 100), with each metric's percentage in the explanation. */
+  @Override
+  public Score score(List<QuestionResult> results) {
+    Map<String, long[]> metrics = new LinkedHashMap<>();   // metric -> {M, Mmax}
+    for (String m : order) {
+      metrics.put(m, new long[2]);
+    }
+    if (order.isEmpty()) {
+      metrics.put("all", new long[2]);
+    }
+    for (QuestionResult r : results) {
+      if (PeerScorings.failedToRun(r)) {
+        continue;
+      }
+      String metric = order.isEmpty() ? "all" : r.tags().stream().filter(weights::containsKey).findFirst()
+          .orElse(null);
+      if (metric == null) {
+        continue;
+      }
+      long weight = r.difficulty() == 0 ? 1 : r.difficulty();
+      long[] m = metrics.get(metric);
+      m[1] += weight;
+      if (r.outcome().isMatch()) {
+        m[0] += weight;
+      }
+    }
+    long num = 0;
+    long den = 0;
+    StringBuilder explanation = new StringBuilder();
+    for (Map.Entry<String, long[]> e : metrics.entrySet()) {
+      long w = order.isEmpty() ? 1 : weights.get(e.getKey());
+      long[] m = e.getValue();
+      num += w * m[0];
+      den += w * m[1];
+      explanation.append(explanation.length() == 0 ? "" : "; ").append(e.getKey()).append(" (weight ").append(w)
+          .append(") ").append(m[0]).append('/').append(m[1]).append(" = ").append(percent(m[0], m[1]));
+    }
+    BigDecimal capability = percent(num, den);
+    explanation.append("; capability sum(W*M)/sum(W*Mmax) = ").append(num).append('/').append(den);
+    return new Score("capability", capability.doubleValue(), explanation.toString());
+  }
+
+  /** round(100 * a / b, 1) HALF_EVEN, 0 when b is 0. */
+  public static BigDecimal percent(long a, long b) {
+    if (b == 0) {
+      return BigDecimal.ZERO.setScale(1);
+    }
+    return BigDecimal.valueOf(100 * a).divide(BigDecimal.valueOf(b), 1, RoundingMode.HALF_EVEN);
+  }
+
+  /** Metric weights; a metric not configured is not scored. */
+  public static final class Builder {
+    private final Map<String, Integer> weights = new LinkedHashMap<>();
+
+    private Builder() {
+    }
+
+    /** A metric (a question tag) and its weight, a positive whole number. */
+    public Builder metric(String tag, int weight) {
+      requireNonNull(tag, "tag");
+      if (weight <= 0) {
+        throw new IllegalArgumentException("metric weight must be positive, but was " + weight + " for '" + tag
+            + "'; leave a metric out to not score it");
+      }
+      if (weights.containsKey(tag)) {
+        throw new IllegalArgumentException("metric '" + tag + "' was already given weight " + weights.get(tag));
+      }
+      weights.put(tag, weight);
+      return this;
+    }
+
+    public WeightedScoring build() {
+      return new WeightedScoring(weights);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.llmsql.judge.resultset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.Evaluator;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.report.EvaluationReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Result-set judges end to end on a real SQLite file: SQL rewrites, several golds, gold defects. */
+class ResultSetJudgeTest {
+
+  @TempDir
+  Path dir;
+  Path db;
+
+  @BeforeEach
+  void createDatabase() throws Exception {
+    db = dir.resolve("t.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE t (a INTEGER, b TEXT)");
+      s.executeUpdate("INSERT INTO t VALUES (1, 'x'), (1, 'x'), (2, 'y')");
+    }
+  }
+
+  Map<Integer, String> verdicts(Judge judge, String questions, String predictions) throws Exception {
+    Path q = Files.writeString(dir.resolve("q.jsonl"), questions);
+    Path p = Files.writeString(dir.resolve("p.jsonl"), predictions);
+    EvaluationReport report = Evaluator.builder().questionsPath(q).dbPath(db).judge(judge).noReportFile()
+        .showMismatches(false).threads(1).build().run(p);
+    Map<Integer, String> out = new java.util.TreeMap<>();
+    report.results().forEach(r -> out.put(r.questionId(), r.outcome() + " " + r.reason()));
+    return out;
+  }
+
+  static final String DISTINCT_Q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT DISTINCT a FROM t\", "
+      + "\"table_id\": \"t\"}\n";
+  static final String NO_DISTINCT_P = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n";
+
+  @Test
+  void spiderExec_default_stripsDistinctFromGoldAndPrediction() throws Exception {
+    assertThat(verdicts(ResultSetJudge.spiderExec(), DISTINCT_Q, NO_DISTINCT_P))
+        .containsExactly(Map.entry(1, "MATCH EQUAL"));
+  }
+
+  @Test
+  void spiderExec_keepDistinct_countsTheMissingDistinct() throws Exception {
+    assertThat(verdicts(ResultSetJudge.spiderExec(true, true), DISTINCT_Q, NO_DISTINCT_P))
+        .containsExactly(Map.entry(1, "MISMATCH EXTRA_ROWS"));
+  }
+
+  @Test
+  void spiderExec_operatorRepair_makesSpacedOperatorRun() throws Exception {
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT b FROM t WHERE a != 2\", "
+        + "\"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT b FROM t WHERE a ! = 2\"}\n";
+
+    assertThat(verdicts(ResultSetJudge.spiderExec(), q, p)).containsExactly(Map.entry(1, "MATCH EQUAL"));
+    assertThat(verdicts(ResultSetJudge.spiderExec(false, false), q, p))
+        .containsExactly(Map.entry(1, "ERROR PRED_ERROR"));
+  }
+
+  @Test
+  void judge_alternativeGold_secondOneMatches() throws Exception {
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": [\"SELECT a FROM t WHERE a = 2\", "
+        + "\"SELECT a FROM t WHERE a = 1\"], \"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT 1 UNION ALL SELECT 1\"}\n";
+
+    assertThat(verdicts(ResultSetJudge.llmsql(), q, p)).containsExactly(Map.entry(1, "MATCH EQUAL"));
+  }
+
+  @Test
+  void falcon_goldResultsOnly_matchAfterNormalisation() throws Exception {
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"table_id\": \"t\", \"gold_results\": "
+        + "[{\"n\": [\"9\"]}, {\"b\": [\"x\", \"y\"], \"avg\": [\"1.00\", \"2.00\"]}]}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT a * 1.0, b FROM t GROUP BY b\"}\n";
+
+    assertThat(verdicts(ResultSetJudge.falcon(), q, p)).containsExactly(Map.entry(1, "MATCH EQUAL"));
+  }
+
+  @Test
+  void judge_everyGoldFails_isAGoldError() throws Exception {
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": [\"SELECT nope FROM t\", \"SELECT x FROM t\"], "
+        + "\"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n";
+
+    assertThat(verdicts(ResultSetJudge.bird(), q, p)).containsExactly(Map.entry(1, "GOLD_ERROR GOLD_ERROR"));
+  }
+
+  @Test
+  void sqlText_orderByAndDistinct_understandStringsAndSubqueries() {
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t ORDER BY a")).isTrue();
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t UNION SELECT b FROM u order\n by 1")).isTrue();
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b = (SELECT b FROM u ORDER BY c LIMIT 1)"))
+        .isFalse();
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT 'order by' FROM t -- order by a")).isFalse();
+    assertThat(SqlText.stripDistinct("SELECT DISTINCT \"distinct\", COUNT(distinct b) FROM t WHERE c = 'DISTINCT'"))
+        .isEqualTo("SELECT  \"distinct\", COUNT( b) FROM t WHERE c = 'DISTINCT'");
+  }
+
+  @Test
+  void mismatch_recordsSoftF1() throws Exception {
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a, b FROM t WHERE a = 2\", "
+        + "\"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT 2, 'z'\"}\n";
+    Path qf = Files.writeString(dir.resolve("q.jsonl"), q);
+    Path pf = Files.writeString(dir.resolve("p.jsonl"), p);
+
+    EvaluationReport report = Evaluator.builder().questionsPath(qf).dbPath(db).judge(ResultSetJudge.bird())
+        .noReportFile().showMismatches(false).build().run(pf);
+
+    // one pair, one of two cells shared: tp .5, fp .5, fn .5 -> F1 0.5
+    assertThat(report.results().get(0).outcome()).isEqualTo(Outcome.MISMATCH);
+    assertThat(report.results().get(0).reason()).isEqualTo(Reason.VALUE_MISMATCH);
+    assertThat(report.results().get(0).verdict().measures()).isEqualTo(Map.of("soft_f1", 0.5));
+    assertThat(List.of(report.results().get(0).verdict().detail()))
+        .containsExactly("first difference at row 0, column 1: gold 'y', predicted 'z'");
+  }
+}

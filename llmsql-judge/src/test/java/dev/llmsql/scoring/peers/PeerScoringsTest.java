@@ -1,0 +1,148 @@
+package dev.llmsql.scoring.peers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.scoring.Score;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PeerScoringsTest {
+
+  static QuestionResult result(boolean correct, int difficulty, String tag) {
+    Verdict v = correct ? Verdict.match() : Verdict.mismatch(Reason.VALUE_MISMATCH, "");
+    return new QuestionResult(1, v, 1, 1, false, false, null, 0, difficulty, List.of(tag));
+  }
+
+  static QuestionResult result(Verdict v) {
+    return new QuestionResult(1, v, 1, 1, false, false, null, 0, 0, List.of());
+  }
+
+  static final WeightedScoring SCALE_EXAMPLE = WeightedScoring.builder().metric("A", 4).metric("B", 2).build();
+
+  @Test
+  void weighted_scaleWorkedExample_is100() {
+    // given: metric A (weight 4) difficulties 1/2/3 all correct, metric B (weight 2) 2/3 all correct
+    List<QuestionResult> results = List.of(result(true, 1, "A"), result(true, 2, "A"), result(true, 3, "A"),
+        result(true, 2, "B"), result(true, 3, "B"));
+
+    // when
+    Score score = SCALE_EXAMPLE.score(results);
+
+    // then
+    assertThat(score.value()).isEqualTo(100.0);
+    assertThat(score.explanation()).isEqualTo("A (weight 4) 6/6 = 100.0; B (weight 2) 5/5 = 100.0; "
+        + "capability sum(W*M)/sum(W*Mmax) = 34/34");
+  }
+
+  @Test
+  void weighted_hardCaseOfAWrong_isComputedByHand() {
+    // given: A's difficulty-3 case wrong: A = 3/6 = 50.0; capability = (3*4 + 5*2) / 34 = 22/34 = 64.705.. -> 64.7
+    List<QuestionResult> results = List.of(result(true, 1, "A"), result(true, 2, "A"), result(false, 3, "A"),
+        result(true, 2, "B"), result(true, 3, "B"));
+
+    // when
+    Score score = SCALE_EXAMPLE.score(results);
+
+    // then
+    assertThat(score.value()).isEqualTo(64.7);
+    assertThat(score.explanation()).isEqualTo("A (weight 4) 3/6 = 50.0; B (weight 2) 5/5 = 100.0; "
+        + "capability sum(W*M)/sum(W*Mmax) = 22/34");
+  }
+
+  @Test
+  void weighted_failedCasesAndUnweightedMetrics_areLeftOut() {
+    // given: B's difficulty-2 case wrong (B = 3/5 = 60.0), a gold error and a judge failure in A, a case of
+    // unconfigured metric C; capability = (6*4 + 3*2) / 34 = 30/34 = 88.235.. -> 88.2
+    List<QuestionResult> results = new ArrayList<>(List.of(result(true, 1, "A"), result(true, 2, "A"),
+        result(true, 3, "A"), result(false, 2, "B"), result(true, 3, "B"), result(true, 3, "C")));
+    results.add(new QuestionResult(9, Verdict.goldError("gold failed"), 1, 1, false, false, null, 0, 3,
+        List.of("A")));
+    results.add(new QuestionResult(10, new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED, "garbage"), 1, 1, false,
+        false, null, 0, 3, List.of("A")));
+
+    // when
+    Score score = SCALE_EXAMPLE.score(results);
+
+    // then
+    assertThat(score.value()).isEqualTo(88.2);
+    assertThat(score.explanation()).isEqualTo("A (weight 4) 6/6 = 100.0; B (weight 2) 3/5 = 60.0; "
+        + "capability sum(W*M)/sum(W*Mmax) = 30/34");
+  }
+
+  @Test
+  void weighted_noCases_isZero() {
+    assertThat(SCALE_EXAMPLE.score(List.of()).value()).isEqualTo(0.0);
+  }
+
+  @Test
+  void percent_halfEven_roundsTiesToEven() {
+    // 100 * 1 / 16 = 6.25 -> 6.2 (HALF_EVEN), 100 * 3 / 16 = 18.75 -> 18.8
+    assertThat(WeightedScoring.percent(1, 16)).hasToString("6.2");
+    assertThat(WeightedScoring.percent(3, 16)).hasToString("18.8");
+  }
+
+  @Test
+  void metric_nonPositiveWeight_isRejected() {
+    assertThatThrownBy(() -> WeightedScoring.builder().metric("A", 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("metric weight must be positive, but was 0 for 'A'; leave a metric out to not score it");
+  }
+
+  @Test
+  void executability_falconRates() {
+    // given: 2 RIGHT, 1 WRONG, 1 SQL error (FAILED)
+    List<QuestionResult> results = List.of(result(Verdict.match()), result(Verdict.match()),
+        result(Verdict.mismatch(Reason.EXTRA_ROWS, "")), result(Verdict.error(Reason.PRED_ERROR, "no such column")));
+
+    // when
+    Score score = PeerScorings.executability().score(results);
+
+    // then
+    assertThat(score.value()).isEqualTo(0.75);
+    assertThat(score.explanation()).isEqualTo("(RIGHT + WRONG) / total = (2 + 1) / 4; FAILED 1; "
+        + "accuracy RIGHT / total = 0.5000");
+  }
+
+  @Test
+  void softF1_byHand() {
+    // gold rows (1,'a'), (2,'b'); predicted (1,'a'), (2,'c'), (3,'d')
+    // row 0: 2/2 match -> tp 1; row 1: 1 match, 1 pred-only, 1 truth-only -> tp .5, fp .5, fn .5;
+    // extra row -> fp 1. precision = 1.5/3 = .5, recall = 1.5/2 = .75, F1 = 2*.5*.75/1.25 = 0.6
+    double f1 = SoftF1.of(List.of(List.of(1L, "a"), List.of(2L, "b")),
+        List.of(List.of(1L, "a"), List.of(2L, "c"), List.of(3L, "d")));
+
+    assertThat(f1).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
+  void softF1_scoring_averagesMeasuresAndCountsMissingAsZero() {
+    List<QuestionResult> results = List.of(result(Verdict.match().withMeasure("soft_f1", 1.0)),
+        result(Verdict.mismatch(Reason.VALUE_MISMATCH, "").withMeasure("soft_f1", 0.6)),
+        result(Verdict.error(Reason.PRED_ERROR, "")), result(Verdict.noSql()));
+
+    Score score = PeerScorings.softF1().score(results);
+
+    assertThat(score.value()).isEqualTo(0.4);
+    assertThat(score.explanation()).isEqualTo("mean Soft-F1 over 4 question(s), 2 measured, the rest 0");
+  }
+
+  @Test
+  void relativeEfficiency_rewardsByTimeRatio() {
+    // rewards: ratio 3 -> 1.25, ratio 0.3 -> 0.5, mismatch -> 0, match untimed -> 1; mean = 2.75 / 4
+    List<QuestionResult> results = List.of(result(Verdict.match().withMeasure("time_ratio", 3.0)),
+        result(Verdict.match().withMeasure("time_ratio", 0.3)), result(Verdict.mismatch(Reason.EXTRA_ROWS, "")),
+        result(Verdict.match()));
+
+    Score score = PeerScorings.relativeEfficiency().score(results);
+
+    assertThat(score.value()).isEqualTo(0.6875);
+    assertThat(score.explanation()).isEqualTo("mean R-VES reward over 4 question(s), 2 matches timed; "
+        + "x100 = 68.75");
+  }
+}
