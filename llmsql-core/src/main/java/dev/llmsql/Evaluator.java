@@ -110,8 +110,9 @@ public final class Evaluator {
     }
     Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
+    Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, b.judge, List.copyOf(b.scorings), b.executor,
-        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, listeners);
+        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, goldCache, listeners);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -155,6 +156,8 @@ public final class Evaluator {
     private int maxRows = DEFAULT_MAX_ROWS;
     private int threads = Runtime.getRuntime().availableProcessors();
     private QueryExecutor executor;
+    private boolean goldCache = true;
+    private Path goldCacheDir;
     private final List<String> set = new ArrayList<>();
 
     private Builder() {
@@ -289,6 +292,23 @@ public final class Evaluator {
       return note("threads=" + threads);
     }
 
+    /**
+     * Where gold results are kept between runs (default {@code {workdirPath}/gold-cache}), so re-evaluating a
+     * benchmark runs only the predictions. Keyed by database content and gold SQL.
+     */
+    public Builder goldCache(Path dir) {
+      this.goldCacheDir = requireNonNull(dir, "dir");
+      this.goldCache = true;
+      return note("goldCache=" + dir);
+    }
+
+    /** Runs every gold query afresh and keeps no gold results on disk. */
+    public Builder noGoldCache() {
+      this.goldCache = false;
+      this.goldCacheDir = null;
+      return note("noGoldCache");
+    }
+
     /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
     public Builder executor(QueryExecutor executor) {
       this.executor = requireNonNull(executor, "executor");
@@ -355,6 +375,8 @@ public final class Evaluator {
       b.maxRows = maxRows;
       b.threads = threads;
       b.executor = executor;
+      b.goldCache = goldCache;
+      b.goldCacheDir = goldCacheDir;
       b.set.addAll(set);
       return b;
     }

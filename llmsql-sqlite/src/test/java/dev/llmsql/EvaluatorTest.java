@@ -65,7 +65,7 @@ class EvaluatorTest {
   }
 
   Evaluator.Builder builder() {
-    return Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile().showMismatches(false);
+    return Evaluator.builder().goldCache(dir.resolve("gold-cache")).questionsPath(questions).dbPath(db).noReportFile().showMismatches(false);
   }
 
   @Test
@@ -324,7 +324,7 @@ class EvaluatorTest {
         "{\"question_id\": 11, \"question\": \"How many farm animals?\", \"sql\": \"SELECT count(*) FROM animals\", \"db_id\": \"farm\"}",
         "{\"question_id\": 12, \"question\": \"Missing db\", \"sql\": \"SELECT 1\", \"db_id\": \"ghost\"}");
 
-    EvaluationReport report = Evaluator.builder().questionsPath(multi).databasesDir(databases).noReportFile()
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(multi).databasesDir(databases).noReportFile()
         .showMismatches(false).build().run(List.of(new Prediction(10, "SELECT 2"), new Prediction(11, "SELECT 1"),
             new Prediction(12, "SELECT 1")));
 
@@ -332,6 +332,53 @@ class EvaluatorTest {
     assertThat(report.result(12).orElseThrow().outcome()).isEqualTo(Outcome.GOLD_ERROR);
     assertThat(report.result(12).orElseThrow().error())
         .startsWith("gold SQL failed: cannot open database " + databases.resolve("ghost/ghost.sqlite"));
+  }
+
+  /** The real SQLite executor, counting the statements that reach it. */
+  static final class CountingExecutor implements dev.llmsql.execution.QueryExecutor {
+    final dev.llmsql.sqlite.SqliteQueryExecutor real = new dev.llmsql.sqlite.SqliteQueryExecutor(
+        new dev.llmsql.execution.ExecutionLimits(Duration.ofSeconds(10), 1000, 2));
+    final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    @Override
+    public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
+      return execute(database, sql, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public dev.llmsql.execution.QueryOutcome execute(Path database, String sql, int stopAfterRows) {
+      ran.add(sql);
+      return real.execute(database, sql, stopAfterRows);
+    }
+
+    @Override
+    public void close() {
+      real.close();
+    }
+  }
+
+  @Test
+  void run_goldCacheWarm_runsOnlyPredictionsAndInvalidatesOnContentChange() throws Exception {
+    // GIVEN
+    List<Prediction> predictions = List.of(new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'"),
+        new Prediction(6, "SELECT 'x'"));
+    CountingExecutor cold = new CountingExecutor();
+    CountingExecutor warm = new CountingExecutor();
+    CountingExecutor changed = new CountingExecutor();
+
+    // WHEN
+    EvaluationReport first = builder().executor(cold).build().run(predictions);
+    EvaluationReport second = builder().executor(warm).build().run(predictions);
+    TestDatabases.create(db, "INSERT INTO \"" + T + "\" VALUES ('New Guard', 7.0, 'Guard', '2024', 'X')");
+    EvaluationReport third = builder().executor(changed).build().run(predictions);
+
+    // THEN
+    assertThat(cold.ran).hasSize(3);
+    assertThat(warm.ran).containsExactly("SELECT 'x'");
+    assertThat(second.results()).extracting(QuestionResult::verdict)
+        .isEqualTo(first.results().stream().map(QuestionResult::verdict).toList());
+    assertThat(changed.ran).hasSize(3).contains("SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'");
+    assertThat(third.result(2).orElseThrow().outcome()).isEqualTo(Outcome.MATCH);
   }
 
   @Test

@@ -166,6 +166,11 @@ public final class Cli {
     } else {
       b.showMismatches(false);
     }
+    if (a.noGoldCache) {
+      b.noGoldCache();
+    } else if (a.goldCache != null) {
+      b.goldCache(a.goldCache);
+    }
     if (a.queryTimeout != null) {
       b.queryTimeout(a.queryTimeout);
     }
@@ -246,6 +251,8 @@ public final class Cli {
     Path databasesDir;
     Path saveReport;
     boolean noSaveReport;
+    Path goldCache;
+    boolean noGoldCache;
     int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
     boolean showMismatches = true;
     Duration queryTimeout;
@@ -271,6 +278,7 @@ public final class Cli {
           case "--help", "-h" -> a.help = true;
           case "--no-show-mismatches" -> a.showMismatches = false;
           case "--no-save-report" -> a.noSaveReport = true;
+          case "--no-gold-cache" -> a.noGoldCache = true;
           default -> {
             String value = inline;
             if (value == null) {
@@ -299,6 +307,7 @@ public final class Cli {
         case "--db-path" -> db = Path.of(value);
         case "--databases-dir" -> databasesDir = Path.of(value);
         case "--save-report" -> saveReport = Path.of(value);
+        case "--gold-cache" -> goldCache = Path.of(value);
         case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
         case "--query-timeout" -> queryTimeout = seconds(name, value);
         case "--max-rows" -> maxRows = positive(name, value);

@@ -44,6 +44,10 @@ final class Usage {
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
         --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency
 
+      Gold cache (gold results kept between runs, keyed by database content and gold SQL):
+        --gold-cache DIR           where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)
+        --no-gold-cache            run every gold query afresh
+
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10)
         --max-rows N               row cap per statement (default 100000)

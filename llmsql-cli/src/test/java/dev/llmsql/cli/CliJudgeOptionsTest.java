@@ -19,7 +19,7 @@ class CliJudgeOptionsTest {
   int run(String... extra) {
     String[] base = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
         DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
-        "--no-save-report", "--no-show-mismatches", "--threads", "1"};
+        "--no-save-report", "--no-show-mismatches", "--threads", "1", "--no-gold-cache"};
     String[] args = new String[base.length + extra.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(extra, 0, args, base.length, extra.length);

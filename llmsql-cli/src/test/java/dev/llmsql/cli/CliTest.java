@@ -144,7 +144,8 @@ class CliTest {
 
     int status = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
         DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
-        "--save-report", report.toString(), "--threads", "1", "--query-timeout", "2.5");
+        "--save-report", report.toString(), "--threads", "1", "--query-timeout", "2.5", "--gold-cache",
+        dir.resolve("gold").toString());
 
     assertThat(status).isZero();
     assertThat(out()).contains("Mismatch #5: ").doesNotContain("Mismatch #6: ")

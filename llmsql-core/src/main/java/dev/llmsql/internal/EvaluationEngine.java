@@ -61,11 +61,13 @@ public final class EvaluationEngine {
   private final ExecutionLimits limits;
   private final int threads;
   private final Path reportFile;
+  private final Path goldCacheDir;
   private final List<EvaluationListener> listeners;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
-                          List<EvaluationListener> listeners) {
+                          Path goldCacheDir, List<EvaluationListener> listeners) {
+    this.goldCacheDir = goldCacheDir;
     this.source = source;
     this.judge = judge;
     this.scorings = scorings;
@@ -86,7 +88,10 @@ public final class EvaluationEngine {
     listeners.forEach(l -> l.onStart(count));
 
     Collector collector = new Collector();
-    RunCache runCache = new RunCache();
+    RunCache runCache = new RunCache(goldCacheDir == null ? null : new GoldCache(goldCacheDir));
+    if (files.database() != null) {
+      runCache.prefetch(files.database());
+    }
     QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
     try {
@@ -121,6 +126,7 @@ public final class EvaluationEngine {
         collector.accept(join(inFlight.poll()));
       }
     } finally {
+      runCache.flush();
       if (pool != null) {
         pool.shutdownNow();
       }
@@ -316,14 +322,27 @@ public final class EvaluationEngine {
     public QueryOutcome gold() {
       if (gold == null) {
         gold = question.sql().isBlank() && !question.goldResults().isEmpty()
-            ? QueryOutcome.success(question.goldResults().get(0), 0) : run(question.sql(), Integer.MAX_VALUE);
+            ? QueryOutcome.success(question.goldResults().get(0), 0) : runGold(question.sql());
       }
       return gold;
     }
 
     @Override
     public QueryOutcome executeGold(String sql) {
-      return run(sql, Integer.MAX_VALUE);
+      return runGold(sql);
+    }
+
+    private QueryOutcome runGold(String sql) {
+      if (database == null) {
+        return run(sql, Integer.MAX_VALUE);
+      }
+      QueryOutcome cached = runCache.gold(database, sql);
+      if (cached != null) {
+        return cached;
+      }
+      QueryOutcome outcome = run(sql, Integer.MAX_VALUE);
+      runCache.putGold(database, sql, outcome);
+      return outcome;
     }
 
     QueryOutcome goldIfRun() {

@@ -18,6 +18,45 @@ final class RunCache {
   private record Key(Path database, String sql) { }
 
   private final ConcurrentHashMap<Key, QueryOutcome> outcomes = new ConcurrentHashMap<>();
+  private final GoldCache goldCache;
+
+  /** @param goldCache gold results kept across runs, or null when switched off */
+  RunCache(GoldCache goldCache) {
+    this.goldCache = goldCache;
+  }
+
+  /** Starts loading the gold results of {@code database} in the background. */
+  void prefetch(Path database) {
+    if (goldCache != null) {
+      goldCache.prefetch(database);
+    }
+  }
+
+  /** A gold outcome from this run or an earlier one, or null. */
+  QueryOutcome gold(Path database, String sql) {
+    QueryOutcome known = get(database, sql);
+    if (known == null && goldCache != null) {
+      known = goldCache.get(database, sql);
+      if (known != null) {
+        put(database, sql, known);
+      }
+    }
+    return known;
+  }
+
+  void putGold(Path database, String sql, QueryOutcome outcome) {
+    put(database, sql, outcome);
+    if (goldCache != null) {
+      goldCache.put(database, sql, outcome);
+    }
+  }
+
+  /** Saves the gold results this run computed. */
+  void flush() {
+    if (goldCache != null) {
+      goldCache.flush();
+    }
+  }
 
   /** A reusable outcome for the statement, or null. */
   QueryOutcome get(Path database, String sql) {

@@ -40,7 +40,7 @@ class DemoBenchmarkTest {
     String before = sha256(DEMO.resolve("demo.sqlite"));
     Set<String> cwdBefore = list(Path.of(""));
 
-    EvaluationReport report = Evaluator.builder()
+    EvaluationReport report = Evaluator.builder().noGoldCache()
         .questionsPath(DEMO.resolve("questions.jsonl"))
         .dbPath(DEMO.resolve("demo.sqlite"))
         .noReportFile()
@@ -68,7 +68,8 @@ class DemoBenchmarkTest {
     int status = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {
             "evaluate", "--outputs", "demo/predictions.jsonl", "--questions-path", "demo/questions.jsonl",
-            "--db-path", "demo/demo.sqlite", "--save-report", report.toString(), "--max-mismatches", "2"});
+            "--db-path", "demo/demo.sqlite", "--save-report", report.toString(), "--max-mismatches", "2", "--gold-cache",
+            dir.resolve("gold").toString()});
 
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(status).isZero();

@@ -27,7 +27,7 @@ class SpiderDevSampleTest {
     Path sample = SharedData.require("data/spider-dev-sample");
     Map<Integer, Integer> expected = expectedVerdicts(sample.resolve("expected_verdicts.jsonl"), predictions);
 
-    EvaluationReport report = Evaluator.builder()
+    EvaluationReport report = Evaluator.builder().noGoldCache()
         .questionsPath(sample.resolve("questions.jsonl"))
         .databasesDir(sample.resolve("database"))
         .noReportFile()

@@ -41,7 +41,7 @@ class SpiderExecAgreementTest {
     Judge judge = Judges.named(judgeName);
 
     // when
-    EvaluationReport report = Evaluator.builder()
+    EvaluationReport report = Evaluator.builder().noGoldCache()
         .questionsPath(sample.resolve("questions.jsonl"))
         .databasesDir(sample.resolve("database"))
         .judge(judge)

@@ -29,7 +29,7 @@ class WorkloadLabelsTest {
     String dbBefore = DemoBenchmarkTest.sha256(workload.resolve("sqlite_tables.db"));
     Set<String> filesBefore = DemoBenchmarkTest.list(Path.of(""));
 
-    EvaluationReport report = Evaluator.builder()
+    EvaluationReport report = Evaluator.builder().noGoldCache()
         .questionsPath(workload.resolve("questions.jsonl"))
         .dbPath(workload.resolve("sqlite_tables.db"))
         .noReportFile()

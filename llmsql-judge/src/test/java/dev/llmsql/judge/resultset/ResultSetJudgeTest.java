@@ -37,7 +37,7 @@ class ResultSetJudgeTest {
   Map<Integer, String> verdicts(Judge judge, String questions, String predictions) throws Exception {
     Path q = Files.writeString(dir.resolve("q.jsonl"), questions);
     Path p = Files.writeString(dir.resolve("p.jsonl"), predictions);
-    EvaluationReport report = Evaluator.builder().questionsPath(q).dbPath(db).judge(judge).noReportFile()
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(q).dbPath(db).judge(judge).noReportFile()
         .showMismatches(false).threads(1).build().run(p);
     Map<Integer, String> out = new java.util.TreeMap<>();
     report.results().forEach(r -> out.put(r.questionId(), r.outcome() + " " + r.reason()));
@@ -117,7 +117,7 @@ class ResultSetJudgeTest {
     Path qf = Files.writeString(dir.resolve("q.jsonl"), q);
     Path pf = Files.writeString(dir.resolve("p.jsonl"), p);
 
-    EvaluationReport report = Evaluator.builder().questionsPath(qf).dbPath(db).judge(ResultSetJudge.bird())
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db).judge(ResultSetJudge.bird())
         .noReportFile().showMismatches(false).build().run(pf);
 
     // one pair, one of two cells shared: tp .5, fp .5, fn .5 -> F1 0.5

@@ -1,0 +1,136 @@
+package dev.llmsql.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GoldCacheTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void putFlushGet_roundTripsEveryCellType() throws Exception {
+    // GIVEN
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "pretend database content");
+    QueryResult rows = new QueryResult(List.of("a", "b", "c", "d", "e"),
+        List.of(Arrays.asList(1L, 2.5, "x'y", null, new byte[] {1, 2})));
+    GoldCache first = new GoldCache(dir.resolve("cache"));
+    first.put(db, "SELECT rows", QueryOutcome.success(rows, 5));
+    first.put(db, "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 5));
+    first.put(db, "SELECT slow", QueryOutcome.failure(FailureKind.TIMEOUT, "timeout", 5));
+    first.put(db, "SELECT part", QueryOutcome.success(QueryResult.incomplete(List.of("a"), List.of()), 5));
+
+    // WHEN
+    first.flush();
+    GoldCache second = new GoldCache(dir.resolve("cache"));
+
+    // THEN
+    QueryOutcome.Success back = (QueryOutcome.Success) second.get(db, "SELECT rows");
+    assertThat(back.result().columns()).isEqualTo(rows.columns());
+    assertThat(back.result().rows().get(0).subList(0, 4)).containsExactly(1L, 2.5, "x'y", null);
+    assertThat((byte[]) back.result().rows().get(0).get(4)).containsExactly(1, 2);
+    assertThat(second.get(db, "SELECT bad"))
+        .isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 0));
+    assertThat(second.get(db, "SELECT slow")).as("timeouts depend on limits").isNull();
+    assertThat(second.get(db, "SELECT part")).as("incomplete results are not golds").isNull();
+  }
+
+  @Test
+  void get_databaseContentChanged_missesEvenWithSameTimeAndSize() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content A");
+    GoldCache cache = new GoldCache(dir.resolve("cache"));
+    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    cache.flush();
+    var time = Files.getLastModifiedTime(db);
+
+    Files.writeString(db, "content B");
+    Files.setLastModifiedTime(db, time);
+
+    assertThat(new GoldCache(dir.resolve("cache")).get(db, "SELECT 1")).isNull();
+  }
+
+  @Test
+  void get_corruptFile_isIgnoredAndRewritten() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
+    Path cacheDir = Files.createDirectories(dir.resolve("cache"));
+    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Files.writeString(file, "LLMSQLG1 torn");
+
+    GoldCache cache = new GoldCache(cacheDir);
+    assertThat(cache.get(db, "SELECT 1")).isNull();
+    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    cache.flush();
+
+    assertThat(new GoldCache(cacheDir).get(db, "SELECT 1")).isNotNull();
+  }
+
+  @Test
+  void flush_twoJvmsAtOnce_neitherCorruptsNorLosesEntries() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "shared database");
+    Path cacheDir = dir.resolve("cache");
+    Path go = dir.resolve("go");
+    List<Process> writers = new ArrayList<>();
+    for (String name : List.of("left", "right")) {
+      writers.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+          GoldCacheWriter.class.getName(), cacheDir.toString(), db.toString(), name, go.toString())
+          .redirectErrorStream(true).start());
+    }
+    Thread.sleep(300);
+    Files.writeString(go, "go");
+    for (Process p : writers) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+    }
+
+    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Map<String, QueryOutcome> entries;
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+      entries = GoldCache.readAll(in);
+    }
+    assertThat(entries).hasSize(2 * GoldCacheWriter.ENTRIES);
+    assertThat(entries).containsKeys("SELECT 'left', 0", "SELECT 'right', " + (GoldCacheWriter.ENTRIES - 1));
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp"))).isEmpty();
+    }
+  }
+
+  /** A second JVM's writer: waits for the go file, then flushes its own entries several times over. */
+  public static final class GoldCacheWriter {
+    static final int ENTRIES = 3000;
+
+    public static void main(String[] args) throws Exception {
+      Path cacheDir = Path.of(args[0]);
+      Path db = Path.of(args[1]);
+      String name = args[2];
+      Path go = Path.of(args[3]);
+      while (!Files.exists(go)) {
+        Thread.sleep(5);
+      }
+      for (int round = 0; round < 3; round++) {
+        GoldCache cache = new GoldCache(cacheDir);
+        for (int i = round * ENTRIES / 3; i < (round + 1) * ENTRIES / 3; i++) {
+          cache.put(db, "SELECT '" + name + "', " + i,
+              QueryOutcome.success(new QueryResult(List.of("n"), List.of(List.of(name + i))), 0));
+        }
+        cache.flush();
+      }
+    }
+  }
+}
