@@ -112,7 +112,8 @@ public final class Evaluator {
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, b.judge, List.copyOf(b.scorings), b.executor,
-        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, goldCache, listeners);
+        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, goldCache,
+        b.keepMismatches, listeners);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -157,6 +158,7 @@ public final class Evaluator {
     private int threads = Runtime.getRuntime().availableProcessors();
     private QueryExecutor executor;
     private boolean goldCache = true;
+    private int keepMismatches = Integer.MAX_VALUE;
     private Path goldCacheDir;
     private final List<String> set = new ArrayList<>();
 
@@ -309,6 +311,18 @@ public final class Evaluator {
       return note("noGoldCache");
     }
 
+    /**
+     * Keeps at most {@code max} mismatches (with their result sets) in the report, to bound memory on huge
+     * runs; every count stays exact (mismatches = total - matches). Default: all.
+     */
+    public Builder keepMismatches(int max) {
+      if (max < 0) {
+        throw new IllegalArgumentException("keepMismatches must not be negative, but was " + max);
+      }
+      this.keepMismatches = max;
+      return note("keepMismatches=" + max);
+    }
+
     /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
     public Builder executor(QueryExecutor executor) {
       this.executor = requireNonNull(executor, "executor");
@@ -376,6 +390,7 @@ public final class Evaluator {
       b.threads = threads;
       b.executor = executor;
       b.goldCache = goldCache;
+      b.keepMismatches = keepMismatches;
       b.goldCacheDir = goldCacheDir;
       b.set.addAll(set);
       return b;

@@ -177,6 +177,17 @@ class EvaluatorTest {
   }
 
   @Test
+  void keepMismatches_capsTheListButNotTheCounts() {
+    EvaluationReport report = builder().keepMismatches(1).build().run(List.of(new Prediction(1, "SELECT 'x'"),
+        new Prediction(2, "SELECT 'x'"), new Prediction(3, "SELECT 'x'")));
+
+    assertThat(report.total() - report.matches()).isEqualTo(3);
+    assertThat(report.mismatches()).extracting(Mismatch::questionId).containsExactly(1);
+    assertThat(dev.llmsql.report.ReportText.summary(report))
+        .contains("  Mismatches:     3 (the first 1 kept in the report)\n");
+  }
+
+  @Test
   void run_emptyList_givesValidReportWithZeroAccuracy() {
     EvaluationReport report = builder().build().run(List.of());
 

@@ -177,6 +177,9 @@ public final class Cli {
     if (a.maxRows != null) {
       b.maxRows(a.maxRows);
     }
+    if (a.keepMismatches != null) {
+      b.keepMismatches(a.keepMismatches);
+    }
     if (a.threads != null) {
       b.threads(a.threads);
     }
@@ -257,6 +260,7 @@ public final class Cli {
     boolean showMismatches = true;
     Duration queryTimeout;
     Integer maxRows;
+    Integer keepMismatches;
     Integer threads;
     String judge;
     List<String> compareJudges = List.of();
@@ -311,6 +315,7 @@ public final class Cli {
         case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
         case "--query-timeout" -> queryTimeout = seconds(name, value);
         case "--max-rows" -> maxRows = positive(name, value);
+        case "--keep-mismatches" -> keepMismatches = positiveOrZero(name, value);
         case "--threads" -> threads = positive(name, value);
         case "--judge" -> judge = value;
         case "--compare-judges" -> compareJudges = judgeList(value);

@@ -37,6 +37,7 @@ final class Usage {
         --no-save-report           save no JSON report
         --max-mismatches N         print at most N mismatches (default 5)
         --no-show-mismatches       print no mismatches
+        --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
 
       Judging and scoring:
         --judge NAME               llmsql (default), spider-exec[:keep-distinct,no-repair], bird,

@@ -62,12 +62,14 @@ public final class EvaluationEngine {
   private final int threads;
   private final Path reportFile;
   private final Path goldCacheDir;
+  private final int keepMismatches;
   private final List<EvaluationListener> listeners;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
-                          Path goldCacheDir, List<EvaluationListener> listeners) {
+                          Path goldCacheDir, int keepMismatches, List<EvaluationListener> listeners) {
     this.goldCacheDir = goldCacheDir;
+    this.keepMismatches = keepMismatches;
     this.source = source;
     this.judge = judge;
     this.scorings = scorings;
@@ -390,6 +392,7 @@ public final class EvaluationEngine {
     private int predNone;
     private int goldNone;
     private int sqlErrors;
+    private int mismatchCount;
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -413,8 +416,10 @@ public final class EvaluationEngine {
       }
       listeners.forEach(l -> l.onResult(r));
       if (evaluated.mismatch() != null) {
-        mismatches.add(evaluated.mismatch());
-        int ordinal = mismatches.size();
+        int ordinal = ++mismatchCount;
+        if (mismatches.size() < keepMismatches) {
+          mismatches.add(evaluated.mismatch());
+        }
         listeners.forEach(l -> l.onMismatch(evaluated.mismatch(), ordinal));
       }
     }

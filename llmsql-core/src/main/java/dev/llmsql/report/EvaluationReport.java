@@ -32,7 +32,8 @@ import java.util.Optional;
  * @param goldNone scored predictions whose gold returned exactly one NULL
  * @param sqlErrors predictions whose SQL failed (outcome {@link Outcome#ERROR})
  * @param accuracy matches / total, 0 when total is 0
- * @param mismatches every prediction not judged a match, in input order
+ * @param mismatches the predictions not judged a match, in input order (all of them, unless the evaluator was
+ *     told to keep fewer: there are always {@code total - matches})
  * @param timestamp when the evaluation finished
  * @param inputMode how predictions were given
  * @param results one per scored prediction, in input order

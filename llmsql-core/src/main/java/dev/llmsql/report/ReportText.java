@@ -32,6 +32,9 @@ public final class ReportText {
     line(sb, "Matches", Integer.toString(r.matches()));
     line(sb, "Accuracy", String.format(Locale.ROOT, "%.2f%%", r.accuracy() * 100));
     line(sb, "SQL errors", Integer.toString(r.sqlErrors()));
+    int mismatchCount = r.total() - r.matches();
+    line(sb, "Mismatches", mismatchCount == r.mismatches().size() ? Integer.toString(mismatchCount)
+        : mismatchCount + " (the first " + r.mismatches().size() + " kept in the report)");
     line(sb, "Predicted NULL", Integer.toString(r.predNone()));
     line(sb, "Gold NULL", Integer.toString(r.goldNone()));
     Map<Outcome, Integer> outcomes = r.outcomeCounts();
