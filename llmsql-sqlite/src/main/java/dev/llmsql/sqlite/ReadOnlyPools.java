@@ -9,10 +9,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
@@ -38,7 +42,45 @@ public final class ReadOnlyPools {
 
   private static final ReadOnlyPools SHARED = new ReadOnlyPools();
 
+  /** VM steps between deadline checks: frequent enough to stop within milliseconds, rare enough to cost nothing. */
+  private static final int PROGRESS_STEPS = 10_000;
+
+  private static final Map<SQLiteConnection, Deadline> DEADLINES =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private final ConcurrentHashMap<Path, Entry> pools = new ConcurrentHashMap<>();
+
+  /**
+   * The statement deadline of one connection, checked by a progress handler registered once when the
+   * connection opens (registering per statement costs two JNI calls and an allocation each time).
+   */
+  public static final class Deadline extends ProgressHandler {
+    private volatile long deadline = Long.MAX_VALUE;
+
+    /** Statements on this connection are interrupted once {@link System#nanoTime()} passes {@code nanoTime}. */
+    public void arm(long nanoTime) {
+      deadline = nanoTime;
+    }
+
+    public void disarm() {
+      deadline = Long.MAX_VALUE;
+    }
+
+    @Override
+    protected int progress() {
+      long d = deadline;
+      return d != Long.MAX_VALUE && System.nanoTime() - d > 0 ? 1 : 0;
+    }
+  }
+
+  /** The deadline of a connection this registry opened. */
+  public static Deadline deadline(SQLiteConnection connection) {
+    Deadline deadline = DEADLINES.get(connection);
+    if (deadline == null) {
+      throw new IllegalStateException("connection was not opened by ReadOnlyPools");
+    }
+    return deadline;
+  }
 
   private record Entry(HikariDataSource pool, long size, long modified) { }
 
@@ -136,6 +178,9 @@ public final class ReadOnlyPools {
           s.execute("PRAGMA query_only = 1");
           s.execute("PRAGMA trusted_schema = 0");
         }
+        Deadline deadline = new Deadline();
+        ProgressHandler.setHandler(connection, PROGRESS_STEPS, deadline);
+        DEADLINES.put(connection, deadline);
       } catch (SQLException e) {
         connection.close();
         throw e;

@@ -17,7 +17,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConnection;
 
 /**
@@ -33,10 +32,9 @@ import org.sqlite.SQLiteConnection;
  */
 public final class SqliteQueryExecutor implements QueryExecutor {
 
-  /** VM steps between deadline checks: frequent enough to stop within milliseconds, rare enough to cost nothing. */
-  private static final int PROGRESS_STEPS = 10_000;
-
   private final ExecutionLimits limits;
+  private final java.util.concurrent.ConcurrentHashMap<Path, HikariDataSource> pools =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public SqliteQueryExecutor(ExecutionLimits limits) {
     this.limits = requireNonNull(limits, "limits");
@@ -56,7 +54,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     HikariDataSource pool;
     try {
-      pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
+      // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
+      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
@@ -73,13 +72,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       throws SQLException {
     // Progress handlers need the driver's own connection, not Hikari's proxy.
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
-    long deadline = started + limits.queryTimeout().toNanos();
-    ProgressHandler.setHandler(connection, PROGRESS_STEPS, new ProgressHandler() {
-      @Override
-      protected int progress() {
-        return System.nanoTime() - deadline > 0 ? 1 : 0;
-      }
-    });
+    ReadOnlyPools.Deadline deadline = ReadOnlyPools.deadline(connection);
+    deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
         return read(rs, started, stopAfterRows);
@@ -92,7 +86,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
         return QueryOutcome.failure(FailureKind.SQL_ERROR, cleanMessage(e), nanos);
       }
     } finally {
-      ProgressHandler.clearHandler(connection);
+      deadline.disarm();
     }
   }
 
