@@ -177,6 +177,17 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_answerLongerThanGold_stopsReadingAfterOneExtraRow() {
+    EvaluationReport report = builder().build().run(List.of(new Prediction(1, "SELECT n FROM nums ORDER BY n")));
+
+    Mismatch m = report.mismatches().get(0);
+    assertThat(m.goldResults()).hasSize(1);
+    assertThat(m.predictionResults()).containsExactly(List.of(1L), List.of(2L));
+    assertThat(m.verdict()).isEqualTo(new dev.llmsql.judge.Verdict(Outcome.MISMATCH, Reason.EXTRA_ROWS,
+        "prediction has more than 2 row(s) (reading stopped there), gold 1"));
+  }
+
+  @Test
   void keepMismatches_capsTheListButNotTheCounts() {
     EvaluationReport report = builder().keepMismatches(1).build().run(List.of(new Prediction(1, "SELECT 'x'"),
         new Prediction(2, "SELECT 'x'"), new Prediction(3, "SELECT 'x'")));
