@@ -68,12 +68,24 @@ public final class ReportText {
 
   /** One mismatch, numbered. */
   public static String mismatch(Mismatch m, int ordinal) {
+    return mismatch(m, ordinal, null);
+  }
+
+  /**
+   * One mismatch, numbered, showing {@code predictedSql} (the SQL the verdict rests on) instead of the raw
+   * model output when it is known.
+   */
+  public static String mismatch(Mismatch m, int ordinal, String predictedSql) {
     StringBuilder sb = new StringBuilder();
     sb.append("Mismatch #").append(ordinal).append(": question ").append(m.questionId())
         .append(" [").append(m.verdict().outcome()).append(' ').append(m.verdict().reason()).append("]\n");
     sb.append("  Question:   ").append(m.question()).append('\n');
     sb.append("  Gold SQL:   ").append(m.goldSql()).append('\n');
-    sb.append("  Model:      ").append(oneLine(m.modelOutput())).append('\n');
+    if (predictedSql != null) {
+      sb.append("  Pred SQL:   ").append(oneLine(predictedSql)).append('\n');
+    } else {
+      sb.append("  Model:      ").append(oneLine(m.modelOutput())).append('\n');
+    }
     sb.append("  Gold rows:  ").append(rows(m.goldResults())).append('\n');
     sb.append("  Pred rows:  ").append(rows(m.predictionResults())).append('\n');
     if (!m.verdict().detail().isEmpty()) {
