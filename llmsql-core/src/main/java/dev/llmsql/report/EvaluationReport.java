@@ -142,9 +142,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     return scores.stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
-  /** The summary table {@link ReportText} prints, with the first five mismatches. */
+  /** The summary {@link ReportText} prints, then the first five mismatches as a table. */
   @Override
   public String toString() {
-    return ReportText.summary(this) + ReportText.mismatches(mismatches, 5);
+    return ReportText.summary(this) + ReportText.mismatchTable(mismatches, 5);
   }
 }
