@@ -12,7 +12,9 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
@@ -52,9 +54,13 @@ public final class CsvReport {
     Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
     CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COLUMNS.toArray(String[]::new)).get()
         .print(writer);
+    Map<Integer, QuestionDetail> details = new HashMap<>();
+    report.details().forEach(d -> details.put(d.questionId(), d));
+    Map<Integer, Mismatch> mismatches = new HashMap<>();
+    report.mismatches().forEach(m -> mismatches.putIfAbsent(m.questionId(), m));
     for (QuestionResult r : report.results()) {
-      Optional<QuestionDetail> detail = report.detail(r.questionId());
-      Optional<Mismatch> mismatch = report.mismatch(r.questionId());
+      Optional<QuestionDetail> detail = Optional.ofNullable(details.get(r.questionId()));
+      Optional<Mismatch> mismatch = Optional.ofNullable(mismatches.get(r.questionId()));
       csv.printRecord(
           r.questionId(),
           detail.map(QuestionDetail::question).or(() -> mismatch.map(Mismatch::question)).orElse(""),

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +66,9 @@ public final class HtmlReport {
 
   /** The page as a string. */
   public static String render(EvaluationReport r) {
-    StringBuilder body = new StringBuilder();
+    Map<Integer, QuestionDetail> details = new HashMap<>();
+    r.details().forEach(d -> details.put(d.questionId(), d));
+    StringBuilder body = new StringBuilder(4096 + r.mismatches().size() * 1500);
     body.append("<h2>Summary</h2>\n<div class=\"cards\">\n");
     body.append(Html.card("Accuracy", percent(r.accuracy()), "accuracy"));
     body.append(Html.card("Matches", r.matches() + " of " + r.total(), "matches"));
@@ -88,12 +91,12 @@ public final class HtmlReport {
 
     body.append("<h2>Charts</h2>\n<div class=\"charts\">\n");
     body.append(chart("Verdicts", verdictChart(r)));
-    body.append(chart("Accuracy by difficulty", accuracyBy(r, true)));
-    body.append(chart("Accuracy by tag", accuracyBy(r, false)));
+    body.append(chart("Accuracy by difficulty", accuracyBy(r, details, true)));
+    body.append(chart("Accuracy by tag", accuracyBy(r, details, false)));
     body.append(chart("Failure kinds", failureChart(r)));
     body.append("</div>\n");
 
-    mismatchTable(r, body);
+    mismatchTable(r, details, body);
     inputProblems(r, body);
 
     String subtitle = r.benchmark() + " \u00b7 judge " + r.judge() + " \u00b7 "
@@ -132,10 +135,10 @@ public final class HtmlReport {
   }
 
   /** Accuracy per difficulty (in first-seen order) or per tag (most frequent first). */
-  private static String accuracyBy(EvaluationReport r, boolean difficulty) {
+  private static String accuracyBy(EvaluationReport r, Map<Integer, QuestionDetail> details, boolean difficulty) {
     Map<String, int[]> groups = new LinkedHashMap<>();
     for (QuestionResult q : r.results()) {
-      Optional<QuestionDetail> d = r.detail(q.questionId());
+      Optional<QuestionDetail> d = Optional.ofNullable(details.get(q.questionId()));
       List<String> keys = d.isEmpty() ? List.of() : difficulty
           ? (d.get().difficulty() == null ? List.of() : List.of(d.get().difficulty())) : d.get().tags();
       for (String key : keys) {
@@ -183,7 +186,7 @@ public final class HtmlReport {
     };
   }
 
-  private static void mismatchTable(EvaluationReport r, StringBuilder body) {
+  private static void mismatchTable(EvaluationReport r, Map<Integer, QuestionDetail> details, StringBuilder body) {
     List<Mismatch> mismatches = r.mismatches();
     body.append("<h2>Mismatches (").append(mismatches.size()).append(")</h2>\n");
     if (mismatches.isEmpty()) {
@@ -209,7 +212,7 @@ public final class HtmlReport {
     body.append("<table class=\"data\" id=\"mismatches\"><thead><tr><th>id</th><th>verdict</th><th>question</th>"
         + "<th>gold SQL</th><th>predicted SQL</th><th>results (gold | predicted)</th></tr></thead><tbody>\n");
     for (Mismatch m : mismatches) {
-      Optional<QuestionDetail> d = r.detail(m.questionId());
+      Optional<QuestionDetail> d = Optional.ofNullable(details.get(m.questionId()));
       String predicted = d.map(QuestionDetail::predictedSql).orElse(null);
       int[] diff = firstDifference(m.goldResults(), m.predictionResults());
       body.append("<tr data-outcome=\"").append(m.verdict().outcome().name()).append("\" data-reason=\"")
