@@ -76,7 +76,8 @@ public final class Leaderboard {
     ranked.forEach(e -> e.report().scores().stream().map(Score::name).filter(n -> !n.equals("accuracy"))
         .forEach(axes::add));
 
-    StringBuilder body = new StringBuilder("<h2>Ranking</h2>\n<table class=\"data\" id=\"board\"><thead><tr>");
+    StringBuilder body = new StringBuilder("<h2>Ranking</h2>\n<div class=\"scroll\"><table class=\"data\" "
+        + "id=\"board\"><thead><tr>");
     String[] headers = {"rank", "name", "accuracy", "matches", "total", "SQL errors", "no SQL",
         "executable", "time (s)", "judge", "benchmark", "evaluated"};
     String[] types = {"n", "s", "n", "n", "n", "n", "n", "n", "n", "s", "s", "s"};
@@ -114,7 +115,7 @@ public final class Leaderboard {
       }
       body.append("</tr>\n");
     }
-    body.append("</tbody></table>\n");
+    body.append("</tbody></table></div>\n");
 
     body.append("<h2>Accuracy</h2>\n<div class=\"charts\"><div class=\"chart\">");
     List<Html.Bar> bars = new ArrayList<>();
@@ -140,16 +141,19 @@ public final class Leaderboard {
 
   /** A radar of scores in [0, 1] (clamped), one axis per score name; a missing score counts 0. */
   private static String radar(EvaluationReport r, List<String> axes) {
-    int size = 300;
-    double c = size / 2.0;
+    // Wider than tall: axis labels sit left and right of the web and must not be clipped.
+    int width = 480;
+    int height = 300;
+    double cx = width / 2.0;
+    double cy = height / 2.0;
     double radius = 95;
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-        "<svg class=\"radar\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", size, size, size,
-        size));
+        "<svg class=\"radar\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", width, height,
+        width, height));
     for (double ring : new double[] {0.25, 0.5, 0.75, 1.0}) {
       sb.append("<polygon fill=\"none\" stroke=\"#d9dee7\" points=\"");
       for (int i = 0; i < axes.size(); i++) {
-        sb.append(point(c, radius * ring, i, axes.size())).append(' ');
+        sb.append(point(cx, cy, radius * ring, i, axes.size())).append(' ');
       }
       sb.append("\"/>");
     }
@@ -157,15 +161,16 @@ public final class Leaderboard {
     for (int i = 0; i < axes.size(); i++) {
       String axis = axes.get(i);
       double value = Math.max(0, Math.min(1, r.score(axis).map(Score::value).orElse(0.0)));
-      shape.append(point(c, radius * value, i, axes.size())).append(' ');
+      shape.append(point(cx, cy, radius * value, i, axes.size())).append(' ');
       double angle = angle(i, axes.size());
-      double lx = c + Math.cos(angle) * (radius + 14);
-      double ly = c + Math.sin(angle) * (radius + 14);
+      double lx = cx + Math.cos(angle) * (radius + 12);
+      double ly = cy + Math.sin(angle) * (radius + 12) + (Math.sin(angle) > 0.3 ? 10 : Math.sin(angle) < -0.3 ? -2 : 4);
       String anchor = Math.abs(Math.cos(angle)) < 0.3 ? "middle" : Math.cos(angle) > 0 ? "start" : "end";
-      sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%s\" stroke=\"#d9dee7\"/>", c, c,
-          point(c, radius, i, axes.size()).replace(",", "\" y2=\"")));
+      String[] end = point(cx, cy, radius, i, axes.size()).split(",");
+      sb.append(String.format(Locale.ROOT,
+          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%s\" y2=\"%s\" stroke=\"#d9dee7\"/>", cx, cy, end[0], end[1]));
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s %.2f</text>", lx,
-          ly + 4, anchor, esc(axis.length() > 18 ? axis.substring(0, 17) + "\u2026" : axis), value));
+          ly, anchor, esc(axis.length() > 16 ? axis.substring(0, 15) + "\u2026" : axis), value));
     }
     sb.append("<polygon fill=\"rgba(31,95,191,.25)\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"")
         .append(shape.toString().strip()).append("\"/></svg>");
@@ -176,9 +181,9 @@ public final class Leaderboard {
     return -Math.PI / 2 + 2 * Math.PI * i / n;
   }
 
-  private static String point(double c, double r, int i, int n) {
+  private static String point(double cx, double cy, double r, int i, int n) {
     double a = angle(i, n);
-    return String.format(Locale.ROOT, "%.1f,%.1f", c + Math.cos(a) * r, c + Math.sin(a) * r);
+    return String.format(Locale.ROOT, "%.1f,%.1f", cx + Math.cos(a) * r, cy + Math.sin(a) * r);
   }
 
   private static final String SCRIPT = """
