@@ -299,7 +299,9 @@ public final class HtmlReport {
       List<Object> row = rows.get(i);
       for (int j = 0; j < row.size(); j++) {
         boolean hit = diff != null && diff[0] == i && diff[1] == j;
-        sb.append(hit ? "<td class=\"diff\">" : "<td>").append(cell(row.get(j))).append("</td>");
+        // The type tells "1" (text) from 1 (integer), which print alike but do not match.
+        sb.append(hit ? "<td class=\"diff\" title=\"first difference; " + type(row.get(j)) + "\">" : "<td>")
+            .append(cell(row.get(j))).append("</td>");
       }
       sb.append("</tr>");
     }
@@ -308,6 +310,11 @@ public final class HtmlReport {
       sb.append("<div class=\"muted\">\u2026 ").append(rows.size() - shown).append(" more rows</div>");
     }
     return sb.toString();
+  }
+
+  private static String type(Object value) {
+    return value == null ? "NULL" : value instanceof Long || value instanceof Integer ? "integer"
+        : value instanceof Number ? "real" : value instanceof byte[] ? "blob" : "text";
   }
 
   private static String cell(Object value) {

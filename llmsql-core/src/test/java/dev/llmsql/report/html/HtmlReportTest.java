@@ -23,7 +23,8 @@ class HtmlReportTest {
         "<div class=\"card\" id=\"matches\"><div class=\"v\">2 of 4</div>", "id=\"chart-verdicts\"",
         "id=\"chart-difficulty\"", "id=\"chart-tags\"", "id=\"chart-failures\"", "showing 2 of 2",
         "<tr data-outcome=\"MISMATCH\" data-reason=\"VALUE_MISMATCH\"><td>2</td>",
-        "<td class=\"diff\">3</td>", "<td class=\"diff\">4</td>");
+        "<td class=\"diff\" title=\"first difference; integer\">3</td>",
+        "<td class=\"diff\" title=\"first difference; integer\">4</td>");
   }
 
   @Test
