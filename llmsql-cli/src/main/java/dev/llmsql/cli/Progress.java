@@ -53,10 +53,14 @@ final class Progress implements EvaluationListener {
     done++;
     long now = clock.getAsLong();
     if (terminal.interactive()) {
-      if (!result.outcome().isMatch() && ++mismatches <= mismatchesPrinted && drawn) {
-        err.print("\r\u001b[K");
-        err.flush();
-        drawn = false;
+      if (!result.outcome().isMatch() && ++mismatches <= mismatchesPrinted) {
+        // The mismatch is printed right after this call: leave the line empty for it, redraw later.
+        if (drawn) {
+          err.print("\r\u001b[K");
+          err.flush();
+          drawn = false;
+        }
+        return;
       }
       if (now - lastShown >= REDRAW_NANOS) {
         lastShown = now;
@@ -82,7 +86,8 @@ final class Progress implements EvaluationListener {
   /** The bar with figures, e.g. {@code [#########.....] 600/1000  60%  240.0/s  ETA 0:02}. */
   String bar(long now) {
     int filled = total <= 0 ? 0 : (int) Math.min(BAR, done * BAR / total);
-    return "[" + terminal.green("#".repeat(filled)) + ".".repeat(BAR - filled) + "] " + figures(now);
+    return "[" + (filled == 0 ? "" : terminal.green("#".repeat(filled))) + ".".repeat(BAR - filled) + "] "
+        + figures(now);
   }
 
   /** e.g. {@code 600/1000 (60%), 240.0/s, ETA 0:02}. */

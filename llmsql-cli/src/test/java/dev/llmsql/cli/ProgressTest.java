@@ -51,7 +51,7 @@ class ProgressTest {
     // WHEN
     now.set(200_000_000L);
     progress.onResult(MATCH);
-    now.set(250_000_000L);
+    now.set(350_000_000L);
     progress.onResult(WRONG);
     now.set(400_000_000L);
     progress.onResult(MATCH);
