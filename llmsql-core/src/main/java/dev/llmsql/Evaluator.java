@@ -7,6 +7,7 @@ import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.internal.DetailRecorder;
 import dev.llmsql.internal.EvaluationEngine;
 import dev.llmsql.internal.PredictionInput;
 import dev.llmsql.judge.Judge;
@@ -14,6 +15,7 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.MismatchPrinter;
+import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
 import java.io.PrintStream;
@@ -86,13 +88,24 @@ public final class Evaluator {
   /** Evaluates a predictions JSONL file, streamed; input is validated before any query runs. */
   public EvaluationReport run(Path outputsJsonl) {
     requireNonNull(outputsJsonl, "outputsJsonl");
-    return engine().run(PredictionInput.jsonl(outputsJsonl));
+    return run(PredictionInput.jsonl(outputsJsonl));
   }
 
   /** Evaluates in-memory predictions ({@code Prediction}s or maps). */
   public EvaluationReport run(List<?> predictions) {
     requireNonNull(predictions, "predictions");
-    return engine().run(PredictionInput.list(predictions));
+    return run(PredictionInput.list(predictions));
+  }
+
+  /** Runs the engine, then attaches what reports show per question (text, tags, SQL). */
+  private EvaluationReport run(PredictionInput input) {
+    DetailRecorder recorder = new DetailRecorder();
+    try {
+      return engine(recorder).run(input).withDetails(recorder.details());
+    } catch (ReportNotSavedException e) {
+      throw new ReportNotSavedException(e.getMessage(), e.report().withDetails(recorder.details()),
+          e.getCause());
+    }
   }
 
   /** A builder holding this evaluator's configuration, for variants. */
@@ -100,7 +113,7 @@ public final class Evaluator {
     return config.copy();
   }
 
-  private EvaluationEngine engine() {
+  private EvaluationEngine engine(DetailRecorder recorder) {
     Builder b = config;
     BenchmarkSource source = b.benchmark != null ? b.benchmark
         : localSource != null ? localSource : defaultSource(b);
@@ -111,7 +124,7 @@ public final class Evaluator {
     Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
-    return new EvaluationEngine(source, b.judge, List.copyOf(b.scorings), b.executor,
+    return new EvaluationEngine(source, recorder.wrap(b.judge), List.copyOf(b.scorings), b.executor,
         new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, goldCache,
         b.keepMismatches, listeners);
   }

@@ -10,20 +10,29 @@ import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
 import dev.llmsql.scoring.Scorings;
+import dev.llmsql.report.csv.CsvReport;
+import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.report.html.Leaderboard;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
+ * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV) and
+ * {@code leaderboard} (compare several reports); {@code --help} on each.
  *
  * <pre>{@code
  * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});
@@ -48,12 +57,23 @@ public final class Cli {
 
   private static final int MAX_PRINTED_PROBLEMS = 10;
 
+  /** The report formats {@code --format} takes. */
+  static final List<String> FORMATS = List.of("json", "csv", "html");
+
   private final PrintStream out;
   private final PrintStream err;
+  private final Terminal terminal;
 
+  /** A command line writing plain text (no progress bar, no colours) to {@code out} and {@code err}. */
   public Cli(PrintStream out, PrintStream err) {
+    this(out, err, Terminal.PLAIN);
+  }
+
+  /** A command line for {@code terminal} (see {@link Terminal#detect()}). */
+  public Cli(PrintStream out, PrintStream err, Terminal terminal) {
     this.out = requireNonNull(out, "out");
     this.err = requireNonNull(err, "err");
+    this.terminal = requireNonNull(terminal, "terminal");
   }
 
   /** Runs a command line; returns the exit status. */
@@ -66,9 +86,20 @@ public final class Cli {
       out.println("llmsql " + VERSION);
       return OK;
     }
-    if (!args[0].equals("evaluate")) {
-      err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate (see llmsql --help)");
-      return USAGE;
+    List<String> rest = List.of(args).subList(1, args.length);
+    switch (args[0]) {
+      case "evaluate" -> { }
+      case "report" -> {
+        return report(rest);
+      }
+      case "leaderboard" -> {
+        return leaderboard(rest);
+      }
+      default -> {
+        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard "
+            + "(see llmsql --help)");
+        return USAGE;
+      }
     }
     Arguments a;
     try {
@@ -81,6 +112,12 @@ public final class Cli {
       out.print(Usage.EVALUATE);
       return OK;
     }
+    if (a.out != null && a.formats.isEmpty()) {
+      a.formats = FORMATS;
+    }
+    if (!a.formats.isEmpty() && a.out == null) {
+      a.out = Path.of("");
+    }
     return evaluate(a);
   }
 
@@ -92,13 +129,16 @@ public final class Cli {
       err.println("llmsql evaluate: " + e.getMessage());
       return USAGE;
     }
+    if (a.verbose) {
+      err.println("llmsql evaluate: " + evaluator);
+    }
     try {
       EvaluationReport report = evaluator.run(a.outputs);
-      printSummary(report);
+      printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
       }
-      return OK;
+      return write(report, a);
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return BAD_INPUT;
@@ -106,7 +146,7 @@ public final class Cli {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return NO_BENCHMARK;
     } catch (ReportNotSavedException e) {
-      printSummary(e.report());
+      printSummary(e.report(), a);
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return NOT_SAVED;
     } catch (UncheckedIOException | IllegalStateException e) {
@@ -161,7 +201,8 @@ public final class Cli {
     } else if (a.saveReport != null) {
       b.saveReport(a.saveReport);
     }
-    if (a.showMismatches) {
+    boolean printMismatches = a.showMismatches && !a.quiet;
+    if (printMismatches) {
       b.showMismatches(out, a.maxMismatches);
     } else {
       b.showMismatches(false);
@@ -183,24 +224,210 @@ public final class Cli {
     if (a.threads != null) {
       b.threads(a.threads);
     }
-    b.listener(new DownloadProgress(err));
+    if (!a.quiet) {
+      b.listener(new DownloadProgress(err));
+      b.listener(new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS,
+          printMismatches ? a.maxMismatches : 0));
+    }
     return b;
   }
 
-  private void printSummary(EvaluationReport report) {
+  private void printSummary(EvaluationReport report, Arguments a) {
+    if (a.quiet) {
+      out.println(String.format(Locale.ROOT, "%.2f%% accuracy (%d of %d matched)", report.accuracy() * 100,
+          report.matches(), report.total()));
+      out.flush();
+      return;
+    }
     out.println();
-    out.print(ReportText.summary(report));
+    String summary = ReportText.summary(report);
+    if (terminal.colour()) {
+      String accuracy = String.format(Locale.ROOT, "%.2f%%", report.accuracy() * 100);
+      String painted = report.accuracy() >= 0.8 ? terminal.green(accuracy)
+          : report.accuracy() >= 0.5 ? terminal.yellow(accuracy) : terminal.red(accuracy);
+      summary = summary.replaceFirst("(?m)^(  Accuracy: +)" + java.util.regex.Pattern.quote(accuracy),
+          "$1" + java.util.regex.Matcher.quoteReplacement(terminal.bold(painted)));
+    }
+    out.print(summary);
     List<InputProblem> problems = report.inputProblems();
+    int shown = a.verbose ? problems.size() : MAX_PRINTED_PROBLEMS;
     if (!problems.isEmpty()) {
       out.println();
       out.println("Input problems (" + problems.size() + "):");
-      problems.stream().limit(MAX_PRINTED_PROBLEMS).forEach(p ->
+      problems.stream().limit(shown).forEach(p ->
           out.println("  " + p.location() + ": " + p.kind() + ": " + p.message()));
-      if (problems.size() > MAX_PRINTED_PROBLEMS) {
-        out.println("  ... and " + (problems.size() - MAX_PRINTED_PROBLEMS) + " more (see the report)");
+      if (problems.size() > shown) {
+        out.println("  ... and " + (problems.size() - shown) + " more (see the report, or --verbose)");
       }
     }
     out.flush();
+  }
+
+  /** Writes the --format files into --out; returns the exit status. */
+  private int write(EvaluationReport report, Arguments a) {
+    if (a.formats.isEmpty()) {
+      return OK;
+    }
+    String name = a.name != null ? a.name : stem(a.outputs.getFileName().toString());
+    for (String format : a.formats) {
+      Path file = a.out.resolve(name + "." + format);
+      try {
+        switch (format) {
+          case "json" -> FullReportJson.write(report, file);
+          case "csv" -> CsvReport.write(report, file);
+          default -> HtmlReport.write(report, file);
+        }
+      } catch (IOException | UncheckedIOException e) {
+        err.println("llmsql evaluate: evaluation finished but " + file + " could not be written (" + e
+            + "); choose another directory with --out");
+        return NOT_SAVED;
+      }
+      if (!a.quiet) {
+        out.println("  " + String.format(Locale.ROOT, "%-15s %s", format.toUpperCase(Locale.ROOT) + ":", file));
+      }
+    }
+    out.flush();
+    return OK;
+  }
+
+  private static String stem(String fileName) {
+    for (String ext : List.of(".jsonl", ".json", ".html", ".csv")) {
+      if (fileName.endsWith(ext) && fileName.length() > ext.length()) {
+        return fileName.substring(0, fileName.length() - ext.length());
+      }
+    }
+    return fileName;
+  }
+
+  /** {@code llmsql report REPORT.json [--format html|csv] [--out FILE]}. */
+  private int report(List<String> args) {
+    Path input = null;
+    String format = "html";
+    Path output = null;
+    try {
+      for (int i = 0; i < args.size(); i++) {
+        String arg = args.get(i);
+        switch (arg) {
+          case "--help", "-h" -> {
+            out.print(Usage.REPORT);
+            return OK;
+          }
+          case "--format" -> {
+            format = value(args, i++, arg);
+            if (!format.equals("html") && !format.equals("csv")) {
+              throw new IllegalArgumentException("--format takes html or csv, but was '" + format + "'");
+            }
+          }
+          case "--out" -> output = Path.of(value(args, i++, arg));
+          default -> {
+            if (arg.startsWith("-")) {
+              throw new IllegalArgumentException("unknown option " + arg);
+            }
+            if (input != null) {
+              throw new IllegalArgumentException("one report at a time, but got " + input + " and " + arg
+                  + "; use 'llmsql leaderboard' to compare reports");
+            }
+            input = Path.of(arg);
+          }
+        }
+      }
+      if (input == null) {
+        throw new IllegalArgumentException("REPORT.json is required (written by llmsql evaluate --format json)");
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql report: " + e.getMessage() + " (see llmsql report --help)");
+      return USAGE;
+    }
+    EvaluationReport report;
+    try {
+      report = FullReportJson.read(input);
+    } catch (IOException e) {
+      err.println("llmsql report: " + oneLine(describe(e)));
+      return BAD_INPUT;
+    }
+    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
+    try {
+      if (format.equals("csv")) {
+        CsvReport.write(report, file);
+      } else {
+        HtmlReport.write(report, file);
+      }
+    } catch (IOException e) {
+      err.println("llmsql report: " + file + " could not be written (" + e + "); choose another path with --out");
+      return NOT_SAVED;
+    }
+    out.println(file);
+    return OK;
+  }
+
+  /** {@code llmsql leaderboard R1.json R2.json ... [--out board.html]}. */
+  private int leaderboard(List<String> args) {
+    List<Path> inputs = new ArrayList<>();
+    Path output = Path.of("leaderboard.html");
+    try {
+      for (int i = 0; i < args.size(); i++) {
+        String arg = args.get(i);
+        switch (arg) {
+          case "--help", "-h" -> {
+            out.print(Usage.LEADERBOARD);
+            return OK;
+          }
+          case "--out" -> output = Path.of(value(args, i++, arg));
+          default -> {
+            if (arg.startsWith("-")) {
+              throw new IllegalArgumentException("unknown option " + arg);
+            }
+            inputs.add(Path.of(arg));
+          }
+        }
+      }
+      if (inputs.isEmpty()) {
+        throw new IllegalArgumentException("give one or more REPORT.json files (written by llmsql evaluate "
+            + "--format json)");
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql leaderboard: " + e.getMessage() + " (see llmsql leaderboard --help)");
+      return USAGE;
+    }
+    List<Leaderboard.Entry> entries = new ArrayList<>();
+    Set<String> names = new LinkedHashSet<>();
+    for (Path input : inputs) {
+      try {
+        String name = stem(input.getFileName().toString());
+        // Two runs of one model often share a file name in different directories: keep rows apart.
+        if (!names.add(name)) {
+          name = input.toString();
+          names.add(name);
+        }
+        entries.add(new Leaderboard.Entry(name, FullReportJson.read(input)));
+      } catch (IOException e) {
+        err.println("llmsql leaderboard: " + oneLine(describe(e)));
+        return BAD_INPUT;
+      }
+    }
+    try {
+      Leaderboard.write(entries, output);
+    } catch (IOException e) {
+      err.println("llmsql leaderboard: " + output + " could not be written (" + e
+          + "); choose another path with --out");
+      return NOT_SAVED;
+    }
+    out.println(output);
+    return OK;
+  }
+
+  private static String value(List<String> args, int i, String name) {
+    if (i + 1 >= args.size()) {
+      throw new IllegalArgumentException(name + " needs a value");
+    }
+    return args.get(i + 1);
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException n) {
+      return n.getFile() + ": file not found; check the path";
+    }
+    return e.getMessage();
   }
 
   private static boolean isHelp(String arg) {
@@ -266,6 +493,11 @@ public final class Cli {
     List<String> compareJudges = List.of();
     List<String> scorings = new ArrayList<>();
     boolean help;
+    List<String> formats = List.of();
+    Path out;
+    String name;
+    boolean quiet;
+    boolean verbose;
 
     static Arguments parse(List<String> args) {
       Arguments a = new Arguments();
@@ -283,6 +515,8 @@ public final class Cli {
           case "--no-show-mismatches" -> a.showMismatches = false;
           case "--no-save-report" -> a.noSaveReport = true;
           case "--no-gold-cache" -> a.noGoldCache = true;
+          case "--quiet", "-q" -> a.quiet = true;
+          case "--verbose", "-v" -> a.verbose = true;
           default -> {
             String value = inline;
             if (value == null) {
@@ -297,6 +531,9 @@ public final class Cli {
       }
       if (!a.help && a.outputs == null) {
         throw new IllegalArgumentException("--outputs FILE is required (the predictions JSONL)");
+      }
+      if (a.quiet && a.verbose) {
+        throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
       }
       return a;
     }
@@ -320,6 +557,9 @@ public final class Cli {
         case "--judge" -> judge = value;
         case "--compare-judges" -> compareJudges = judgeList(value);
         case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
+        case "--format" -> formats = formats(value);
+        case "--out" -> out = Path.of(value);
+        case "--name" -> this.name = fileName(value);
         default -> throw new IllegalArgumentException("unknown option " + name);
       }
     }
@@ -340,6 +580,27 @@ public final class Cli {
             + "llmsql,spider-exec,bird; known: " + String.join(", ", Judges.names()));
       }
       return names;
+    }
+
+    private static List<String> formats(String value) {
+      Set<String> chosen = new LinkedHashSet<>();
+      for (String f : value.split(",")) {
+        String format = f.strip().toLowerCase(Locale.ROOT);
+        if (!FORMATS.contains(format)) {
+          throw new IllegalArgumentException("--format takes a comma-separated list of json, csv, html, but got '"
+              + f.strip() + "'");
+        }
+        chosen.add(format);
+      }
+      return List.copyOf(chosen);
+    }
+
+    private static String fileName(String value) {
+      if (value.isBlank() || value.contains("/") || value.contains("\\") || value.startsWith(".")) {
+        throw new IllegalArgumentException("--name is a file name for the reports (e.g. gpt-4o), but was '"
+            + value + "'");
+      }
+      return value;
     }
 
     private static int positiveOrZero(String name, String value) {

@@ -14,9 +14,11 @@ public final class Main {
 
   public static void main(String[] args) {
     // Library modules log through SLF4J only; the CLI keeps its binding quiet unless asked.
+    boolean verbose = java.util.Arrays.asList(args).contains("--verbose")
+        || java.util.Arrays.asList(args).contains("-v");
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
-        System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+        System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn"));
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-    System.exit(new Cli(System.out, System.err).run(args));
+    System.exit(new Cli(System.out, System.err, Terminal.detect()).run(args));
   }
 }

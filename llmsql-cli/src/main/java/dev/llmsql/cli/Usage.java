@@ -10,13 +10,18 @@ final class Usage {
       llmsql: evaluate LLM-generated SQL (LLMSQL-compatible)
 
       Usage:
-        llmsql evaluate --outputs FILE [options]   evaluate a predictions JSONL file
-        llmsql --version                           print the version
-        llmsql --help                              this help; 'llmsql evaluate --help' for options
+        llmsql evaluate --outputs FILE [options]          evaluate a predictions JSONL file
+        llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
+        llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
+        llmsql --version                                  print the version
+        llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
-      Example:
+      Examples:
         java -jar llmsql.jar evaluate --outputs outputs.jsonl
-        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path questions.jsonl --db-path sqlite_tables.db
+        java -jar llmsql.jar evaluate --outputs gpt-4o.jsonl --questions-path questions.jsonl \\
+            --db-path sqlite_tables.db --format json,csv,html --out reports
+        java -jar llmsql.jar report reports/gpt-4o.json --format csv
+        java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
       """;
 
   static final String EVALUATE = """
@@ -33,8 +38,13 @@ final class Usage {
         --databases-dir DIR        local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD)
 
       Report:
-        --save-report FILE         where to save the JSON report (default evaluation_results_{uuid}.json)
-        --no-save-report           save no JSON report
+        --save-report FILE         where to save LLMSQL's JSON report (default evaluation_results_{uuid}.json)
+        --no-save-report           save no LLMSQL JSON report
+        --format LIST              also write these of json,csv,html into --out (default all three when
+                                   --out is given); json is the full report 'llmsql report' and
+                                   'llmsql leaderboard' read
+        --out DIR                  where --format files go (default: the current directory)
+        --name NAME                file name of those files (default: the predictions file's name)
         --max-mismatches N         print at most N mismatches (default 5)
         --no-show-mismatches       print no mismatches
         --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
@@ -49,6 +59,12 @@ final class Usage {
         --gold-cache DIR           where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)
         --no-gold-cache            run every gold query afresh
 
+      Output:
+        --quiet, -q                print only the accuracy line (no progress, no mismatches)
+        --verbose, -v              print the configuration, every input problem and debug logs
+        Progress goes to standard error: a bar on a terminal, a line every 10 s otherwise.
+        Colours only on a terminal, and never when NO_COLOR is set.
+
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10)
         --max-rows N               row cap per statement (default 100000)
@@ -61,5 +77,42 @@ final class Usage {
         java -jar llmsql.jar evaluate --outputs outputs.jsonl --version 1.0
         java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path dev.jsonl \\
             --databases-dir spider/database --no-save-report --threads 2
+        java -jar llmsql.jar evaluate --outputs gpt-4o.jsonl --questions-path questions.jsonl \\
+            --db-path sqlite_tables.db --no-save-report --format html,csv --out reports --quiet
+      """;
+
+  static final String REPORT = """
+      Usage: llmsql report REPORT.json [--format html|csv] [--out FILE]
+
+      Turns a full report (written by 'llmsql evaluate --format json') into a self-contained HTML page
+      (figures, charts, searchable mismatch table; opens offline) or a CSV of per-question results.
+      LLMSQL's own report (--save-report) lacks per-question results and cannot be read.
+
+      Options:
+        --format html|csv          what to write (default html)
+        --out FILE                 where (default: REPORT with the format's extension)
+
+      Exit status: 0 written, 2 usage error, 3 unreadable report, 5 output not written.
+
+      Examples:
+        java -jar llmsql.jar report reports/gpt-4o.json
+        java -jar llmsql.jar report reports/gpt-4o.json --format csv --out gpt-4o-results.csv
+      """;
+
+  static final String LEADERBOARD = """
+      Usage: llmsql leaderboard REPORT.json... [--out FILE]
+
+      Compares full reports (written by 'llmsql evaluate --format json'; several models, or one model over
+      time) on one self-contained HTML page: a sortable table, accuracy bars, and a radar chart per report
+      when the reports carry three or more capability scores. Rows are named after the report files.
+
+      Options:
+        --out FILE                 where to write the page (default leaderboard.html)
+
+      Exit status: 0 written, 2 usage error, 3 unreadable report, 5 output not written.
+
+      Examples:
+        java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
+        java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
       """;
 }

@@ -56,7 +56,8 @@ class CliTest {
   @Test
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate (see llmsql --help)\n");
+    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard "
+        + "(see llmsql --help)\n");
   }
 
   @Test
@@ -152,5 +153,144 @@ class CliTest {
         .contains("  Matches:        27\n", "  Report:         " + report + "\n");
     assertThat(out().indexOf("Mismatch #1")).isLessThan(out().indexOf("Evaluation summary"));
     assertThat(report).exists();
+  }
+
+  static int csvRecords(Path file) throws Exception {
+    try (var parser = org.apache.commons.csv.CSVFormat.RFC4180.parse(Files.newBufferedReader(file))) {
+      return parser.getRecords().size();
+    }
+  }
+
+  String[] demo(String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("evaluate", "--outputs",
+        DEMO.resolve("predictions.jsonl").toString(), "--questions-path", DEMO.resolve("questions.jsonl").toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report", "--threads", "1"));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
+  @Test
+  void evaluate_formatsAndOut_writesFullJsonCsvAndHtmlNamedAfterPredictions() throws Exception {
+    int status = run(demo("--format", "json,csv,html", "--out", dir.toString(), "--no-show-mismatches"));
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("  JSON:           " + dir.resolve("predictions.json") + "\n",
+        "  CSV:            " + dir.resolve("predictions.csv") + "\n",
+        "  HTML:           " + dir.resolve("predictions.html") + "\n");
+    assertThat(dev.llmsql.report.FullReportJson.read(dir.resolve("predictions.json")).matches()).isEqualTo(27);
+    assertThat(csvRecords(dir.resolve("predictions.csv"))).isEqualTo(51);
+    assertThat(Files.readAllLines(dir.resolve("predictions.csv"))).first().isEqualTo(
+        "serialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
+            + "errorMsg,timeSeconds");
+    assertThat(Files.readString(dir.resolve("predictions.html"))).contains("54.00% accuracy");
+  }
+
+  @Test
+  void evaluate_outWithoutFormat_writesAllThreeUnderName() {
+    int status = run(demo("--out", dir.toString(), "--name", "model-a", "--quiet"));
+
+    assertThat(status).isZero();
+    assertThat(out()).isEqualTo("54.00% accuracy (27 of 50 matched)\n");
+    assertThat(err()).isEmpty();
+    assertThat(dir.resolve("model-a.json")).exists();
+    assertThat(dir.resolve("model-a.csv")).exists();
+    assertThat(dir.resolve("model-a.html")).exists();
+  }
+
+  @Test
+  void evaluate_unknownFormat_isUsageErrorNamingFormats() {
+    assertThat(run(demo("--format", "json,pdf"))).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --format takes a comma-separated list of json, csv, html, but got "
+        + "'pdf' (see llmsql evaluate --help)\n");
+  }
+
+  @Test
+  void evaluate_quietAndVerbose_isUsageError() {
+    assertThat(run(demo("--quiet", "--verbose"))).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --quiet and --verbose exclude each other; choose one "
+        + "(see llmsql evaluate --help)\n");
+  }
+
+  @Test
+  void evaluate_verbose_printsConfigurationToStandardError() {
+    assertThat(run(demo("--verbose", "--no-show-mismatches"))).isZero();
+    assertThat(err()).startsWith("llmsql evaluate: Evaluator{questionsPath=");
+  }
+
+  @Test
+  void report_fullJson_writesHtmlAndCsv() throws Exception {
+    run(demo("--format", "json", "--out", dir.toString(), "--quiet"));
+    Path json = dir.resolve("predictions.json");
+    out.reset();
+
+    assertThat(run("report", json.toString())).isZero();
+    assertThat(run("report", json.toString(), "--format", "csv", "--out", dir.resolve("r.csv").toString())).isZero();
+
+    assertThat(out()).isEqualTo(dir.resolve("predictions.html") + "\n" + dir.resolve("r.csv") + "\n");
+    assertThat(Files.readString(dir.resolve("predictions.html"))).contains("Mismatches (23)");
+    assertThat(csvRecords(dir.resolve("r.csv"))).isEqualTo(51);
+  }
+
+  @Test
+  void report_llmsqlReport_isBadInputNamingFix() throws Exception {
+    Path llmsql = dir.resolve("llmsql.json");
+    run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--save-report", llmsql.toString(), "--quiet");
+
+    assertThat(run("report", llmsql.toString())).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql report: " + llmsql + " is not an llmsql-java full report (no \"format\": "
+        + "\"llmsql-java-report\"); it looks like LLMSQL's report, which lacks per-question results; write one "
+        + "with FullReportJson.write or 'llmsql evaluate --format json'\n");
+  }
+
+  @Test
+  void report_missingFile_isBadInput() {
+    assertThat(run("report", dir.resolve("none.json").toString())).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql report: " + dir.resolve("none.json") + ": file not found; check the path\n");
+  }
+
+  @Test
+  void report_badFormat_isUsageError() {
+    assertThat(run("report", "r.json", "--format", "pdf")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql report: --format takes html or csv, but was 'pdf' "
+        + "(see llmsql report --help)\n");
+  }
+
+  @Test
+  void leaderboard_twoReports_writesPageRankingBoth() throws Exception {
+    run(demo("--format", "json", "--out", dir.toString(), "--name", "model-a", "--quiet"));
+    Path other = dir.resolve("model-b.jsonl");
+    Files.write(other, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}"));
+    run("evaluate", "--outputs", other.toString(), "--questions-path", DEMO.resolve("questions.jsonl").toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report", "--format", "json", "--out",
+        dir.toString(), "--quiet");
+    out.reset();
+    Path board = dir.resolve("board.html");
+
+    int status = run("leaderboard", dir.resolve("model-b.json").toString(), dir.resolve("model-a.json").toString(),
+        "--out", board.toString());
+
+    assertThat(status).isZero();
+    assertThat(out()).isEqualTo(board + "\n");
+    assertThat(Files.readString(board)).containsSubsequence("<td data-sort=\"model-a\">model-a</td>",
+        "<td data-sort=\"model-b\">model-b</td>");
+  }
+
+  @Test
+  void leaderboard_noReports_isUsageError() {
+    assertThat(run("leaderboard", "--out", "b.html")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql leaderboard: give one or more REPORT.json files (written by llmsql "
+        + "evaluate --format json) (see llmsql leaderboard --help)\n");
+  }
+
+  @Test
+  void help_everyCommand_hasExamples() {
+    for (String[] args : new String[][] {{"--help"}, {"evaluate", "--help"}, {"report", "--help"},
+        {"leaderboard", "--help"}}) {
+      out.reset();
+      assertThat(run(args)).as(String.join(" ", args)).isZero();
+      assertThat(out()).as(String.join(" ", args)).contains("Usage", "Examples:\n", "java -jar llmsql.jar");
+    }
   }
 }

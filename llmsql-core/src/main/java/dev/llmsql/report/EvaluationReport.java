@@ -44,13 +44,15 @@ import java.util.Optional;
  * @param benchmark a description of the benchmark used
  * @param duration wall time of the evaluation
  * @param savedTo where the JSON report was written, if it was
+ * @param details question text, tags and SQL per scored prediction, in input order; filled by
+ *     {@link dev.llmsql.Evaluator#run}, empty for reports built without it
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
                                InputMode inputMode, List<QuestionResult> results,
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
-                               Optional<Path> savedTo) {
+                               Optional<Path> savedTo, List<QuestionDetail> details) {
 
   public EvaluationReport {
     mismatches = List.copyOf(mismatches);
@@ -63,13 +65,46 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(benchmark, "benchmark");
     requireNonNull(duration, "duration");
     requireNonNull(savedTo, "savedTo");
+    details = List.copyOf(details);
+  }
+
+  /** A report without {@link #details()}, as the engine builds it. */
+  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
+                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
+                          InputMode inputMode, List<QuestionResult> results,
+                          List<InputProblem> inputProblems, int unanswered, String judge,
+                          List<Score> scores, String benchmark, Duration duration,
+                          Optional<Path> savedTo) {
+    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
+        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, List.of());
   }
 
   /** This report, recorded as saved to {@code file}. */
   public EvaluationReport withSavedTo(Path file) {
     return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
         timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        Optional.of(file));
+        Optional.of(file), details);
+  }
+
+  /** This report with {@code details} (one per scored prediction, any order: they are sorted by results). */
+  public EvaluationReport withDetails(List<QuestionDetail> details) {
+    Map<Integer, QuestionDetail> byId = new java.util.HashMap<>();
+    details.forEach(d -> byId.put(d.questionId(), d));
+    List<QuestionDetail> ordered = results.stream().map(r -> byId.get(r.questionId()))
+        .filter(d -> d != null).toList();
+    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
+        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
+        savedTo, ordered);
+  }
+
+  /** The detail of a scored question, if recorded. */
+  public Optional<QuestionDetail> detail(int questionId) {
+    return details.stream().filter(d -> d.questionId() == questionId).findFirst();
+  }
+
+  /** The mismatch entry of a question, if it did not match. */
+  public Optional<Mismatch> mismatch(int questionId) {
+    return mismatches.stream().filter(m -> m.questionId() == questionId).findFirst();
   }
 
   /** How many predictions ended in each outcome (every outcome present, zeros included). */
@@ -124,9 +159,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     return scores.stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
-  /** The summary table {@link ReportText} prints, with the first five mismatches. */
+  /** The summary {@link ReportText} prints, then the first five mismatches as a table. */
   @Override
   public String toString() {
-    return ReportText.summary(this) + ReportText.mismatches(mismatches, 5);
+    return ReportText.summary(this) + ReportText.mismatchTable(mismatches, 5);
   }
 }

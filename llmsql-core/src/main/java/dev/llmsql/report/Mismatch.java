@@ -29,4 +29,10 @@ public record Mismatch(int questionId, String question, String goldSql, String m
     requireNonNull(goldSql, "goldSql");
     requireNonNull(verdict, "verdict");
   }
+
+  /** The mismatch as {@link ReportText} prints it: question, gold SQL, model output, both result sets, why. */
+  @Override
+  public String toString() {
+    return ReportText.mismatch(this, 0);
+  }
 }

@@ -82,14 +82,54 @@ public final class ReportText {
     return sb.toString();
   }
 
+  /**
+   * The first {@code max} mismatches as a table, one line each (id, outcome, reason, question, both result
+   * sets), then how to see one in full: what a JShell user reads after the summary.
+   */
+  public static String mismatchTable(List<Mismatch> mismatches, int max) {
+    if (mismatches.isEmpty()) {
+      return "";
+    }
+    int shown = Math.min(max, mismatches.size());
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%nFirst %d of %d mismatch(es) (mismatches().get(i) shows one in full):%n",
+        shown, mismatches.size()));
+    String format = "  %5s  %-10s  %-14s  %-40s  %-18s  %-18s";
+    sb.append(String.format(Locale.ROOT, format, "id", "outcome", "reason", "question", "gold rows", "pred rows")
+        .stripTrailing()).append('\n');
+    for (int i = 0; i < shown; i++) {
+      Mismatch m = mismatches.get(i);
+      sb.append(String.format(Locale.ROOT, format, m.questionId(), cut(m.verdict().outcome().name(), 10),
+          cut(m.verdict().reason().name(), 14), cut(oneLine(m.question()), 40), cut(rows(m.goldResults()), 18),
+          cut(rows(m.predictionResults()), 18)).stripTrailing()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String cut(String text, int width) {
+    return text.length() <= width ? text : text.substring(0, width - 3) + "...";
+  }
+
   /** One mismatch, numbered. */
   public static String mismatch(Mismatch m, int ordinal) {
+    return mismatch(m, ordinal, null);
+  }
+
+  /**
+   * One mismatch, numbered, showing {@code predictedSql} (the SQL the verdict rests on) instead of the raw
+   * model output when it is known.
+   */
+  public static String mismatch(Mismatch m, int ordinal, String predictedSql) {
     StringBuilder sb = new StringBuilder();
-    sb.append("Mismatch #").append(ordinal).append(": question ").append(m.questionId())
+    sb.append(ordinal > 0 ? "Mismatch #" + ordinal : "Mismatch").append(": question ").append(m.questionId())
         .append(" [").append(m.verdict().outcome()).append(' ').append(m.verdict().reason()).append("]\n");
     sb.append("  Question:   ").append(m.question()).append('\n');
     sb.append("  Gold SQL:   ").append(m.goldSql()).append('\n');
-    sb.append("  Model:      ").append(oneLine(m.modelOutput())).append('\n');
+    if (predictedSql != null) {
+      sb.append("  Pred SQL:   ").append(oneLine(predictedSql)).append('\n');
+    } else {
+      sb.append("  Model:      ").append(oneLine(m.modelOutput())).append('\n');
+    }
     sb.append("  Gold rows:  ").append(rows(m.goldResults())).append('\n');
     sb.append("  Pred rows:  ").append(rows(m.predictionResults())).append('\n');
     if (!m.verdict().detail().isEmpty()) {

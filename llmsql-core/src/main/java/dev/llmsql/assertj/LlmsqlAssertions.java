@@ -1,0 +1,25 @@
+package dev.llmsql.assertj;
+
+import dev.llmsql.report.EvaluationReport;
+
+/**
+ * Entry point of the AssertJ assertions on evaluation reports; named so it can be static-imported beside
+ * AssertJ's {@code Assertions}. Needs {@code assertj-core} on the test class path (an optional dependency
+ * of llmsql-core, so production code never pulls it in).
+ *
+ * <pre>{@code
+ * import static dev.llmsql.assertj.LlmsqlAssertions.assertThat;
+ *
+ * assertThat(report).hasAccuracyAtLeast(0.8).hasNoSqlErrors().isNoWorseThan(baseline);
+ * }</pre>
+ */
+public final class LlmsqlAssertions {
+
+  private LlmsqlAssertions() {
+  }
+
+  /** Assertions on {@code report}. */
+  public static ReportAssert assertThat(EvaluationReport report) {
+    return new ReportAssert(report);
+  }
+}

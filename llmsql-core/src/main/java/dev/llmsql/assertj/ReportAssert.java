@@ -1,0 +1,177 @@
+package dev.llmsql.assertj;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.ReportText;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * AssertJ assertions on an {@link EvaluationReport}, for gating a model in a JUnit test. Failure messages
+ * show the worst mismatches (SQL errors first, then missing SQL, then wrong answers; gold errors last, as
+ * they are the benchmark's fault) with question, gold SQL, predicted SQL, both result sets and the reason.
+ *
+ * <pre>{@code
+ * assertThat(report).hasAccuracyAtLeast(0.8).hasAtMostMismatches(10).isNoWorseThan(baseline);
+ * }</pre>
+ */
+public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport> {
+
+  /** How many mismatches a failure message shows at most. */
+  public static final int SHOWN_MISMATCHES = 3;
+  /** How many SQL errors, input problems or regressions a failure message lists at most. */
+  public static final int SHOWN_ITEMS = 10;
+
+  public ReportAssert(EvaluationReport actual) {
+    super(actual, ReportAssert.class);
+  }
+
+  /** Accuracy (matches / total) is at least {@code min}, a rate in [0, 1]. */
+  public ReportAssert hasAccuracyAtLeast(double min) {
+    isNotNull();
+    if (min < 0 || min > 1) {
+      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
+    }
+    if (actual.accuracy() < min) {
+      failWithMessage("%nExpecting accuracy >= %s%nbut was %s (%d of %d matched).%s", percent(min),
+          percent(actual.accuracy()), actual.matches(), actual.total(), worstMismatches());
+    }
+    return this;
+  }
+
+  /** No predicted SQL failed (outcome ERROR: syntax error, timeout, row cap, refused). */
+  public ReportAssert hasNoSqlErrors() {
+    isNotNull();
+    List<QuestionResult> errors = actual.results().stream().filter(r -> r.outcome() == Outcome.ERROR).toList();
+    if (!errors.isEmpty()) {
+      StringBuilder sb = new StringBuilder();
+      errors.stream().limit(SHOWN_ITEMS).forEach(r -> sb.append(String.format(Locale.ROOT,
+          "%n  question %d [%s]: %s%n    SQL: %s", r.questionId(), r.reason(), oneLine(r.error()),
+          oneLine(actual.detail(r.questionId()).map(QuestionDetail::predictedSql).orElse(null)))));
+      failWithMessage("%nExpecting no SQL errors%nbut %d prediction(s) failed to run:%s%s", errors.size(),
+          sb, more(errors.size()));
+    }
+    return this;
+  }
+
+  /** At most {@code max} predictions did not match. */
+  public ReportAssert hasAtMostMismatches(int max) {
+    isNotNull();
+    if (max < 0) {
+      throw new IllegalArgumentException("max must not be negative, but was " + max);
+    }
+    if (actual.mismatches().size() > max) {
+      failWithMessage("%nExpecting at most %d mismatch(es)%nbut there were %d (accuracy %s).%s", max,
+          actual.mismatches().size(), percent(actual.accuracy()), worstMismatches());
+    }
+    return this;
+  }
+
+  /** Every prediction could be scored as given (no unknown, duplicate or invalid ids, no missing completions). */
+  public ReportAssert hasNoInputProblems() {
+    isNotNull();
+    List<InputProblem> problems = actual.inputProblems();
+    if (!problems.isEmpty()) {
+      StringBuilder sb = new StringBuilder();
+      problems.stream().limit(SHOWN_ITEMS).forEach(p ->
+          sb.append(String.format("%n  %s: %s: %s", p.location(), p.kind(), p.message())));
+      failWithMessage("%nExpecting no input problems%nbut there were %d:%s%s", problems.size(), sb,
+          more(problems.size()));
+    }
+    return this;
+  }
+
+  /**
+   * No question that matched in {@code baseline} fails now (per question, not just overall accuracy: a model
+   * that fixes five questions and breaks three is reported). A baseline question with no scored prediction
+   * now counts as a regression too.
+   */
+  public ReportAssert isNoWorseThan(EvaluationReport baseline) {
+    isNotNull();
+    if (baseline == null) {
+      throw new IllegalArgumentException("baseline must not be null; read one with FullReportJson.read(path)");
+    }
+    Map<Integer, QuestionResult> now = actual.results().stream()
+        .collect(Collectors.toMap(QuestionResult::questionId, Function.identity(), (a, b) -> a));
+    List<Integer> regressed = new ArrayList<>();
+    for (QuestionResult before : baseline.results()) {
+      QuestionResult after = now.get(before.questionId());
+      if (before.outcome().isMatch() && (after == null || !after.outcome().isMatch())) {
+        regressed.add(before.questionId());
+      }
+    }
+    if (!regressed.isEmpty()) {
+      StringBuilder sb = new StringBuilder();
+      int ordinal = 0;
+      for (int id : regressed) {
+        if (++ordinal > SHOWN_ITEMS) {
+          break;
+        }
+        Optional<Mismatch> m = actual.mismatch(id);
+        if (m.isPresent()) {
+          sb.append('\n').append(ReportText.mismatch(m.get(), ordinal, predictedSql(id)));
+        } else {
+          sb.append(String.format("%nRegression #%d: question %d has no scored prediction now%n", ordinal, id));
+        }
+      }
+      failWithMessage("%nExpecting no regression against the baseline (accuracy %s, %d of %d matched)"
+              + "%nbut %d question(s) that matched in the baseline do not match now (accuracy %s, %d of %d): %s%n%s%s",
+          percent(baseline.accuracy()), baseline.matches(), baseline.total(), regressed.size(),
+          percent(actual.accuracy()), actual.matches(), actual.total(),
+          regressed.stream().map(String::valueOf).collect(Collectors.joining(", ")), sb, more(regressed.size()));
+    }
+    return this;
+  }
+
+  private String worstMismatches() {
+    List<Mismatch> worst = actual.mismatches().stream()
+        .sorted(Comparator.comparingInt(ReportAssert::severity)).limit(SHOWN_MISMATCHES).toList();
+    if (worst.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(String.format("%nWorst mismatches (%d of %d):%n", worst.size(),
+        actual.mismatches().size()));
+    for (int i = 0; i < worst.size(); i++) {
+      sb.append('\n').append(ReportText.mismatch(worst.get(i), i + 1, predictedSql(worst.get(i).questionId())));
+    }
+    return sb.toString();
+  }
+
+  private String predictedSql(int questionId) {
+    return actual.detail(questionId).map(QuestionDetail::predictedSql).orElse(null);
+  }
+
+  /** Lower is worse: failing SQL, then no SQL, then a wrong answer; a broken gold is not the model's fault. */
+  private static int severity(Mismatch m) {
+    return switch (m.verdict().outcome()) {
+      case ERROR -> 0;
+      case NO_SQL -> 1;
+      case MISMATCH -> 2;
+      case GOLD_ERROR -> 3;
+      case MATCH -> 4;
+    };
+  }
+
+  private static String more(int count) {
+    return count > SHOWN_ITEMS ? String.format("%n  ... and %d more", count - SHOWN_ITEMS) : "";
+  }
+
+  private static String percent(double rate) {
+    return String.format(Locale.ROOT, "%.2f%%", rate * 100);
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "(none)" : text.replaceAll("\\s+", " ").strip();
+  }
+}

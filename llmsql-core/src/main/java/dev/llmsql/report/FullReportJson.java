@@ -1,0 +1,328 @@
+package dev.llmsql.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.InputMode;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.scoring.Score;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writes and reads a whole {@link EvaluationReport}: summary, per-question results and details, mismatches
+ * with both result sets, input problems and scores. Unlike {@link ReportJson} (LLMSQL's keys only, for
+ * LLMSQL tooling) it reads back, so a stored report can be a baseline, a leaderboard entry or an HTML page
+ * later.
+ *
+ * <pre>{@code
+ * FullReportJson.write(report, Path.of("baseline.json"));
+ * EvaluationReport baseline = FullReportJson.read(Path.of("baseline.json"));
+ * }</pre>
+ *
+ * <p>Round trip: every field comes back equal except {@code savedTo} (empty) and result cells, which come
+ * back as {@code Long}, {@code Double}, {@code String} or null (blobs as base64 strings, as in
+ * {@link ReportJson}).
+ */
+public final class FullReportJson {
+
+  /** The value of the {@code format} key that marks this format. */
+  public static final String FORMAT = "llmsql-java-report";
+  /** The format version written; reading accepts this version only. */
+  public static final int VERSION = 1;
+
+  private static final JsonFactory JSON = new JsonFactory();
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private FullReportJson() {
+  }
+
+  /** Writes {@code report} to {@code file} atomically (a temporary file renamed into place). */
+  public static void write(EvaluationReport report, Path file) throws IOException {
+    ReportFiles.write(file, out -> write(report, out));
+  }
+
+  /** Writes {@code report} to {@code out} (left open). */
+  public static void write(EvaluationReport r, OutputStream out) throws IOException {
+    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+      g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+      g.useDefaultPrettyPrinter();
+      g.writeStartObject();
+      g.writeStringField("format", FORMAT);
+      g.writeNumberField("version", VERSION);
+      g.writeObjectFieldStart("summary");
+      g.writeNumberField("total", r.total());
+      g.writeNumberField("matches", r.matches());
+      g.writeNumberField("pred_none", r.predNone());
+      g.writeNumberField("gold_none", r.goldNone());
+      g.writeNumberField("sql_errors", r.sqlErrors());
+      g.writeNumberField("accuracy", r.accuracy());
+      g.writeNumberField("unanswered", r.unanswered());
+      g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(r.timestamp()));
+      g.writeStringField("input_mode", r.inputMode().jsonName());
+      g.writeStringField("judge", r.judge());
+      g.writeStringField("benchmark", r.benchmark());
+      g.writeStringField("duration", r.duration().toString());
+      g.writeEndObject();
+      g.writeArrayFieldStart("scores");
+      for (Score s : r.scores()) {
+        g.writeStartObject();
+        g.writeStringField("name", s.name());
+        g.writeNumberField("value", s.value());
+        g.writeStringField("explanation", s.explanation());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("results");
+      for (QuestionResult q : r.results()) {
+        g.writeStartObject();
+        g.writeNumberField("question_id", q.questionId());
+        writeVerdict(g, q.verdict());
+        g.writeNumberField("candidates", q.candidates());
+        g.writeNumberField("executed", q.executed());
+        g.writeBooleanField("pred_none", q.predNone());
+        g.writeBooleanField("gold_none", q.goldNone());
+        g.writeStringField("error", q.error());
+        g.writeNumberField("nanos", q.nanos());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("details");
+      for (QuestionDetail d : r.details()) {
+        g.writeStartObject();
+        g.writeNumberField("question_id", d.questionId());
+        g.writeStringField("question", d.question());
+        g.writeStringField("gold_sql", d.goldSql());
+        g.writeStringField("predicted_sql", d.predictedSql());
+        g.writeArrayFieldStart("tags");
+        for (String t : d.tags()) {
+          g.writeString(t);
+        }
+        g.writeEndArray();
+        g.writeStringField("difficulty", d.difficulty());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("mismatches");
+      for (Mismatch m : r.mismatches()) {
+        g.writeStartObject();
+        g.writeNumberField("question_id", m.questionId());
+        g.writeStringField("question", m.question());
+        g.writeStringField("gold_sql", m.goldSql());
+        g.writeStringField("model_output", m.modelOutput());
+        g.writeFieldName("gold_results");
+        writeRows(g, m.goldResults());
+        g.writeFieldName("prediction_results");
+        writeRows(g, m.predictionResults());
+        writeVerdict(g, m.verdict());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("input_problems");
+      for (InputProblem p : r.inputProblems()) {
+        g.writeStartObject();
+        g.writeStringField("kind", p.kind().name());
+        g.writeStringField("location", p.location());
+        if (p.questionId() == null) {
+          g.writeNullField("question_id");
+        } else {
+          g.writeNumberField("question_id", p.questionId());
+        }
+        g.writeStringField("message", p.message());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+  }
+
+  /**
+   * Reads a report written by {@link #write}.
+   *
+   * @throws IOException when the file cannot be read, or is not such a report (the message names the file
+   *     and what to do)
+   */
+  public static EvaluationReport read(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(file.toString(), null, "report file not found; check the path");
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      return read(in, file.toString());
+    }
+  }
+
+  /** Reads a report written by {@link #write} from {@code in} (left open). */
+  public static EvaluationReport read(InputStream in) throws IOException {
+    return read(in, "input");
+  }
+
+  private static EvaluationReport read(InputStream in, String name) throws IOException {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(in);
+    } catch (JsonProcessingException e) {
+      throw new IOException(name + " is not valid JSON (" + e.getOriginalMessage() + ")", e);
+    }
+    if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
+      String hint = root != null && root.has("accuracy") && root.has("mismatches")
+          ? " it looks like LLMSQL's report, which lacks per-question results;" : "";
+      throw new IOException(name + " is not an llmsql-java full report (no \"format\": \"" + FORMAT
+          + "\");" + hint + " write one with FullReportJson.write or 'llmsql evaluate --format json'");
+    }
+    int version = root.path("version").asInt(-1);
+    if (version != VERSION) {
+      throw new IOException(name + " has report format version " + version + ", but this library reads "
+          + "version " + VERSION + "; use the llmsql-java version that wrote it");
+    }
+    try {
+      return parse(root);
+    } catch (RuntimeException e) {
+      throw new IOException(name + " is a damaged llmsql-java report: " + e.getMessage(), e);
+    }
+  }
+
+  private static EvaluationReport parse(JsonNode root) {
+    JsonNode s = root.path("summary");
+    List<Score> scores = new ArrayList<>();
+    for (JsonNode n : root.path("scores")) {
+      scores.add(new Score(text(n, "name"), n.path("value").asDouble(), text(n, "explanation")));
+    }
+    List<QuestionResult> results = new ArrayList<>();
+    for (JsonNode n : root.path("results")) {
+      results.add(new QuestionResult(n.path("question_id").asInt(), verdict(n), n.path("candidates").asInt(),
+          n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
+          nullableText(n, "error"), n.path("nanos").asLong()));
+    }
+    List<QuestionDetail> details = new ArrayList<>();
+    for (JsonNode n : root.path("details")) {
+      List<String> tags = new ArrayList<>();
+      n.path("tags").forEach(t -> tags.add(t.asText()));
+      details.add(new QuestionDetail(n.path("question_id").asInt(), text(n, "question"), text(n, "gold_sql"),
+          nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty")));
+    }
+    List<Mismatch> mismatches = new ArrayList<>();
+    for (JsonNode n : root.path("mismatches")) {
+      mismatches.add(new Mismatch(n.path("question_id").asInt(), text(n, "question"), text(n, "gold_sql"),
+          nullableText(n, "model_output"), rows(n.get("gold_results")), rows(n.get("prediction_results")),
+          verdict(n)));
+    }
+    List<InputProblem> problems = new ArrayList<>();
+    for (JsonNode n : root.path("input_problems")) {
+      JsonNode id = n.get("question_id");
+      problems.add(new InputProblem(InputProblem.Kind.valueOf(text(n, "kind")), text(n, "location"),
+          id == null || id.isNull() ? null : id.asInt(), text(n, "message")));
+    }
+    return new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(), s.path("pred_none").asInt(),
+        s.path("gold_none").asInt(), s.path("sql_errors").asInt(), s.path("accuracy").asDouble(), mismatches,
+        instant(text(s, "timestamp")), inputMode(text(s, "input_mode")), results, problems,
+        s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
+        Duration.parse(text(s, "duration")), Optional.empty(), details);
+  }
+
+  private static void writeVerdict(JsonGenerator g, Verdict v) throws IOException {
+    g.writeStringField("outcome", v.outcome().name());
+    g.writeStringField("reason", v.reason().name());
+    g.writeStringField("detail", v.detail());
+  }
+
+  private static Verdict verdict(JsonNode n) {
+    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"));
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    if (v == null || v.isNull()) {
+      throw new IllegalArgumentException("\"" + field + "\" is missing in " + abbreviate(n));
+    }
+    return v.asText();
+  }
+
+  private static String nullableText(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+
+  private static String abbreviate(JsonNode n) {
+    String s = n.toString();
+    return s.length() > 120 ? s.substring(0, 117) + "..." : s;
+  }
+
+  private static Instant instant(String text) {
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("timestamp '" + text + "' is not an ISO-8601 instant", e);
+    }
+  }
+
+  private static InputMode inputMode(String text) {
+    for (InputMode m : InputMode.values()) {
+      if (m.jsonName().equals(text)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("input_mode '" + text + "' is neither jsonl_path nor dict_list");
+  }
+
+  private static List<List<Object>> rows(JsonNode rows) {
+    if (rows == null || rows.isNull()) {
+      return null;
+    }
+    List<List<Object>> out = new ArrayList<>();
+    for (JsonNode row : rows) {
+      List<Object> cells = new ArrayList<>();
+      for (JsonNode cell : row) {
+        cells.add(cell.isNull() ? null : cell.isIntegralNumber() ? (Object) cell.asLong()
+            : cell.isNumber() ? (Object) cell.asDouble() : cell.asText());
+      }
+      out.add(java.util.Collections.unmodifiableList(cells));
+    }
+    return java.util.Collections.unmodifiableList(out);
+  }
+
+  private static void writeRows(JsonGenerator g, List<List<Object>> rows) throws IOException {
+    if (rows == null) {
+      g.writeNull();
+      return;
+    }
+    g.writeStartArray();
+    for (List<Object> row : rows) {
+      g.writeStartArray();
+      for (Object cell : row) {
+        if (cell == null) {
+          g.writeNull();
+        } else if (cell instanceof Long l) {
+          g.writeNumber(l);
+        } else if (cell instanceof Integer i) {
+          g.writeNumber(i);
+        } else if (cell instanceof Double d && !d.isNaN() && !d.isInfinite()) {
+          g.writeNumber(d);
+        } else if (cell instanceof byte[] bytes) {
+          g.writeString(Base64.getEncoder().encodeToString(bytes));
+        } else {
+          g.writeString(cell.toString());
+        }
+      }
+      g.writeEndArray();
+    }
+    g.writeEndArray();
+  }
+}

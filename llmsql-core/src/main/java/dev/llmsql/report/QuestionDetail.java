@@ -1,0 +1,69 @@
+package dev.llmsql.report;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.benchmark.Question;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a report needs to show one answered question to people: its text, tags, difficulty, the gold SQL and
+ * the SQL the verdict rests on. Kept beside {@link QuestionResult} so CSV, HTML and assertion messages can
+ * show matches and mismatches alike.
+ *
+ * <pre>{@code
+ * report.detail(7).map(QuestionDetail::predictedSql).orElse("(unknown)");
+ * }</pre>
+ *
+ * @param questionId the question
+ * @param question its text
+ * @param goldSql the gold SQL
+ * @param predictedSql the last candidate the judge ran, else the first extracted one; null when there was none
+ * @param tags the question's tags ({@code tags} or DB-GPT's {@code selfDefineTags} field), never null
+ * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
+ */
+public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql,
+                             List<String> tags, String difficulty) {
+
+  public QuestionDetail {
+    requireNonNull(question, "question");
+    requireNonNull(goldSql, "goldSql");
+    tags = List.copyOf(requireNonNull(tags, "tags"));
+  }
+
+  /** The detail of {@code question} answered with {@code predictedSql} (may be null). */
+  public static QuestionDetail of(Question question, String predictedSql) {
+    Map<String, Object> extra = question.extra();
+    Object tags = extra.containsKey("tags") ? extra.get("tags") : extra.get("selfDefineTags");
+    Object difficulty = firstPresent(extra, "difficulty", "hardness", "level");
+    return new QuestionDetail(question.id(), question.question(), question.sql(), predictedSql, tags(tags),
+        difficulty == null ? null : difficulty.toString());
+  }
+
+  private static Object firstPresent(Map<String, Object> extra, String... keys) {
+    for (String key : keys) {
+      if (extra.get(key) != null) {
+        return extra.get(key);
+      }
+    }
+    return null;
+  }
+
+  private static List<String> tags(Object value) {
+    List<String> tags = new ArrayList<>();
+    if (value instanceof Collection<?> c) {
+      c.stream().filter(t -> t != null).map(Object::toString).map(String::strip)
+          .filter(t -> !t.isEmpty()).forEach(tags::add);
+    } else if (value != null) {
+      // DB-GPT writes tags as one comma-separated cell ("KAGGLE_DS_1, CTE1").
+      for (String t : value.toString().split(",")) {
+        if (!t.isBlank()) {
+          tags.add(t.strip());
+        }
+      }
+    }
+    return tags;
+  }
+}

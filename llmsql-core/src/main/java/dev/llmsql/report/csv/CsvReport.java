@@ -1,0 +1,95 @@
+package dev.llmsql.report.csv;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.ReportFiles;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * Writes per-question results as CSV (RFC 4180, UTF-8, one header line), for spreadsheets and pandas.
+ * Columns shared with DB-GPT's {@code benchmark_compare_result} sheet keep its names, so sheets line up:
+ * {@code serialNo, question, selfDefineTags, difficulty, standardAnswerSql, llmOutput, compareResult,
+ * reason, detail, errorMsg, timeSeconds}.
+ *
+ * <pre>{@code
+ * CsvReport.write(report, Path.of("results.csv"));
+ * }</pre>
+ *
+ * <p>{@code compareResult} is DB-GPT's verdict: RIGHT (match), WRONG (ran, other answer), FAILED (SQL failed,
+ * no SQL, or the gold failed). {@code llmOutput} is the SQL the verdict rests on (the raw completion when it is
+ * unknown). Cells from the model that start with {@code = + - @} get a leading {@code '} so a spreadsheet
+ * shows them instead of running them as formulas.
+ */
+public final class CsvReport {
+
+  /** The header, in column order. */
+  public static final List<String> COLUMNS = List.of("serialNo", "question", "selfDefineTags", "difficulty",
+      "standardAnswerSql", "llmOutput", "compareResult", "reason", "detail", "errorMsg", "timeSeconds");
+
+  private CsvReport() {
+  }
+
+  /** Writes the CSV to {@code file} atomically. */
+  public static void write(EvaluationReport report, Path file) throws IOException {
+    ReportFiles.write(file, out -> write(report, out));
+  }
+
+  /** Writes the CSV to {@code out} (left open). */
+  public static void write(EvaluationReport report, OutputStream out) throws IOException {
+    Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COLUMNS.toArray(String[]::new)).get()
+        .print(writer);
+    Map<Integer, QuestionDetail> details = new HashMap<>();
+    report.details().forEach(d -> details.put(d.questionId(), d));
+    Map<Integer, Mismatch> mismatches = new HashMap<>();
+    report.mismatches().forEach(m -> mismatches.putIfAbsent(m.questionId(), m));
+    for (QuestionResult r : report.results()) {
+      Optional<QuestionDetail> detail = Optional.ofNullable(details.get(r.questionId()));
+      Optional<Mismatch> mismatch = Optional.ofNullable(mismatches.get(r.questionId()));
+      csv.printRecord(
+          r.questionId(),
+          detail.map(QuestionDetail::question).or(() -> mismatch.map(Mismatch::question)).orElse(""),
+          detail.map(d -> String.join(", ", d.tags())).orElse(""),
+          detail.map(QuestionDetail::difficulty).orElse(""),
+          detail.map(QuestionDetail::goldSql).or(() -> mismatch.map(Mismatch::goldSql)).orElse(""),
+          safe(detail.map(QuestionDetail::predictedSql).or(() -> mismatch.map(Mismatch::modelOutput)).orElse("")),
+          compareResult(r.outcome()),
+          r.reason().name(),
+          safe(r.verdict().detail()),
+          safe(r.error() == null ? "" : r.error()),
+          String.format(Locale.ROOT, "%.3f", r.nanos() / 1e9));
+    }
+    csv.flush();
+  }
+
+  /** DB-GPT's verdict for an outcome: RIGHT, WRONG or FAILED. */
+  public static String compareResult(Outcome outcome) {
+    return switch (outcome) {
+      case MATCH -> "RIGHT";
+      case MISMATCH -> "WRONG";
+      case ERROR, NO_SQL, GOLD_ERROR -> "FAILED";
+    };
+  }
+
+  private static String safe(String cell) {
+    if (!cell.isEmpty() && "=+-@".indexOf(cell.charAt(0)) >= 0) {
+      return "'" + cell;
+    }
+    return cell;
+  }
+}

@@ -1,0 +1,217 @@
+package dev.llmsql.report.html;
+
+import static dev.llmsql.report.html.Html.esc;
+import static dev.llmsql.report.html.Html.percent;
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.scoring.Score;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Writes a self-contained HTML leaderboard from several reports (several models, or one model over time): a
+ * sortable table, a bar chart of accuracy per entry and, when the reports carry capability scores besides
+ * accuracy (three or more, SCALE style), a radar chart per entry.
+ *
+ * <pre>{@code
+ * Leaderboard.write(List.of(new Leaderboard.Entry("gpt-4o", r1), new Leaderboard.Entry("llama-3", r2)),
+ *     Path.of("board.html"));
+ * }</pre>
+ */
+public final class Leaderboard {
+
+  /** Fewer capability scores than this draw no radar (a radar of two axes is a line). */
+  public static final int MIN_RADAR_AXES = 3;
+
+  private Leaderboard() {
+  }
+
+  /**
+   * One row of the leaderboard.
+   *
+   * @param name what is compared: a model, or a model at a date
+   * @param report its evaluation
+   */
+  public record Entry(String name, EvaluationReport report) {
+    public Entry {
+      requireNonNull(name, "name");
+      requireNonNull(report, "report");
+    }
+  }
+
+  /** Writes the page to {@code file} atomically. */
+  public static void write(List<Entry> entries, Path file) throws IOException {
+    ReportFiles.write(file, out -> write(entries, out));
+  }
+
+  /** Writes the page to {@code out} (left open). */
+  public static void write(List<Entry> entries, OutputStream out) throws IOException {
+    Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    writer.write(render(entries));
+    writer.flush();
+  }
+
+  /** The page as a string; entries ranked by accuracy, best first. */
+  public static String render(List<Entry> entries) {
+    if (entries.isEmpty()) {
+      throw new IllegalArgumentException("a leaderboard needs at least one report");
+    }
+    List<Entry> ranked = new ArrayList<>(entries);
+    ranked.sort(Comparator.comparingDouble((Entry e) -> e.report().accuracy()).reversed());
+    Set<String> axes = new LinkedHashSet<>();
+    ranked.forEach(e -> e.report().scores().stream().map(Score::name).filter(n -> !n.equals("accuracy"))
+        .forEach(axes::add));
+
+    StringBuilder body = new StringBuilder("<h2>Ranking</h2>\n<div class=\"scroll\"><table class=\"data\" "
+        + "id=\"board\"><thead><tr>");
+    String[] headers = {"rank", "name", "accuracy", "matches", "total", "SQL errors", "no SQL",
+        "executable", "time (s)", "judge", "benchmark", "evaluated"};
+    String[] types = {"n", "s", "n", "n", "n", "n", "n", "n", "n", "s", "s", "s"};
+    for (int i = 0; i < headers.length; i++) {
+      body.append("<th class=\"sortable\" data-type=\"").append(types[i]).append("\">").append(headers[i])
+          .append("</th>");
+    }
+    for (String axis : axes) {
+      body.append("<th class=\"sortable\" data-type=\"n\">").append(esc(axis)).append("</th>");
+    }
+    body.append("</tr></thead><tbody>\n");
+    int rank = 0;
+    for (Entry e : ranked) {
+      EvaluationReport r = e.report();
+      int noSql = r.outcomeCounts().get(Outcome.NO_SQL);
+      double executable = r.total() == 0 ? 0 : (double) (r.total() - r.sqlErrors() - noSql) / r.total();
+      body.append("<tr>");
+      td(body, ++rank, Integer.toString(rank));
+      td(body, e.name(), e.name());
+      td(body, r.accuracy(), percent(r.accuracy()));
+      td(body, r.matches(), Integer.toString(r.matches()));
+      td(body, r.total(), Integer.toString(r.total()));
+      td(body, r.sqlErrors(), Integer.toString(r.sqlErrors()));
+      td(body, noSql, Integer.toString(noSql));
+      td(body, executable, percent(executable));
+      double seconds = r.duration().toMillis() / 1000.0;
+      td(body, seconds, String.format(Locale.ROOT, "%.2f", seconds));
+      td(body, r.judge(), r.judge());
+      td(body, r.benchmark(), r.benchmark());
+      String when = DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
+      td(body, when, when);
+      for (String axis : axes) {
+        r.score(axis).ifPresentOrElse(s -> td(body, s.value(), String.format(Locale.ROOT, "%.4f", s.value())),
+            () -> td(body, "", "\u2013"));
+      }
+      body.append("</tr>\n");
+    }
+    body.append("</tbody></table></div>\n");
+
+    body.append("<h2>Accuracy</h2>\n<div class=\"charts\"><div class=\"chart\">");
+    List<Html.Bar> bars = new ArrayList<>();
+    ranked.forEach(e -> bars.add(new Html.Bar(e.name(), e.report().accuracy(), percent(e.report().accuracy()),
+        "#1f5fbf")));
+    body.append(Html.barChart("chart-accuracy", bars, 1)).append("</div></div>\n");
+
+    if (axes.size() >= MIN_RADAR_AXES) {
+      body.append("<h2>Capabilities</h2>\n<div class=\"charts\">\n");
+      for (Entry e : ranked) {
+        body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
+            .append(radar(e.report(), new ArrayList<>(axes))).append("</div>\n");
+      }
+      body.append("</div>\n");
+    }
+    return Html.page("LLM SQL leaderboard", ranked.size() + " report(s), ranked by accuracy", body.toString(),
+        SCRIPT);
+  }
+
+  private static void td(StringBuilder body, Object sortKey, String text) {
+    body.append("<td data-sort=\"").append(esc(sortKey)).append("\">").append(esc(text)).append("</td>");
+  }
+
+  /** A radar of scores in [0, 1] (clamped), one axis per score name; a missing score counts 0. */
+  private static String radar(EvaluationReport r, List<String> axes) {
+    // Wider than tall: axis labels sit left and right of the web and must not be clipped.
+    int width = 480;
+    int height = 300;
+    double cx = width / 2.0;
+    double cy = height / 2.0;
+    double radius = 95;
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+        "<svg class=\"radar\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", width, height,
+        width, height));
+    for (double ring : new double[] {0.25, 0.5, 0.75, 1.0}) {
+      sb.append("<polygon fill=\"none\" stroke=\"#d9dee7\" points=\"");
+      for (int i = 0; i < axes.size(); i++) {
+        sb.append(point(cx, cy, radius * ring, i, axes.size())).append(' ');
+      }
+      sb.append("\"/>");
+    }
+    StringBuilder shape = new StringBuilder();
+    for (int i = 0; i < axes.size(); i++) {
+      String axis = axes.get(i);
+      double value = Math.max(0, Math.min(1, r.score(axis).map(Score::value).orElse(0.0)));
+      shape.append(point(cx, cy, radius * value, i, axes.size())).append(' ');
+      double angle = angle(i, axes.size());
+      double lx = cx + Math.cos(angle) * (radius + 12);
+      double ly = cy + Math.sin(angle) * (radius + 12) + (Math.sin(angle) > 0.3 ? 10 : Math.sin(angle) < -0.3 ? -2 : 4);
+      String anchor = Math.abs(Math.cos(angle)) < 0.3 ? "middle" : Math.cos(angle) > 0 ? "start" : "end";
+      String[] end = point(cx, cy, radius, i, axes.size()).split(",");
+      sb.append(String.format(Locale.ROOT,
+          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%s\" y2=\"%s\" stroke=\"#d9dee7\"/>", cx, cy, end[0], end[1]));
+      sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s %.2f</text>", lx,
+          ly, anchor, esc(axis.length() > 16 ? axis.substring(0, 15) + "\u2026" : axis), value));
+    }
+    sb.append("<polygon fill=\"rgba(31,95,191,.25)\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"")
+        .append(shape.toString().strip()).append("\"/></svg>");
+    return sb.toString();
+  }
+
+  private static double angle(int i, int n) {
+    return -Math.PI / 2 + 2 * Math.PI * i / n;
+  }
+
+  private static String point(double cx, double cy, double r, int i, int n) {
+    double a = angle(i, n);
+    return String.format(Locale.ROOT, "%.1f,%.1f", cx + Math.cos(a) * r, cy + Math.sin(a) * r);
+  }
+
+  private static final String SCRIPT = """
+      (function () {
+        var table = document.getElementById('board');
+        var body = table.tBodies[0];
+        var headers = table.tHead.rows[0].cells;
+        Array.prototype.forEach.call(headers, function (th, col) {
+          th.addEventListener('click', function () {
+            var numeric = th.getAttribute('data-type') === 'n';
+            var descending = th.getAttribute('aria-sort') !== 'descending';
+            Array.prototype.forEach.call(headers, function (h) { h.removeAttribute('aria-sort'); });
+            th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+            var rows = Array.prototype.slice.call(body.rows);
+            rows.sort(function (a, b) {
+              var x = a.cells[col].getAttribute('data-sort');
+              var y = b.cells[col].getAttribute('data-sort');
+              var d = numeric ? (parseFloat(x || '-1') - parseFloat(y || '-1')) : x.localeCompare(y);
+              return descending ? -d : d;
+            });
+            rows.forEach(function (r) { body.appendChild(r); });
+          });
+        });
+        var params = new URLSearchParams(location.search);
+        if (params.has('sort')) {
+          var th = headers[parseInt(params.get('sort'), 10)];
+          if (th) { th.click(); if (params.get('dir') === 'asc') { th.click(); } }
+        }
+      })();
+      """;
+}

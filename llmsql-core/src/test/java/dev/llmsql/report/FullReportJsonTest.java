@@ -1,0 +1,68 @@
+package dev.llmsql.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FullReportJsonTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void read_writtenReport_isEqualToOriginal() throws Exception {
+    // GIVEN
+    EvaluationReport report = Reports.withProblem(Reports.of(new boolean[] {true, false, true, false}, 4));
+    Path file = dir.resolve("full.json");
+
+    // WHEN
+    FullReportJson.write(report, file);
+    EvaluationReport read = FullReportJson.read(file);
+
+    // THEN
+    assertThat(read).isEqualTo(report);
+    assertThat(read.details().get(1).tags()).containsExactly("even", "lookup");
+  }
+
+  @Test
+  void read_llmsqlReport_namesTheFix() throws Exception {
+    // GIVEN
+    Path file = dir.resolve("llmsql.json");
+    ReportJson.write(Reports.of(new boolean[] {true}), file);
+
+    // WHEN / THEN
+    assertThatThrownBy(() -> FullReportJson.read(file)).isInstanceOf(IOException.class).hasMessage(file
+        + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); it looks like LLMSQL's "
+        + "report, which lacks per-question results; write one with FullReportJson.write or "
+        + "'llmsql evaluate --format json'");
+  }
+
+  @Test
+  void read_otherVersion_namesVersions() throws Exception {
+    // GIVEN
+    Path file = dir.resolve("v9.json");
+    Files.writeString(file, "{\"format\": \"llmsql-java-report\", \"version\": 9}", StandardCharsets.UTF_8);
+
+    // WHEN / THEN
+    assertThatThrownBy(() -> FullReportJson.read(file)).hasMessage(file + " has report format version 9, "
+        + "but this library reads version 1; use the llmsql-java version that wrote it");
+  }
+
+  @Test
+  void read_missingField_namesFieldAndFile() throws Exception {
+    // GIVEN
+    Path file = dir.resolve("damaged.json");
+    Files.writeString(file, "{\"format\": \"llmsql-java-report\", \"version\": 1, \"summary\": {},"
+        + " \"results\": []}", StandardCharsets.UTF_8);
+
+    // WHEN / THEN
+    assertThatThrownBy(() -> FullReportJson.read(file)).hasMessage(file + " is a damaged llmsql-java report: "
+        + "\"timestamp\" is missing in {}");
+  }
+}

@@ -1,0 +1,94 @@
+package dev.llmsql.report.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.Reports;
+import dev.llmsql.scoring.Score;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class HtmlReportTest {
+
+  @Test
+  void render_report_hasFiguresChartsAndMismatchRows() {
+    String html = HtmlReport.render(Reports.of(new boolean[] {true, false, true, false}, 4));
+
+    assertThat(html).contains("<div class=\"card\" id=\"accuracy\"><div class=\"v\">50.00%</div>",
+        "<div class=\"card\" id=\"matches\"><div class=\"v\">2 of 4</div>", "id=\"chart-verdicts\"",
+        "id=\"chart-difficulty\"", "id=\"chart-tags\"", "id=\"chart-failures\"", "showing 2 of 2",
+        "<tr data-outcome=\"MISMATCH\" data-reason=\"VALUE_MISMATCH\"><td>2</td>",
+        "<td class=\"diff\" title=\"first difference; integer\">3</td>",
+        "<td class=\"diff\" title=\"first difference; integer\">4</td>");
+  }
+
+  @Test
+  void render_anything_loadsNothingFromElsewhere() {
+    String html = HtmlReport.render(Reports.of(new boolean[] {true, false}));
+
+    assertThat(html).doesNotContain(" src=", " href=", "url(", "@import", "http://", "https://");
+  }
+
+  @Test
+  void render_hostilePrediction_isEscaped() {
+    // GIVEN: model output and result cells that would run script if pasted as HTML
+    EvaluationReport base = Reports.of(new boolean[] {false});
+    Mismatch hostile = new Mismatch(1, "q <b>", "SELECT 1", "</pre><script>alert(1)</script>",
+        List.of(List.of("<img src=x onerror=alert(2)>")), null, Verdict.mismatch(Reason.OTHER, "\"'&"));
+    EvaluationReport report = new EvaluationReport(1, 0, 0, 0, 0, 0, List.of(hostile), base.timestamp(),
+        base.inputMode(), base.results(), List.of(), 0, "llmsql", base.scores(), "b", base.duration(),
+        Optional.empty());
+
+    // WHEN
+    String html = HtmlReport.render(report);
+
+    // THEN
+    assertThat(html).contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
+        "&lt;img src=x onerror=alert(2)&gt;", "q &lt;b&gt;", "&quot;&#39;&amp;")
+        .doesNotContain("<script>alert", "<img");
+  }
+
+  @Test
+  void firstDifference_sameRowsOtherOrder_isFirstDifferingCell() {
+    assertThat(HtmlReport.firstDifference(List.of(List.of(1L, "a"), List.of(2L, "b")),
+        List.of(List.of(1.0, "a"), List.of(2L, "c")))).containsExactly(1, 1);
+    assertThat(HtmlReport.firstDifference(List.of(List.of(1L)), List.of(List.of(1L), List.of(2L))))
+        .containsExactly(1, 0);
+    assertThat(HtmlReport.firstDifference(List.of(Arrays.asList((Object) null)),
+        List.of(Arrays.asList((Object) null)))).isNull();
+    assertThat(HtmlReport.firstDifference(null, List.of())).isNull();
+  }
+
+  @Test
+  void leaderboard_threeCapabilityScores_drawsRadarPerEntry() {
+    EvaluationReport a = withScores(Reports.of(new boolean[] {true, true, false}));
+    EvaluationReport b = withScores(Reports.of(new boolean[] {true, false, false}));
+
+    String html = Leaderboard.render(List.of(new Leaderboard.Entry("model-b", b), new Leaderboard.Entry("model-a", a)));
+
+    assertThat(html).contains("<h2>Capabilities</h2>", "id=\"chart-accuracy\"")
+        .containsSubsequence("<td data-sort=\"1\">1</td><td data-sort=\"model-a\">model-a</td>",
+            "<td data-sort=\"2\">2</td><td data-sort=\"model-b\">model-b</td>");
+    assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
+  }
+
+  @Test
+  void leaderboard_accuracyOnly_drawsNoRadar() {
+    String html = Leaderboard.render(List.of(new Leaderboard.Entry("m", Reports.of(new boolean[] {true}))));
+
+    assertThat(html).doesNotContain("Capabilities", "class=\"radar\"");
+  }
+
+  private static EvaluationReport withScores(EvaluationReport r) {
+    List<Score> scores = List.of(r.scores().get(0), new Score("joins", 0.5, ""), new Score("aggregation", 0.8, ""),
+        new Score("filtering", 0.9, ""));
+    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
+        r.mismatches(), r.timestamp(), r.inputMode(), r.results(), r.inputProblems(), r.unanswered(), r.judge(),
+        scores, r.benchmark(), r.duration(), r.savedTo(), r.details());
+  }
+}
