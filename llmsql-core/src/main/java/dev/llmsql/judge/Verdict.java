@@ -26,7 +26,8 @@ public record Verdict(Outcome outcome, Reason reason, String detail, Map<String,
     requireNonNull(outcome, "outcome");
     requireNonNull(reason, "reason");
     requireNonNull(detail, "detail");
-    measures = measures == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(measures));
+    measures = measures == null || measures.isEmpty() ? Map.of()
+        : Collections.unmodifiableMap(new TreeMap<>(measures));
   }
 
   /** A verdict without measures. */
@@ -48,8 +49,11 @@ public record Verdict(Outcome outcome, Reason reason, String detail, Map<String,
   }
 
   public static Verdict match() {
-    return new Verdict(Outcome.MATCH, Reason.EQUAL, "");
+    return MATCH;
   }
+
+  // Most verdicts are plain matches; one shared instance keeps a 160,000-prediction report small.
+  private static final Verdict MATCH = new Verdict(Outcome.MATCH, Reason.EQUAL, "");
 
   public static Verdict mismatch(Reason reason, String detail) {
     return new Verdict(Outcome.MISMATCH, reason, detail);
