@@ -85,7 +85,10 @@ public final class EvaluationEngine {
     BenchmarkFiles files = resolve();
     Set<Integer> predicted = new HashSet<>();
     long count = input.validate(predicted::add);
+    LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
     QuestionReader.Loaded loaded = QuestionReader.read(files.questions(), predicted::contains);
+    LOG.debug("{} of {} question(s) loaded after {} ms", loaded.byId().size(), loaded.total(),
+        (System.nanoTime() - started) / 1_000_000);
     Map<Integer, Question> questions = loaded.byId();
     listeners.forEach(l -> l.onStart(count));
 
@@ -137,6 +140,7 @@ public final class EvaluationEngine {
       }
     }
 
+    LOG.debug("Predictions judged after {} ms", (System.nanoTime() - started) / 1_000_000);
     EvaluationReport report = collector.report(input, loaded.total(),
         Duration.ofNanos(System.nanoTime() - started));
     if (reportFile != null) {
