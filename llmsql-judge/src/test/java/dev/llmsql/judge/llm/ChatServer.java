@@ -25,11 +25,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * for a remote LLM API. Records every request (body and Authorization header) and the peak number of
  * requests in flight.
  */
-final class ChatServer implements AutoCloseable {
+public final class ChatServer implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  record Reply(int status, String content, Map<String, String> headers, long delayMillis, String rawBody) {
+  public record Reply(int status, String content, Map<String, String> headers, long delayMillis, String rawBody) {
   }
 
   record Request(String model, JsonNode body, String authorization) {
@@ -38,7 +38,7 @@ final class ChatServer implements AutoCloseable {
     }
   }
 
-  static Reply ok(String content) {
+  public static Reply ok(String content) {
     return new Reply(200, content, Map.of(), 0, null);
   }
 
@@ -61,19 +61,19 @@ final class ChatServer implements AutoCloseable {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger peak = new AtomicInteger();
 
-  ChatServer() throws IOException {
+  public ChatServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/v1/chat/completions", this::handle);
     server.setExecutor(executor);
     server.start();
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
   }
 
   /** Queues replies for requests naming {@code model}; a request with nothing queued gets a 500. */
-  synchronized ChatServer script(String model, Reply... replies) {
+  public synchronized ChatServer script(String model, Reply... replies) {
     script.computeIfAbsent(model, m -> new ArrayDeque<>()).addAll(List.of(replies));
     return this;
   }
