@@ -9,6 +9,7 @@ import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
+import dev.llmsql.scoring.peers.PeerScorings;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -32,7 +33,8 @@ import java.util.stream.Collectors;
  * differ only in values).
  *
  * <p>Measures: {@code llm_yes}, {@code llm_no}, {@code llm_failed} (judge counts), and for rules
- * {@code rule:<id>} (1 passed, 0 not) and {@code rules_passed} (share).
+ * {@code rule:<id>} (1 passed, 0 not), {@code rule_difficulty:<id>} and {@code rules_passed} (share);
+ * {@code WeightedScoring} scores each rule as its own item, as SCALE does.
  *
  * <pre>{@code
  * ChatClient gpt = ChatClient.builder().model("gpt-4o-mini").build();
@@ -59,7 +61,7 @@ public final class LlmJudge implements Judge {
   public static final String NO = "llm_no";
   public static final String FAILED = "llm_failed";
   public static final String RULES_PASSED = "rules_passed";
-  public static final String RULE_PREFIX = "rule:";
+  public static final String RULE_PREFIX = PeerScorings.RULE_PREFIX;
 
   private static final int MAX_ROWS_SHOWN = 20;
   private static final int MAX_RAW_IN_DETAIL = 300;
@@ -184,6 +186,7 @@ public final class LlmJudge implements Judge {
       long matched = answers.stream().filter(a -> a.matchedRuleIds().contains(rule.id())).count();
       boolean pass = 2 * matched >= answers.size();
       measures.put(RULE_PREFIX + rule.id(), pass ? 1.0 : 0.0);
+      measures.put(PeerScorings.RULE_DIFFICULTY_PREFIX + rule.id(), (double) rule.difficulty());
       if (pass) {
         passed++;
       } else {

@@ -30,6 +30,10 @@ public final class PeerScorings {
   public static final String TIME_RATIO = "time_ratio";
   /** The verdict measure dialect validity reads (1 valid, 0 not), recorded by {@code dialect-valid} judges. */
   public static final String DIALECT_VALID = "dialect_valid";
+  /** Prefix of per-rule measures (1 passed, 0 not) that rule judges record and weighted scoring reads. */
+  public static final String RULE_PREFIX = "rule:";
+  /** Prefix of per-rule difficulty measures (1 to 3) beside {@link #RULE_PREFIX}. */
+  public static final String RULE_DIFFICULTY_PREFIX = "rule_difficulty:";
 
   private PeerScorings() {
   }

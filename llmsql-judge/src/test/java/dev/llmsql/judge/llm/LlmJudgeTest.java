@@ -162,6 +162,7 @@ class LlmJudgeTest {
     // then
     assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
     assertThat(verdict.measures()).isEqualTo(Map.of("rule:r1", 1.0, "rule:r2", 1.0, "rule:r3", 0.0,
+        "rule_difficulty:r1", 1.0, "rule_difficulty:r2", 2.0, "rule_difficulty:r3", 3.0,
         "rules_passed", 2.0 / 3, "llm_failed", 0.0));
     assertThat(verdict.detail()).isEqualTo("2 of 3 rule(s) passed by 2 LLM judge(s); not passed: r3");
     assertThat(server.requests().get(0).prompt()).contains("Rules:\n- r1: counts rows\n- r2: reads table t\n"
