@@ -100,6 +100,10 @@ public final class LlmJudge implements Judge {
         return first;
       }
     }
+    if (context.candidates().isEmpty()) {
+      // nothing to judge: asking a model about prose would only spend tokens
+      return first != null ? first : Verdict.noSql();
+    }
     try {
       return ask(context, first);
     } catch (RuntimeException e) {

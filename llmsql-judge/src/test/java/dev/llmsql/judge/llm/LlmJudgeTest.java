@@ -288,4 +288,12 @@ class LlmJudgeTest {
             + "LLMSQL_JUDGE_LOG, LLMSQL_JUDGE_PROMPT");
     assertThat(Judges.names()).contains("llm", "exact-set", "dialect-valid");
   }
+
+  @Test
+  void judge_noSqlInTheCompletion_isNoSqlWithoutAsking() throws Exception {
+    EvaluationReport report = run(LlmJudge.builder().client(client("a")).build(), Q1,
+        "{\"question_id\": 1, \"completion\": \"I cannot answer that.\"}\n");
+    assertThat(report.results().get(0).verdict()).isEqualTo(Verdict.noSql());
+    assertThat(server.requests()).isEmpty();
+  }
 }
