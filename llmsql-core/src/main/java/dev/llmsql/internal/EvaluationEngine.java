@@ -371,6 +371,20 @@ public final class EvaluationEngine {
       return outcome;
     }
 
+    @Override
+    public List<Long> timeRuns(String sql, int runs) {
+      List<Long> times = new ArrayList<>();
+      for (int i = 0; i < runs && database != null; i++) {
+        // bypasses the run cache on purpose: a cached outcome carries the first run's time only
+        QueryOutcome outcome = executor.execute(database, sql);
+        if (!(outcome instanceof QueryOutcome.Success)) {
+          break;
+        }
+        times.add(outcome.nanos());
+      }
+      return times;
+    }
+
     private QueryOutcome run(String sql, int stopAfterRows) {
       if (database == null) {
         return QueryOutcome.failure(dev.llmsql.execution.FailureKind.DATABASE_UNAVAILABLE,

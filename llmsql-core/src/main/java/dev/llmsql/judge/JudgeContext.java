@@ -70,4 +70,15 @@ public interface JudgeContext {
     }
     return List.copyOf(golds);
   }
+
+  /**
+   * Runs {@code sql} {@code runs} times afresh, never answered from the evaluation's cache of identical
+   * statements, and returns each run's time in nanoseconds, for efficiency measures such as BIRD's R-VES.
+   * Stops at the first failure, so fewer times (or none) come back for SQL that fails. The default, for
+   * contexts that cannot run afresh, times {@link #executeGold} once.
+   */
+  default List<Long> timeRuns(String sql, int runs) {
+    QueryOutcome outcome = executeGold(sql);
+    return outcome instanceof QueryOutcome.Success && runs > 0 ? List.of(outcome.nanos()) : List.of();
+  }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
  * reason, a human detail and, for {@link Reason#VALUE_MISMATCH}, the first differing cell.
  *
  * <pre>{@code
- * Comparison c = ResultSetComparator.llmsql().compare(gold, predicted, false);
+ * Comparison c = ResultSetComparator.builder().build().compare(gold, predicted, false);   // LLMSQL's rules
  * if (!c.equal()) System.out.println(c.reason() + " " + c.detail());
  * }</pre>
  *

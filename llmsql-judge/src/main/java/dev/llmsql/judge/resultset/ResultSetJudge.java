@@ -15,6 +15,7 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * An execution judge: runs the gold(s) and the prediction and compares the rows with a
@@ -38,6 +39,7 @@ public final class ResultSetJudge implements Judge {
   private final CandidatePolicy candidates;
   private final boolean stripDistinct;
   private final boolean repairOperators;
+  private final int timedRuns;
 
   private ResultSetJudge(Builder b) {
     this.name = b.name;
@@ -46,6 +48,7 @@ public final class ResultSetJudge implements Judge {
     this.candidates = b.candidates;
     this.stripDistinct = b.stripDistinct;
     this.repairOperators = b.repairOperators;
+    this.timedRuns = b.timedRuns;
   }
 
   public static Builder builder() {
@@ -83,6 +86,18 @@ public final class ResultSetJudge implements Judge {
     return builder().name("bird")
         .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
         .candidates(CandidatePolicy.FIRST)
+        .build();
+  }
+
+  /**
+   * BIRD's EX with R-VES timing: {@link #bird()}, and on each match gold and prediction run {@code runs}
+   * more times for the {@code time_ratio} measure ({@link Builder#timedRuns}). Named {@code bird:ves} (10 runs).
+   */
+  public static ResultSetJudge birdVes(int runs) {
+    return builder().name("bird:ves")
+        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
+        .candidates(CandidatePolicy.FIRST)
+        .timedRuns(runs)
         .build();
   }
 
@@ -177,6 +192,10 @@ public final class ResultSetJudge implements Judge {
             rowOrder.applies(question, gold.sql()));
         if (c.equal()) {
           Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
+          if (timedRuns > 1 && gold.sql() != null) {
+            OptionalDouble ratio = timeRatio(context, prepare(gold.sql()), prepare(sql));
+            return ratio.isPresent() ? match.withMeasure(PeerScorings.TIME_RATIO, ratio.getAsDouble()) : match;
+          }
           long goldNanos = gold.outcome().nanos();
           return goldNanos > 0 && outcome.nanos() > 0
               ? match.withMeasure(PeerScorings.TIME_RATIO, (double) goldNanos / outcome.nanos()) : match;
@@ -191,6 +210,33 @@ public final class ResultSetJudge implements Judge {
               predicted));
     }
     return last;
+  }
+
+  /**
+   * BIRD's time ratio from repeated runs: gold and prediction run {@code timedRuns} times each, afresh and
+   * interleaved in pairs; the ratios gold/prediction of each pair outside mean +- 3 standard deviations are
+   * dropped (BIRD's outlier rule) and the rest averaged. Empty when either failed to run.
+   */
+  private OptionalDouble timeRatio(JudgeContext context, String goldSql, String predSql) {
+    List<Double> ratios = new ArrayList<>();
+    for (int i = 0; i < timedRuns; i++) {
+      List<Long> g = context.timeRuns(goldSql, 1);
+      List<Long> p = context.timeRuns(predSql, 1);
+      if (g.isEmpty() || p.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      ratios.add((double) Math.max(g.get(0), 1) / Math.max(p.get(0), 1));
+    }
+    return OptionalDouble.of(meanWithoutOutliers(ratios));
+  }
+
+  /** The mean of the values within mean +- 3 standard deviations (all of them when none are). */
+  static double meanWithoutOutliers(List<Double> values) {
+    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0));
+    double[] kept = values.stream().mapToDouble(Double::doubleValue)
+        .filter(v -> v >= mean - 3 * sd && v <= mean + 3 * sd).toArray();
+    return kept.length == 0 ? mean : java.util.Arrays.stream(kept).average().orElse(mean);
   }
 
   /** BIRD's Soft-F1 on SQL-equal values (2 = 2.0), skipped (0) past 10,000 rows to bound the work. */
@@ -259,7 +305,8 @@ public final class ResultSetJudge implements Judge {
   @Override
   public String toString() {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
-        + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "") + "}";
+        + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
+        + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -270,6 +317,7 @@ public final class ResultSetJudge implements Judge {
     private CandidatePolicy candidates = CandidatePolicy.ANY;
     private boolean stripDistinct;
     private boolean repairOperators;
+    private int timedRuns = 1;
 
     private Builder() {
     }
@@ -310,6 +358,20 @@ public final class ResultSetJudge implements Judge {
     /** Repair {@code ! =}, {@code > =}, {@code < =} in gold and prediction (Spider); default false. */
     public Builder repairOperators(boolean repairOperators) {
       this.repairOperators = repairOperators;
+      return this;
+    }
+
+    /**
+     * How many timed runs of gold and prediction give a match's {@code time_ratio} (R-VES); default 1, the
+     * runs the judge made anyway. With more, both run that many extra times afresh (bypassing the
+     * evaluation's cache of identical statements), and outlying ratios are dropped as BIRD does.
+     */
+    public Builder timedRuns(int runs) {
+      if (runs < 1 || runs > 1000) {
+        throw new IllegalArgumentException("timedRuns must lie in [1, 1000], but was " + runs
+            + "; BIRD uses 100, 10 is a cheaper estimate");
+      }
+      this.timedRuns = runs;
       return this;
     }
 

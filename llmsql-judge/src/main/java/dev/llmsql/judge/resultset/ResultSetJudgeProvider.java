@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * Registers the peer presets by name for {@code Judges.named(...)} and {@code --judge}: {@code spider-exec}
- * (options {@code keep-distinct}, {@code no-repair}), {@code bird}, {@code defog-subset}, {@code falcon},
+ * (options {@code keep-distinct}, {@code no-repair}), {@code bird} (option {@code ves}: 10 timed runs
+ * for R-VES), {@code defog-subset}, {@code falcon},
  * {@code spider2}, {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
  * <pre>{@code
@@ -22,7 +23,11 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> options(String name) {
-    return name.equals("spider-exec") ? Set.of("keep-distinct", "no-repair") : Set.of();
+    return switch (name) {
+      case "spider-exec" -> Set.of("keep-distinct", "no-repair");
+      case "bird" -> Set.of("ves");
+      default -> Set.of();
+    };
   }
 
   @Override
@@ -30,7 +35,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
     return switch (name) {
       case "spider-exec" -> ResultSetJudge.spiderExec(options.contains("keep-distinct"),
           !options.contains("no-repair"));
-      case "bird" -> ResultSetJudge.bird();
+      case "bird" -> options.contains("ves") ? ResultSetJudge.birdVes(10) : ResultSetJudge.bird();
       case "defog-subset" -> ResultSetJudge.defogSubset();
       case "falcon" -> ResultSetJudge.falcon();
       case "spider2" -> ResultSetJudge.spider2();

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * When row order counts in a result-set comparison.
  *
  * <pre>{@code
- * ResultSetComparator.builder().rowOrder(RowOrder.GOLD_ORDER_BY).build();
+ * ResultSetJudge.builder().rowOrder(RowOrder.GOLD_ORDER_BY).build();
  * }</pre>
  */
 public enum RowOrder {

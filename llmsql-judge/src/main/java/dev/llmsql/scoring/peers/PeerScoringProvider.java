@@ -5,7 +5,8 @@ import dev.llmsql.scoring.ScoringProvider;
 import java.util.Set;
 
 /**
- * Registers {@code executability}, {@code weighted}, {@code soft-f1} and {@code relative-efficiency}
+ * Registers {@code executability}, {@code weighted}, {@code soft-f1}, {@code relative-efficiency}
+ * and {@code dialect-validity}
  * for {@code Scorings.named(...)} and {@code --scoring}.
  *
  * <pre>{@code
@@ -26,6 +27,7 @@ public final class PeerScoringProvider implements ScoringProvider {
       case "weighted" -> PeerScorings.weighted();
       case "soft-f1" -> PeerScorings.softF1();
       case "relative-efficiency" -> PeerScorings.relativeEfficiency();
+      case "dialect-validity" -> PeerScorings.dialectValidity();
       default -> throw new IllegalArgumentException("unknown scoring '" + name + "'");
     };
   }

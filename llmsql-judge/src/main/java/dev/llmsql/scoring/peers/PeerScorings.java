@@ -28,6 +28,12 @@ public final class PeerScorings {
   public static final String SOFT_F1 = "soft_f1";
   /** The verdict measure R-VES reads: gold time / predicted time, recorded on matches. */
   public static final String TIME_RATIO = "time_ratio";
+  /** The verdict measure dialect validity reads (1 valid, 0 not), recorded by {@code dialect-valid} judges. */
+  public static final String DIALECT_VALID = "dialect_valid";
+  /** Prefix of per-rule measures (1 passed, 0 not) that rule judges record and weighted scoring reads. */
+  public static final String RULE_PREFIX = "rule:";
+  /** Prefix of per-rule difficulty measures (1 to 3) beside {@link #RULE_PREFIX}. */
+  public static final String RULE_DIFFICULTY_PREFIX = "rule_difficulty:";
 
   private PeerScorings() {
   }
@@ -124,6 +130,29 @@ public final class PeerScorings {
     return 0.25;
   }
 
+  /**
+   * "Executability without a database": the share of questions whose first candidate is valid in the
+   * judge's dialect, from the {@value #DIALECT_VALID} measure that {@code dialect-valid} judges (and
+   * {@code DialectJudge.alongside}) record; questions without it count 0.
+   */
+  public static Scoring dialectValidity() {
+    return results -> {
+      long valid = 0;
+      long measured = 0;
+      for (QuestionResult r : results) {
+        OptionalDouble v = r.verdict().measure(DIALECT_VALID);
+        if (v.isPresent()) {
+          measured++;
+          valid += v.getAsDouble() >= 1.0 ? 1 : 0;
+        }
+      }
+      double value = results.isEmpty() ? 0.0 : (double) valid / results.size();
+      return new Score("dialect_validity", value, String.format(Locale.ROOT,
+          "executability without a database: %d of %d question(s) valid in the dialect, %d checked",
+          valid, results.size(), measured));
+    };
+  }
+
   /** Whether a case failed to run rather than being answered wrong (left out of weighted sums). */
   static boolean failedToRun(QuestionResult r) {
     return r.outcome() == Outcome.GOLD_ERROR || r.reason() == Reason.JUDGE_FAILED
@@ -131,6 +160,6 @@ public final class PeerScorings {
   }
 
   static List<String> names() {
-    return List.of("executability", "weighted", "soft-f1", "relative-efficiency");
+    return List.of("executability", "weighted", "soft-f1", "relative-efficiency", "dialect-validity");
   }
 }

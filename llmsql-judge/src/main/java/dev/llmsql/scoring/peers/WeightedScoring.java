@@ -17,7 +17,9 @@ import java.util.Map;
  * of weights of all scored cases; metric % = round(100 M / Mmax, 1); capability = round(100 sum(W M) /
  * sum(W Mmax), 1), rounding HALF_EVEN on the exact quotient. Cases that failed to run (gold error, judge
  * failure, internal error) are left out of both sums; a question whose tags name no configured metric is
- * not scored; no cases gives 0. Without configured metrics every question is one metric of weight 1.
+ * not scored; no cases gives 0. Without configured metrics every question is one metric of weight 1. A
+ * question judged by rules ({@code rule:<id>} measures, e.g. from {@code LlmJudge} with
+ * {@code VerdictForm.RULES}) counts each rule as its own item weighted by {@code rule_difficulty:<id>}.
  *
  * <pre>{@code
  * Scoring s = WeightedScoring.builder().metric("execution_accuracy", 4).metric("explain", 2).build();
@@ -57,11 +59,26 @@ public final class WeightedScoring implements Scoring {
       if (metric == null) {
         continue;
       }
-      long weight = r.difficulty() == 0 ? 1 : r.difficulty();
       long[] m = metrics.get(metric);
-      m[1] += weight;
-      if (r.outcome().isMatch()) {
-        m[0] += weight;
+      boolean rules = false;
+      // SCALE's rule-based metrics: each rule is an item of its own, weighted by its difficulty
+      for (Map.Entry<String, Double> measure : r.verdict().measures().entrySet()) {
+        if (measure.getKey().startsWith(PeerScorings.RULE_PREFIX)) {
+          rules = true;
+          String id = measure.getKey().substring(PeerScorings.RULE_PREFIX.length());
+          long weight = Math.round(r.verdict().measure(PeerScorings.RULE_DIFFICULTY_PREFIX + id).orElse(1));
+          m[1] += weight;
+          if (measure.getValue() >= 1.0) {
+            m[0] += weight;
+          }
+        }
+      }
+      if (!rules) {
+        long weight = r.difficulty() == 0 ? 1 : r.difficulty();
+        m[1] += weight;
+        if (r.outcome().isMatch()) {
+          m[0] += weight;
+        }
       }
     }
     long num = 0;

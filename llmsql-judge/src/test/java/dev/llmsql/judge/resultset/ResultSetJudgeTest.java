@@ -127,4 +127,47 @@ class ResultSetJudgeTest {
     assertThat(List.of(report.results().get(0).verdict().detail()))
         .containsExactly("first difference at row 0, column 1: gold 'y', predicted 'z'");
   }
+
+  @Test
+  void birdVes_match_timesGoldAndPredictionAfreshEachRun() throws Exception {
+    // given: an executor that counts what reaches the database
+    Map<String, Integer> runs = new java.util.concurrent.ConcurrentHashMap<>();
+    dev.llmsql.execution.QueryExecutor sqlite = new dev.llmsql.sqlite.SqliteQueryExecutor(
+        new dev.llmsql.execution.ExecutionLimits(java.time.Duration.ofSeconds(5), 1000, 1));
+    dev.llmsql.execution.QueryExecutor counting = new dev.llmsql.execution.QueryExecutor() {
+      @Override
+      public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
+        runs.merge(sql, 1, Integer::sum);
+        return sqlite.execute(database, sql);
+      }
+
+      @Override
+      public void close() {
+        sqlite.close();
+      }
+    };
+    Path q = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", "
+        + "\"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n");
+    Path p = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT t.a FROM t\"}\n");
+    // when
+    EvaluationReport report = Evaluator.builder().questionsPath(q).dbPath(db).judge(ResultSetJudge.birdVes(5))
+        .executor(counting).noReportFile().showMismatches(false).threads(1).build().run(p);
+    // then: one judging run each, then 5 timed runs each
+    assertThat(report.results().get(0).outcome()).isEqualTo(Outcome.MATCH);
+    assertThat(report.results().get(0).verdict().measure("time_ratio")).isPresent();
+    assertThat(runs).containsEntry("SELECT a FROM t", 6).containsEntry("SELECT t.a FROM t", 6);
+  }
+
+  @Test
+  void meanWithoutOutliers_dropsValuesBeyondThreeStandardDeviations() {
+    List<Double> ratios = new java.util.ArrayList<>(java.util.Collections.nCopies(11, 1.0));
+    ratios.add(100.0);
+    assertThat(ResultSetJudge.meanWithoutOutliers(ratios)).isEqualTo(1.0);
+    assertThat(ResultSetJudge.meanWithoutOutliers(List.of(1.0, 3.0))).isEqualTo(2.0);
+  }
+
+  @Test
+  void named_birdVes_isTheTimedPreset() {
+    assertThat(dev.llmsql.judge.Judges.named("bird:ves").name()).isEqualTo("bird:ves");
+  }
 }

@@ -145,4 +145,20 @@ class PeerScoringsTest {
     assertThat(score.explanation()).isEqualTo("mean R-VES reward over 4 question(s), 2 matches timed; "
         + "x100 = 68.75");
   }
+
+  @Test
+  void weighted_rulesOfAQuestion_areItemsWeightedByTheirDifficulty() {
+    // given: metric "sql" (weight 4) one correct case of difficulty 2; metric "rules" (weight 2) a question
+    // whose rules r1 (difficulty 1) passed, r2 (difficulty 3) did not
+    Verdict ruled = Verdict.mismatch(Reason.OTHER, "").withMeasure("rule:r1", 1.0).withMeasure("rule_difficulty:r1", 1)
+        .withMeasure("rule:r2", 0.0).withMeasure("rule_difficulty:r2", 3);
+    List<QuestionResult> results = List.of(result(true, 2, "sql"),
+        new QuestionResult(2, ruled, 1, 1, false, false, null, 0, 3, List.of("rules")));
+    // when
+    Score score = WeightedScoring.builder().metric("sql", 4).metric("rules", 2).build().score(results);
+    // then: (4*2 + 2*1) / (4*2 + 2*4) = 10/16 = 62.5
+    assertThat(score.value()).isEqualTo(62.5);
+    assertThat(score.explanation()).isEqualTo(
+        "sql (weight 4) 2/2 = 100.0; rules (weight 2) 1/4 = 25.0; capability sum(W*M)/sum(W*Mmax) = 10/16");
+  }
 }

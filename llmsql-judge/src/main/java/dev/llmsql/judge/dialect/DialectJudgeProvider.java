@@ -1,0 +1,37 @@
+package dev.llmsql.judge.dialect;
+
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeProvider;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Registers {@code dialect-valid} for {@code Judges.named(...)} and {@code --judge}, with the dialect as
+ * its option: {@code dialect-valid:postgresql}; {@code sqlite} when none is given.
+ *
+ * <pre>{@code
+ * Judge j = Judges.named("dialect-valid:oracle");
+ * }</pre>
+ */
+public final class DialectJudgeProvider implements JudgeProvider {
+
+  @Override
+  public Set<String> names() {
+    return Set.of("dialect-valid");
+  }
+
+  @Override
+  public Set<String> options(String name) {
+    return Arrays.stream(SqlDialect.values()).map(SqlDialect::id).collect(Collectors.toSet());
+  }
+
+  @Override
+  public Judge create(String name, Set<String> options) {
+    if (options.size() > 1) {
+      throw new IllegalArgumentException("judge 'dialect-valid' checks one dialect, but got "
+          + String.join(", ", new java.util.TreeSet<>(options)) + "; run it once per dialect");
+    }
+    return DialectJudge.of(options.isEmpty() ? SqlDialect.SQLITE : SqlDialect.named(options.iterator().next()));
+  }
+}

@@ -1,0 +1,29 @@
+package dev.llmsql.judge.llm;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One message of a chat-completions conversation.
+ *
+ * <pre>{@code
+ * List.of(ChatMessage.system("You judge SQL answers."), ChatMessage.user(prompt));
+ * }</pre>
+ *
+ * @param role {@code system}, {@code user} or {@code assistant}
+ * @param content the text
+ */
+public record ChatMessage(String role, String content) {
+
+  public ChatMessage {
+    requireNonNull(role, "role");
+    requireNonNull(content, "content");
+  }
+
+  public static ChatMessage system(String content) {
+    return new ChatMessage("system", content);
+  }
+
+  public static ChatMessage user(String content) {
+    return new ChatMessage("user", content);
+  }
+}

@@ -1,0 +1,15 @@
+package dev.llmsql.judge.llm;
+
+/**
+ * The two answer forms SCALE's judges use.
+ *
+ * <pre>{@code
+ * LlmJudge.builder().client(client).form(VerdictForm.RULES).rule("r1", "uses a JOIN", 2).build();
+ * }</pre>
+ */
+public enum VerdictForm {
+  /** {@code {"answer": "yes"|"no", "reason": "..."}}; judges vote by majority, ties pass. */
+  YES_NO,
+  /** {@code {"matched_rule_ids": [...], "reason": "..."}}; a rule passes when at least half matched it. */
+  RULES
+}

@@ -1,0 +1,31 @@
+package dev.llmsql.judge.structure;
+
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeProvider;
+import java.util.Set;
+
+/**
+ * Registers {@code exact-set} (Spider's exact-set match, values ignored; option {@code keep-values}) for
+ * {@code Judges.named(...)} and {@code --judge}.
+ *
+ * <pre>{@code
+ * Judge j = Judges.named("exact-set:keep-values");
+ * }</pre>
+ */
+public final class ExactSetJudgeProvider implements JudgeProvider {
+
+  @Override
+  public Set<String> names() {
+    return Set.of("exact-set");
+  }
+
+  @Override
+  public Set<String> options(String name) {
+    return Set.of("keep-values");
+  }
+
+  @Override
+  public Judge create(String name, Set<String> options) {
+    return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values")).build();
+  }
+}

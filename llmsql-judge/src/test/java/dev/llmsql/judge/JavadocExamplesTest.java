@@ -1,0 +1,218 @@
+package dev.llmsql.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.Evaluator;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.compare.JudgeDisagreements;
+import dev.llmsql.judge.dialect.DialectCheck;
+import dev.llmsql.judge.dialect.DialectJudge;
+import dev.llmsql.judge.dialect.ParsedStatementGuard;
+import dev.llmsql.judge.dialect.SqlDialect;
+import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.judge.llm.ChatException;
+import dev.llmsql.judge.llm.ChatMessage;
+import dev.llmsql.judge.llm.ChatResponse;
+import dev.llmsql.judge.llm.ChatServer;
+import dev.llmsql.judge.llm.JudgeAnswer;
+import dev.llmsql.judge.llm.LlmJudge;
+import dev.llmsql.judge.llm.LlmJudge.AskWhen;
+import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.judge.llm.PromptTemplate;
+import dev.llmsql.judge.llm.Rule;
+import dev.llmsql.judge.llm.VerdictForm;
+import dev.llmsql.judge.resultset.CandidatePolicy;
+import dev.llmsql.judge.resultset.ColumnMatching;
+import dev.llmsql.judge.resultset.Comparison;
+import dev.llmsql.judge.resultset.Duplicates;
+import dev.llmsql.judge.resultset.NullHandling;
+import dev.llmsql.judge.resultset.Numbers;
+import dev.llmsql.judge.resultset.ResultSetComparator;
+import dev.llmsql.judge.resultset.ResultSetJudge;
+import dev.llmsql.judge.resultset.RowOrder;
+import dev.llmsql.judge.resultset.SqlText;
+import dev.llmsql.judge.structure.ExactSetJudge;
+import dev.llmsql.judge.structure.QueryShape;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.Scorings;
+import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.scoring.peers.SoftF1;
+import dev.llmsql.scoring.peers.WeightedScoring;
+import dev.llmsql.sqlite.SqliteQueryExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code <pre>{@code ...}</pre>} examples of llmsql-judge's public types, compiled and run here so they
+ * cannot rot. Remote URLs and file names in the Javadoc are replaced by a loopback server and temporary
+ * files; what the Javadoc says in comments is asserted.
+ */
+class JavadocExamplesTest {
+
+  @TempDir
+  Path dir;
+  Path questions;
+  Path db;
+  Path predictions;
+
+  @BeforeEach
+  void files() throws Exception {
+    db = dir.resolve("t.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE t (a INTEGER)");
+      s.executeUpdate("INSERT INTO t VALUES (1), (2)");
+    }
+    questions = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", "
+        + "\"sql\": \"SELECT a FROM t ORDER BY a\", \"table_id\": \"t\", \"tags\": [\"joins\"]}\n");
+    predictions = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n");
+  }
+
+  Evaluator.Builder evaluator() {
+    return Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile().showMismatches(false).threads(1);
+  }
+
+  @Test
+  void resultSetJudge() throws Exception {
+    Evaluator.builder().judge(ResultSetJudge.spiderExec());
+    Judge mine = ResultSetJudge.builder().name("mine")
+        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
+        .rowOrder(RowOrder.GOLD_ORDER_BY)
+        .build();
+    assertThat(evaluator().judge(mine).build().run(predictions).matches()).isEqualTo(1);
+  }
+
+  @Test
+  void resultSetComparatorAndComparison() {
+    QueryResult gold = new QueryResult(List.of("a", "b"), List.of(List.of(1, "x")));
+    QueryResult predicted = new QueryResult(List.of("b", "a"), List.of(List.of("x", 1)));
+    ResultSetComparator spider = ResultSetComparator.builder()
+        .columns(ColumnMatching.ANY_PERMUTATION)
+        .build();
+    Comparison c = spider.compare(gold, predicted, false);
+    assertThat(c.equal()).isTrue();
+    Comparison llmsql = ResultSetComparator.builder().build().compare(gold, predicted, false);
+    assertThat(llmsql.equal()).isFalse();
+    assertThat(llmsql.difference().map(d -> "row " + d.row() + ", column " + d.column())).isPresent();
+  }
+
+  @Test
+  void enumsAndNumbers() {
+    ResultSetComparator.builder().columns(ColumnMatching.ANY_PERMUTATION).build();
+    ResultSetComparator.builder().duplicates(Duplicates.SET).build();
+    ResultSetComparator.builder().nulls(NullHandling.EMPTY_TEXT).build();
+    ResultSetJudge.builder().rowOrder(RowOrder.GOLD_ORDER_BY).build();
+    ResultSetJudge.builder().candidates(CandidatePolicy.WHOLE_COMPLETION).build();
+    Numbers.exact();
+    Numbers.absolute(1e-2);
+    Numbers.round(2);
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b IN (SELECT b FROM u ORDER BY c)")).isFalse();
+  }
+
+  @Test
+  void registries() {
+    assertThat(Judges.named("spider-exec:keep-distinct").name()).isEqualTo("spider-exec:keep-distinct");
+    assertThat(Judges.named("exact-set:keep-values").name()).isEqualTo("exact-set:keep-values");
+    assertThat(Judges.named("dialect-valid:oracle").name()).isEqualTo("dialect-valid:oracle");
+    Scoring s = Scorings.named("executability");
+    assertThat(s).isNotNull();
+  }
+
+  @Test
+  void peerScoringsAndDisagreements() throws Exception {
+    EvaluationReport bird = evaluator()
+        .judge(ResultSetJudge.bird())
+        .scoring(PeerScorings.executability())
+        .scoring(PeerScorings.weighted(WeightedScoring.builder().metric("joins", 4).metric("filters", 2).build()))
+        .scoring(PeerScorings.softF1())
+        .build().run(predictions);
+    assertThat(bird.score("soft_f1").orElseThrow().value()).isEqualTo(1.0);
+    Scoring weighted = WeightedScoring.builder().metric("execution_accuracy", 4).metric("explain", 2).build();
+    assertThat(weighted).isNotNull();
+    assertThat(SoftF1.of(List.of(List.of(1)), List.of(List.of(1)))).isEqualTo(1.0);
+    EvaluationReport strict = evaluator().judge(ResultSetJudge.strict()).build().run(predictions);
+    JudgeDisagreements d = JudgeDisagreements.of(List.of(bird, strict));
+    assertThat(d.render(5)).contains("bird", "strict");
+  }
+
+  @Test
+  void exactSet() throws Exception {
+    Evaluator.builder().judge(ExactSetJudge.spider());
+    Judge withValues = ExactSetJudge.builder().ignoreValues(false).build();
+    assertThat(withValues.name()).isEqualTo("exact-set:keep-values");
+    QueryShape shape = ExactSetJudge.shape("SELECT T1.name FROM singer AS T1 WHERE T1.age > 20", true);
+    assertThat(shape.clauses().get("where")).containsExactly("? < singer.age");
+  }
+
+  @Test
+  void dialects() throws Exception {
+    DialectCheck check = SqlDialect.MYSQL.check("SELECT TOP 5 a FROM t");
+    assertThat(check.valid()).isFalse();
+    assertThat(check.problem()).isEqualTo("top not supported.");
+    DialectCheck oracle = SqlDialect.ORACLE.check("SELECT a FROM t LIMIT 5");
+    assertThat(oracle.valid()).isFalse();
+    assertThat(oracle.problem()).isEqualTo("limit not supported.");
+    assertThat(evaluator().judge(DialectJudge.of(SqlDialect.POSTGRESQL)).build().run(predictions).matches())
+        .isEqualTo(1);
+    Judge both = DialectJudge.alongside(Judges.llmsql(), SqlDialect.SQLITE);
+    assertThat(evaluator().judge(both).build().run(predictions).results().get(0).verdict().measures())
+        .containsEntry("dialect_valid", 1.0);
+    ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(5), 1000, 1);
+    QueryExecutor guarded = ParsedStatementGuard.around(new SqliteQueryExecutor(limits));
+    assertThat(evaluator().executor(guarded).build().run(predictions).matches()).isEqualTo(1);
+  }
+
+  @Test
+  void llm() throws Exception {
+    try (ChatServer server = new ChatServer()) {
+      server.script("qwen2.5-7b-instruct", ChatServer.ok("{\"answer\": \"yes\"}"), ChatServer.ok("yes"));
+      ChatClient client = ChatClient.builder()
+          .baseUrl(server.baseUrl()).model("qwen2.5-7b-instruct")
+          .apiKeyEnv("MY_LLM_KEY").readTimeout(Duration.ofSeconds(30))
+          .processLog(ProcessLog.to(dir.resolve("judge-log.jsonl")))
+          .build();
+      String answer = client.complete(List.of(ChatMessage.user("Answer in JSON: {\"answer\": \"yes\"}"))).content();
+      assertThat(answer).isEqualTo("{\"answer\": \"yes\"}");
+      ChatResponse r = client.complete(List.of(ChatMessage.user("Say yes")));
+      assertThat(r.content()).isEqualTo("yes");
+      List<ChatMessage> messages = List.of(ChatMessage.system("You judge SQL answers."), ChatMessage.user("q"));
+      String logged = "";
+      try {
+        client.complete(messages);
+      } catch (ChatException e) {
+        logged = e.getMessage();
+      }
+      assertThat(logged).startsWith("HTTP 500");
+
+      JudgeAnswer a = JudgeAnswer.parse("```json\n{\"answer\": \"yes\", \"reason\": \"same rows\"}\n```",
+          VerdictForm.YES_NO);
+      assertThat(a.yes()).isTrue();
+      PromptTemplate mine = PromptTemplate.of(
+          "Is {{predicted_sql}} right for: {{question}}? Reply {\"answer\": \"yes\"|\"no\", \"reason\": \"...\"}");
+      assertThat(mine.placeholders()).containsExactly("predicted_sql", "question");
+      Path file = Files.writeString(dir.resolve("strict-judge.txt"), "{{question}}");
+      PromptTemplate fromFile = PromptTemplate.file(file);
+      assertThat(fromFile.text()).isEqualTo("{{question}}");
+      assertThat(new Rule("r1", "filters on the year 2020", 2).difficulty()).isEqualTo(2);
+      LlmJudge.builder().client(client).form(VerdictForm.RULES).rule("r1", "uses a JOIN", 2).build();
+      ChatClient gpt = ChatClient.builder().model("gpt-4o-mini").build();
+      Judge hybrid = LlmJudge.builder().client(gpt)
+          .execution(Judges.llmsql()).askWhen(AskWhen.GOLD_ERROR, AskWhen.VALUES_DIFFER)
+          .build();
+      // the execution judge matches, so the remote model is never asked
+      assertThat(evaluator().judge(hybrid).build().run(predictions).matches()).isEqualTo(1);
+      assertThat(Map.of("k", hybrid.name())).containsEntry("k", "llmsql+llm");
+    }
+  }
+}
