@@ -50,8 +50,11 @@ public final class Evaluator {
 
   /** LLMSQL version downloaded when no benchmark is given. */
   public static final String DEFAULT_VERSION = "2.0";
-  /** Where downloads are cached by default (relative to the working directory). */
-  public static final Path DEFAULT_WORKDIR = Path.of("llmsql_workdir");
+  /**
+   * Where downloads and the gold cache live by default: {@code llmsql_workdir} in the working directory, or
+   * the {@code llmsql.workdir} system property when set (CI caches, test builds).
+   */
+  public static final Path DEFAULT_WORKDIR = Path.of(System.getProperty("llmsql.workdir", "llmsql_workdir"));
   /** How many mismatches are printed by default. */
   public static final int DEFAULT_MAX_MISMATCHES = 5;
   /** How long one statement may run by default. */

@@ -50,10 +50,13 @@ final class Usage {
         --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
 
       Judging and scoring:
-        --judge NAME               llmsql (default), spider-exec[:keep-distinct,no-repair], bird,
-                                   defog-subset, falcon, spider2, strict (see docs/JUDGES.md)
+        --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
+                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values],
+                                   dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
+                                   (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
-        --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency
+        --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
+                                   dialect-validity
 
       Gold cache (gold results kept between runs, keyed by database content and gold SQL):
         --gold-cache DIR           where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)

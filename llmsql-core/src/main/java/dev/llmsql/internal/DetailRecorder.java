@@ -106,5 +106,10 @@ public final class DetailRecorder {
     public List<QueryOutcome> golds() {
       return context.golds();
     }
+
+    @Override
+    public List<Long> timeRuns(String sql, int runs) {
+      return context.timeRuns(sql, runs);
+    }
   }
 }

@@ -38,7 +38,10 @@ class JShellQuickstartTest {
 
     // WHEN
     Process process = new ProcessBuilder(jshell.toString(), "--class-path", classPath,
-        "-R-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", root.relativize(SCRIPT.toAbsolutePath()).toString())
+        "-R-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+        // the gold cache goes under target/, not into the repository root the script runs from
+        "-R-Dllmsql.workdir=" + Path.of("target", "llmsql_workdir").toAbsolutePath(),
+        root.relativize(SCRIPT.toAbsolutePath()).toString())
         .directory(root.toFile()).redirectErrorStream(true).start();
     process.getOutputStream().close(); // end of input: jshell exits after the script
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

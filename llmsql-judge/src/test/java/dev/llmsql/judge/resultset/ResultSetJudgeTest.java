@@ -150,7 +150,7 @@ class ResultSetJudgeTest {
         + "\"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n");
     Path p = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT t.a FROM t\"}\n");
     // when
-    EvaluationReport report = Evaluator.builder().questionsPath(q).dbPath(db).judge(ResultSetJudge.birdVes(5))
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(q).dbPath(db).judge(ResultSetJudge.birdVes(5))
         .executor(counting).noReportFile().showMismatches(false).threads(1).build().run(p);
     // then: one judging run each, then 5 timed runs each
     assertThat(report.results().get(0).outcome()).isEqualTo(Outcome.MATCH);

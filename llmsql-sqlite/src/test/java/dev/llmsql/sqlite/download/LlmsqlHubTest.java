@@ -391,8 +391,8 @@ class LlmsqlHubTest {
 
     assertThat(hub.fileUri("sqlite_tables.db")).isEqualTo(URI.create(
         "https://huggingface.co/datasets/llmsql-bench/llmsql-2.0/resolve/main/sqlite_tables.db"));
-    assertThat(hub.directory()).isEqualTo(Path.of("llmsql_workdir", "llmsql-2.0"));
-    assertThat(hub.describe()).isEqualTo("LLMSQL 2.0 (" + Path.of("llmsql_workdir", "llmsql-2.0") + ")");
+    assertThat(hub.directory()).isEqualTo(dev.llmsql.Evaluator.DEFAULT_WORKDIR.resolve("llmsql-2.0"));
+    assertThat(hub.describe()).isEqualTo("LLMSQL 2.0 (" + dev.llmsql.Evaluator.DEFAULT_WORKDIR.resolve("llmsql-2.0") + ")");
   }
 
   @Test
@@ -454,7 +454,7 @@ class LlmsqlHubTest {
     assertThat(builder).hasToString("LlmsqlHub.Builder[version=1.0, token=****, maxAttempts=2, "
         + "endpoint=https://huggingface.co]");
     assertThat(hub).hasToString("LlmsqlHub{version=1.0, directory="
-        + Path.of("llmsql_workdir", "llmsql-1.0") + ", endpoint=https://huggingface.co, token=****}");
+        + dev.llmsql.Evaluator.DEFAULT_WORKDIR.resolve("llmsql-1.0") + ", endpoint=https://huggingface.co, token=****}");
   }
 
   private static List<String> listing(Path dir) {
