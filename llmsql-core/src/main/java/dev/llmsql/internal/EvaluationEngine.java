@@ -93,7 +93,12 @@ public final class EvaluationEngine {
     listeners.forEach(l -> l.onStart(count));
 
     Collector collector = new Collector();
-    RunCache runCache = new RunCache(goldCacheDir == null ? null : new GoldCache(goldCacheDir));
+    Set<String> goldSql = new HashSet<>();
+    for (Question q : questions.values()) {
+      goldSql.add(q.sql());
+      goldSql.addAll(q.alternativeSql());
+    }
+    RunCache runCache = new RunCache(goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::contains));
     if (files.database() != null) {
       runCache.prefetch(files.database());
     }

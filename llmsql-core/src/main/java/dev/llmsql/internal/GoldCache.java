@@ -5,6 +5,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
@@ -43,15 +45,25 @@ import org.slf4j.LoggerFactory;
 final class GoldCache {
 
   private static final Logger LOG = LoggerFactory.getLogger(GoldCache.class);
-  private static final byte[] MAGIC = "LLMSQLG1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "LLMSQLG2".getBytes(StandardCharsets.US_ASCII);
   private static final byte SUCCESS = 0;
   private static final byte SQL_ERROR = 1;
 
   private final Path dir;
+  private final Predicate<String> wanted;
   private final Map<Path, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
 
   GoldCache(Path dir) {
+    this(dir, sql -> true);
+  }
+
+  /**
+   * @param wanted the gold SQL this run may ask for; other entries of a large cache (every benchmark question
+   *     ever evaluated) are skipped without being decoded
+   */
+  GoldCache(Path dir, Predicate<String> wanted) {
     this.dir = dir;
+    this.wanted = wanted;
   }
 
   /** Starts fingerprinting and loading {@code database} in the background. */
@@ -97,7 +109,7 @@ final class GoldCache {
     try {
       Path file = dir.resolve(fingerprint(database) + ".gold");
       Store store = new Store(file);
-      store.known.putAll(read(file));
+      store.known.putAll(read(file, wanted));
       LOG.debug("Gold cache {}: {} result(s)", file, store.known.size());
       return store;
     } catch (NoSuchFileException e) {
@@ -141,7 +153,7 @@ final class GoldCache {
     try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
          FileLock ignored = channel.lock()) {
       // Another JVM may have written since we loaded: keep its results too.
-      Map<String, QueryOutcome> merged = new java.util.LinkedHashMap<>(read(store.file));
+      Map<String, QueryOutcome> merged = new java.util.LinkedHashMap<>(read(store.file, sql -> true));
       store.added.forEach(merged::putIfAbsent);
       Path tmp = Files.createTempFile(dir, store.file.getFileName().toString(), ".tmp");
       try {
@@ -156,13 +168,13 @@ final class GoldCache {
     }
   }
 
-  private static Map<String, QueryOutcome> read(Path file) throws IOException {
+  private static Map<String, QueryOutcome> read(Path file, Predicate<String> wanted) throws IOException {
     if (!Files.exists(file)) {
       return Map.of();
     }
     try (InputStream raw = Files.newInputStream(file);
          DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 1 << 16))) {
-      return readAll(in);
+      return readAll(in, wanted);
     } catch (IOException | RuntimeException e) {
       LOG.warn("Ignoring unreadable gold cache {} ({}); it will be rewritten", file, e.toString());
       return Map.of();
@@ -172,29 +184,39 @@ final class GoldCache {
   static void writeAll(DataOutputStream out, Map<String, QueryOutcome> entries) throws IOException {
     out.write(MAGIC);
     out.writeInt(entries.size());
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     for (Map.Entry<String, QueryOutcome> e : entries.entrySet()) {
       writeString(out, e.getKey());
+      buffer.reset();
+      DataOutputStream payload = new DataOutputStream(buffer);
       if (e.getValue() instanceof QueryOutcome.Success s) {
-        out.writeByte(SUCCESS);
+        payload.writeByte(SUCCESS);
         QueryResult r = s.result();
-        out.writeInt(r.columns().size());
+        payload.writeInt(r.columns().size());
         for (String column : r.columns()) {
-          writeString(out, column);
+          writeString(payload, column);
         }
-        out.writeInt(r.rowCount());
+        payload.writeInt(r.rowCount());
         for (List<Object> row : r.rows()) {
           for (Object cell : row) {
-            writeCell(out, cell);
+            writeCell(payload, cell);
           }
         }
       } else {
-        out.writeByte(SQL_ERROR);
-        writeString(out, ((QueryOutcome.Failure) e.getValue()).message());
+        payload.writeByte(SQL_ERROR);
+        writeString(payload, ((QueryOutcome.Failure) e.getValue()).message());
       }
+      // The length lets a reader skip entries it does not want without decoding them.
+      out.writeInt(buffer.size());
+      buffer.writeTo(out);
     }
   }
 
   static Map<String, QueryOutcome> readAll(DataInputStream in) throws IOException {
+    return readAll(in, sql -> true);
+  }
+
+  static Map<String, QueryOutcome> readAll(DataInputStream in, Predicate<String> wanted) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
       throw new IOException("not a gold cache file");
@@ -203,6 +225,11 @@ final class GoldCache {
     Map<String, QueryOutcome> entries = new java.util.LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
       String sql = readString(in);
+      int payload = in.readInt();
+      if (!wanted.test(sql)) {
+        in.skipNBytes(payload);
+        continue;
+      }
       byte kind = in.readByte();
       if (kind == SUCCESS) {
         int width = in.readInt();
