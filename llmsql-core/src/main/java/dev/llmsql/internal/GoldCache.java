@@ -122,7 +122,7 @@ final class GoldCache {
 
   private static final class Store {
     final Path file;
-    final Map<String, QueryOutcome> known = new ConcurrentHashMap<>();
+    final Map<String, QueryOutcome> known = new ConcurrentHashMap<>(1 << 15);
     final Map<String, QueryOutcome> added = new ConcurrentHashMap<>();
 
     Store(Path file) {

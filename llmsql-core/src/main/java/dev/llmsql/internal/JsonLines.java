@@ -23,9 +23,14 @@ final class JsonLines {
 
   private static final int CHUNK = 1 << 20;
 
-  /** Receives one line; {@code parser} is positioned before the line's first token. */
+  /** Receives one line; {@code parser} is positioned after the line's opening brace. */
   interface LineHandler {
-    void line(String location, JsonParser parser) throws IOException;
+    /**
+     * Reads the line's object.
+     *
+     * @return false when the handler left the line early on purpose (the rest is neither read nor checked)
+     */
+    boolean line(String location, JsonParser parser) throws IOException;
   }
 
   private JsonLines() {
@@ -91,8 +96,7 @@ final class JsonLines {
         throw new InvalidInputException(location, "expected a JSON object but found "
             + describe(first) + "; each line must look like " + expected);
       }
-      handler.line(location, parser);
-      if (parser.nextToken() != null) {
+      if (handler.line(location, parser) && parser.nextToken() != null) {
         throw new InvalidInputException(location, "more than one JSON value on the line; each line must be "
             + "one JSON object such as " + expected);
       }

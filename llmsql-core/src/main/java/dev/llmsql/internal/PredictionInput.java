@@ -75,7 +75,10 @@ public abstract class PredictionInput {
     @Override
     public void forEach(Consumer<Entry> consumer) {
       try {
-        JsonLines.forEach(file, EXPECTED, (location, parser) -> consumer.accept(entry(location, parser)));
+        JsonLines.forEach(file, EXPECTED, (location, parser) -> {
+          consumer.accept(entry(location, parser));
+          return true;
+        });
       } catch (NoSuchFileException e) {
         throw new InvalidInputException(file.toString(), "predictions file not found ("
             + file.toAbsolutePath() + "); check the path given to --outputs");

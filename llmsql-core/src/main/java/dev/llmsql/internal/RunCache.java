@@ -17,7 +17,8 @@ final class RunCache {
 
   private record Key(Path database, String sql) { }
 
-  private final ConcurrentHashMap<Key, QueryOutcome> outcomes = new ConcurrentHashMap<>();
+  // Sized for a full LLMSQL run up front: rehashing a growing map showed in profiles.
+  private final ConcurrentHashMap<Key, QueryOutcome> outcomes = new ConcurrentHashMap<>(1 << 16);
   private final GoldCache goldCache;
 
   /** @param goldCache gold results kept across runs, or null when switched off */
