@@ -23,7 +23,6 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
@@ -124,14 +123,7 @@ public final class FullReportJson {
       g.writeArrayFieldStart("mismatches");
       for (Mismatch m : r.mismatches()) {
         g.writeStartObject();
-        g.writeNumberField("question_id", m.questionId());
-        g.writeStringField("question", m.question());
-        g.writeStringField("gold_sql", m.goldSql());
-        g.writeStringField("model_output", m.modelOutput());
-        g.writeFieldName("gold_results");
-        writeRows(g, m.goldResults());
-        g.writeFieldName("prediction_results");
-        writeRows(g, m.predictionResults());
+        ReportJson.writeMismatchFields(g, m);
         writeVerdict(g, m.verdict());
         g.writeEndObject();
       }
@@ -296,33 +288,5 @@ public final class FullReportJson {
       out.add(java.util.Collections.unmodifiableList(cells));
     }
     return java.util.Collections.unmodifiableList(out);
-  }
-
-  private static void writeRows(JsonGenerator g, List<List<Object>> rows) throws IOException {
-    if (rows == null) {
-      g.writeNull();
-      return;
-    }
-    g.writeStartArray();
-    for (List<Object> row : rows) {
-      g.writeStartArray();
-      for (Object cell : row) {
-        if (cell == null) {
-          g.writeNull();
-        } else if (cell instanceof Long l) {
-          g.writeNumber(l);
-        } else if (cell instanceof Integer i) {
-          g.writeNumber(i);
-        } else if (cell instanceof Double d && !d.isNaN() && !d.isInfinite()) {
-          g.writeNumber(d);
-        } else if (cell instanceof byte[] bytes) {
-          g.writeString(Base64.getEncoder().encodeToString(bytes));
-        } else {
-          g.writeString(cell.toString());
-        }
-      }
-      g.writeEndArray();
-    }
-    g.writeEndArray();
   }
 }

@@ -59,14 +59,7 @@ public final class ReportJson {
       g.writeArrayFieldStart("mismatches");
       for (Mismatch m : report.mismatches()) {
         g.writeStartObject();
-        g.writeNumberField("question_id", m.questionId());
-        g.writeStringField("question", m.question());
-        g.writeStringField("gold_sql", m.goldSql());
-        g.writeStringField("model_output", m.modelOutput());
-        g.writeFieldName("gold_results");
-        writeRows(g, m.goldResults());
-        g.writeFieldName("prediction_results");
-        writeRows(g, m.predictionResults());
+        writeMismatchFields(g, m);
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -76,7 +69,19 @@ public final class ReportJson {
     }
   }
 
-  private static void writeRows(JsonGenerator g, List<List<Object>> rows) throws IOException {
+  /** LLMSQL's fields of a mismatch entry; {@link FullReportJson} adds the verdict after them. */
+  static void writeMismatchFields(JsonGenerator g, Mismatch m) throws IOException {
+    g.writeNumberField("question_id", m.questionId());
+    g.writeStringField("question", m.question());
+    g.writeStringField("gold_sql", m.goldSql());
+    g.writeStringField("model_output", m.modelOutput());
+    g.writeFieldName("gold_results");
+    writeRows(g, m.goldResults());
+    g.writeFieldName("prediction_results");
+    writeRows(g, m.predictionResults());
+  }
+
+  static void writeRows(JsonGenerator g, List<List<Object>> rows) throws IOException {
     if (rows == null) {
       g.writeNull();
       return;
