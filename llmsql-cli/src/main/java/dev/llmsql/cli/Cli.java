@@ -31,8 +31,9 @@ import java.util.Set;
 
 /**
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
- * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV) and
- * {@code leaderboard} (compare several reports); {@code --help} on each.
+ * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV),
+ * {@code leaderboard} (compare several reports) and {@code dataset import} (CSV or tables.jsonl to SQLite);
+ * {@code --help} on each.
  *
  * <pre>{@code
  * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});
@@ -95,8 +96,11 @@ public final class Cli {
       case "leaderboard" -> {
         return leaderboard(rest);
       }
+      case "dataset" -> {
+        return new DatasetCommand(out, err).run(rest);
+      }
       default -> {
-        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard "
+        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset "
             + "(see llmsql --help)");
         return USAGE;
       }

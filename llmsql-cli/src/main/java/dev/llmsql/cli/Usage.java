@@ -13,6 +13,7 @@ final class Usage {
         llmsql evaluate --outputs FILE [options]          evaluate a predictions JSONL file
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
+        llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -117,5 +118,26 @@ final class Usage {
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
         java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
+      """;
+
+  static final String DATASET = """
+      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... --out FILE [--overwrite]
+
+      Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
+      named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
+      lines {"table_id", "header", "types", "rows"}. An existing --out file is kept unless --overwrite.
+
+      Options:
+        --csv DIR|FILE             a CSV file, or a directory whose *.csv files are all imported
+        --tables-jsonl FILE        LLMSQL-shaped tables, one per line
+        --out FILE                 the SQLite file to create
+        --overwrite                replace --out if it exists
+
+      Exit status: 0 written, 2 usage error, 3 unreadable input or --out exists.
+
+      Examples:
+        java -jar llmsql.jar dataset import --csv my-data --out my-data.sqlite
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-questions.jsonl \\
+            --db-path my-data.sqlite
       """;
 }
