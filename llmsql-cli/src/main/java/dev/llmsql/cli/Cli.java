@@ -31,8 +31,10 @@ import java.util.Set;
 
 /**
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
- * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV) and
- * {@code leaderboard} (compare several reports); {@code --help} on each.
+ * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV),
+ * {@code leaderboard} (compare several reports) and {@code dataset import} (CSV or tables.jsonl to SQLite), {@code inference api} (ask a model
+ * for predictions);
+ * {@code --help} on each.
  *
  * <pre>{@code
  * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});
@@ -63,6 +65,7 @@ public final class Cli {
   private final PrintStream out;
   private final PrintStream err;
   private final Terminal terminal;
+  private final java.util.function.Function<String, String> environment;
 
   /** A command line writing plain text (no progress bar, no colours) to {@code out} and {@code err}. */
   public Cli(PrintStream out, PrintStream err) {
@@ -71,9 +74,15 @@ public final class Cli {
 
   /** A command line for {@code terminal} (see {@link Terminal#detect()}). */
   public Cli(PrintStream out, PrintStream err, Terminal terminal) {
+    this(out, err, terminal, System::getenv);
+  }
+
+  /** A command line reading environment variables (API keys) from {@code environment}; for tests. */
+  Cli(PrintStream out, PrintStream err, Terminal terminal, java.util.function.Function<String, String> environment) {
     this.out = requireNonNull(out, "out");
     this.err = requireNonNull(err, "err");
     this.terminal = requireNonNull(terminal, "terminal");
+    this.environment = requireNonNull(environment, "environment");
   }
 
   /** Runs a command line; returns the exit status. */
@@ -95,8 +104,15 @@ public final class Cli {
       case "leaderboard" -> {
         return leaderboard(rest);
       }
+      case "dataset" -> {
+        return new DatasetCommand(out, err).run(rest);
+      }
+      case "inference" -> {
+        return new InferenceCommand(out, err, environment).run(rest);
+      }
       default -> {
-        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard "
+        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset, "
+            + "inference "
             + "(see llmsql --help)");
         return USAGE;
       }

@@ -13,6 +13,9 @@ final class Usage {
         llmsql evaluate --outputs FILE [options]          evaluate a predictions JSONL file
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
+        llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
+        llmsql inference api --model M --base-url U --output-file F
+                                                          ask a model (OpenAI-compatible API) for predictions
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -117,5 +120,65 @@ final class Usage {
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
         java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
+      """;
+
+  static final String DATASET = """
+      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... --out FILE [--overwrite]
+
+      Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
+      named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
+      lines {"table_id", "header", "types", "rows"}. An existing --out file is kept unless --overwrite.
+
+      Options:
+        --csv DIR|FILE             a CSV file, or a directory whose *.csv files are all imported
+        --tables-jsonl FILE        LLMSQL-shaped tables, one per line
+        --out FILE                 the SQLite file to create
+        --overwrite                replace --out if it exists
+
+      Exit status: 0 written, 2 usage error, 3 unreadable input or --out exists.
+
+      Examples:
+        java -jar llmsql.jar dataset import --csv my-data --out my-data.sqlite
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-questions.jsonl \\
+            --db-path my-data.sqlite
+      """;
+
+  static final String INFERENCE = """
+      Usage: llmsql inference api --model M --base-url U --output-file F [options]
+
+      Asks an OpenAI-compatible chat-completions server for the SQL of each question and appends
+      {"question_id", "completion"} lines to F (then: llmsql evaluate --outputs F). A re-run skips questions
+      already in F, so an interrupted run resumes. Reasoning (<think>...</think>) is stripped from the stored
+      completion; every exchange, reasoning included, goes to the process log (the API key never does).
+
+      Model:
+        --model M                  the server's model name
+        --base-url U               API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)
+        --api-key-env NAME         environment variable holding the key (default OPENAI_API_KEY)
+        --concurrency N            requests in flight at once (default 4)
+        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
+        --max-tokens N             answer length cap (default 512)
+
+      Questions (default: LLMSQL 2.0 questions.jsonl and tables.jsonl, downloaded into llmsql_workdir):
+        --version 1.0|2.0          LLMSQL version to download (default 2.0)
+        --workdir-path DIR         download cache (default llmsql_workdir)
+        --hub-endpoint URL         hub to download from (default $HF_ENDPOINT or https://huggingface.co)
+        --questions-path FILE      local questions JSONL (question_id, question, table_id)
+        --tables-path FILE         local tables.jsonl (table_id, header, types, rows)
+
+      Run:
+        --output-file F            predictions JSONL, appended to
+        --shots 0|1|5              worked examples per prompt (default 5)
+        --limit N                  only the first N questions, for a quick run
+        --process-log FILE         exchange log (default F without .jsonl, plus .process.jsonl)
+
+      Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error,
+      3 unreadable questions or tables, 4 benchmark not downloadable.
+
+      Examples:
+        export OPENAI_API_KEY=...
+        java -jar llmsql.jar inference api --model gpt-4o-mini --base-url https://api.openai.com/v1 \\
+            --output-file gpt-4o-mini.jsonl --limit 100
+        java -jar llmsql.jar evaluate --outputs gpt-4o-mini.jsonl
       """;
 }

@@ -1,0 +1,88 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.sqlite.dataset.DatasetImportException;
+import dev.llmsql.sqlite.dataset.ImportedTable;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] --out db.sqlite [--overwrite]}. */
+final class DatasetCommand {
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  DatasetCommand(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  int run(List<String> args) {
+    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
+      out.print(Usage.DATASET);
+      return args.isEmpty() ? Cli.USAGE : Cli.OK;
+    }
+    if (!args.get(0).equals("import")) {
+      err.println("llmsql dataset: unknown subcommand '" + args.get(0) + "'; known: import (see llmsql dataset "
+          + "--help)");
+      return Cli.USAGE;
+    }
+    DatasetImport.Builder b = DatasetImport.builder();
+    Path output = null;
+    boolean any = false;
+    try {
+      for (int i = 1; i < args.size(); i++) {
+        String arg = args.get(i);
+        switch (arg) {
+          case "--help", "-h" -> {
+            out.print(Usage.DATASET);
+            return Cli.OK;
+          }
+          case "--csv" -> {
+            b.csv(Path.of(value(args, i++, arg)));
+            any = true;
+          }
+          case "--tables-jsonl" -> {
+            b.tablesJsonl(Path.of(value(args, i++, arg)));
+            any = true;
+          }
+          case "--out" -> output = Path.of(value(args, i++, arg));
+          case "--overwrite" -> b.overwrite(true);
+          default -> throw new IllegalArgumentException("unknown option " + arg);
+        }
+      }
+      if (!any) {
+        throw new IllegalArgumentException("give --csv DIR (or FILE) and/or --tables-jsonl FILE");
+      }
+      if (output == null) {
+        throw new IllegalArgumentException("--out FILE is required (the new SQLite file)");
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql dataset import: " + e.getMessage() + " (see llmsql dataset --help)");
+      return Cli.USAGE;
+    } catch (DatasetImportException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+    try {
+      List<ImportedTable> tables = b.build().into(output);
+      for (ImportedTable t : tables) {
+        out.println(String.format(Locale.ROOT, "  %-30s %6d rows  %s", t.name(), t.rows(), t.types()));
+      }
+      out.println(tables.size() + " table(s) written to " + output);
+      return Cli.OK;
+    } catch (DatasetImportException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+  }
+
+  static String value(List<String> args, int i, String name) {
+    if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
+      throw new IllegalArgumentException(name + " needs a value");
+    }
+    return args.get(i + 1);
+  }
+}

@@ -1,0 +1,171 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.inference.Inference;
+import dev.llmsql.inference.InferenceSummary;
+import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.sqlite.download.LlmsqlHub;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** {@code llmsql inference api --model M --base-url U --output-file F [options]}. */
+final class InferenceCommand {
+
+  private static final int MAX_PRINTED_FAILURES = 10;
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Function<String, String> environment;
+
+  InferenceCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+    this.out = out;
+    this.err = err;
+    this.environment = environment;
+  }
+
+  int run(List<String> args) {
+    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
+      out.print(Usage.INFERENCE);
+      return args.isEmpty() ? Cli.USAGE : Cli.OK;
+    }
+    if (!args.get(0).equals("api")) {
+      err.println("llmsql inference: unknown backend '" + args.get(0) + "'; known: api (an OpenAI-compatible "
+          + "server; see llmsql inference --help)");
+      return Cli.USAGE;
+    }
+    String model = null;
+    String baseUrl = null;
+    Path output = null;
+    String version = "2.0";
+    Path workdir = null;
+    URI hubEndpoint = null;
+    Path questions = null;
+    Path tables = null;
+    String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+    Path processLog = null;
+    int shots = Inference.DEFAULT_SHOTS;
+    Integer limit = null;
+    int concurrency = Inference.DEFAULT_CONCURRENCY;
+    Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+    int maxTokens = 512;
+    try {
+      for (int i = 1; i < args.size(); i++) {
+        String arg = args.get(i);
+        if (arg.equals("--help") || arg.equals("-h")) {
+          out.print(Usage.INFERENCE);
+          return Cli.OK;
+        }
+        String value = DatasetCommand.value(args, i++, arg);
+        switch (arg) {
+          case "--model" -> model = value;
+          case "--base-url" -> baseUrl = value;
+          case "--output-file" -> output = Path.of(value);
+          case "--version" -> version = value;
+          case "--workdir-path" -> workdir = Path.of(value);
+          case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+          case "--questions-path" -> questions = Path.of(value);
+          case "--tables-path" -> tables = Path.of(value);
+          case "--api-key-env" -> apiKeyEnv = value;
+          case "--process-log" -> processLog = Path.of(value);
+          case "--shots" -> shots = number(arg, value);
+          case "--limit" -> limit = number(arg, value);
+          case "--concurrency" -> concurrency = number(arg, value);
+          case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value));
+          case "--max-tokens" -> maxTokens = number(arg, value);
+          default -> throw new IllegalArgumentException("unknown option " + arg);
+        }
+      }
+      if (model == null || baseUrl == null || output == null) {
+        throw new IllegalArgumentException("--model, --base-url and --output-file are required");
+      }
+      if ((questions == null) != (tables == null)) {
+        throw new IllegalArgumentException("--questions-path and --tables-path go together; give both, or "
+            + "neither to download LLMSQL " + version);
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
+      return Cli.USAGE;
+    }
+    Inference inference;
+    try {
+      if (questions == null) {
+        LlmsqlHub.Builder hub = LlmsqlHub.builder().version(version);
+        if (workdir != null) {
+          hub.workdir(workdir);
+        }
+        if (hubEndpoint != null) {
+          hub.endpoint(hubEndpoint);
+        }
+        LlmsqlHub source = hub.build();
+        DownloadListener quiet = (uri, done, total) -> { };
+        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, quiet);
+        tables = source.fetch(LlmsqlHub.TABLES_FILE, quiet);
+      }
+      ChatClient.Builder client = ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(apiKeyEnv)
+          .environment(environment).jsonMode(false).maxConcurrency(concurrency).readTimeout(timeout)
+          .maxTokens(maxTokens)
+          .processLog(ProcessLog.to(processLog != null ? processLog
+              : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));
+      Inference.Builder b = Inference.builder().client(client.build()).questionsPath(questions)
+          .tablesPath(tables).shots(shots).concurrency(concurrency);
+      if (limit != null) {
+        b.limit(limit);
+      }
+      inference = b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.USAGE;
+    } catch (IOException | UncheckedIOException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.NO_BENCHMARK;
+    }
+    InferenceSummary s;
+    try {
+      s = inference.run(output);
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    } catch (UncheckedIOException | IllegalStateException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.FAILED;
+    }
+    out.println(String.format(Locale.ROOT, "%d question(s): %d written, %d already in %s, %d failed (%.1f s)",
+        s.selected(), s.written(), s.skipped(), output, s.failed().size(), s.wallTime().toMillis() / 1000.0));
+    Map<Long, String> failed = new TreeMap<>(s.failed());
+    failed.entrySet().stream().limit(MAX_PRINTED_FAILURES).forEach(e ->
+        out.println("  question " + e.getKey() + ": " + e.getValue()));
+    if (failed.size() > MAX_PRINTED_FAILURES) {
+      out.println("  ... and " + (failed.size() - MAX_PRINTED_FAILURES) + " more; run again to retry them");
+    } else if (!failed.isEmpty()) {
+      out.println("  run the same command again to retry them");
+    }
+    return s.failed().isEmpty() ? Cli.OK : Cli.FAILED;
+  }
+
+  private static int number(String name, String value) {
+    try {
+      int n = Integer.parseInt(value);
+      if (n < 0) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
+    }
+  }
+
+  private static String stem(Path file) {
+    String name = file.getFileName().toString();
+    return name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+  }
+}

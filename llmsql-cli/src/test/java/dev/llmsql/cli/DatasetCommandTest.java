@@ -1,0 +1,80 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetCommandTest {
+
+  @TempDir
+  Path dir;
+
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  int run(String... args) {
+    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+  }
+
+  @Test
+  void datasetImport_csvThenEvaluate_scoresAgainstImportedTables() throws Exception {
+    // given: a CSV directory, questions with gold SQL, and predictions (one right, one wrong)
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("cities.csv"), "City,Country,Population\nOslo,Norway,709037\n"
+        + "Bergen,Norway,291940\n\"Zürich\",Switzerland,\n");
+    Path questions = Files.writeString(dir.resolve("questions.jsonl"), """
+        {"question_id": 1, "question": "How many cities are in Norway?", "sql": "SELECT COUNT(*) FROM \\"cities\\" WHERE \\"Country\\" = 'Norway'", "table_id": "cities"}
+        {"question_id": 2, "question": "Which city has no population figure?", "sql": "SELECT \\"City\\" FROM \\"cities\\" WHERE \\"Population\\" IS NULL", "table_id": "cities"}
+        """);
+    Path predictions = Files.writeString(dir.resolve("predictions.jsonl"), """
+        {"question_id": 1, "completion": "SELECT COUNT(*) FROM cities WHERE Country = 'Norway'"}
+        {"question_id": 2, "completion": "SELECT City FROM cities WHERE Population > 0"}
+        """);
+    Path db = dir.resolve("cities.sqlite");
+
+    // when
+    int imported = run("dataset", "import", "--csv", data.toString(), "--out", db.toString());
+    int evaluated = run("evaluate", "--outputs", predictions.toString(), "--questions-path", questions.toString(),
+        "--db-path", db.toString(), "--no-save-report", "--quiet");
+
+    // then
+    assertThat(imported).isZero();
+    assertThat(evaluated).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(
+        "  cities                              3 rows  [TEXT, TEXT, INTEGER]\n"
+            + "1 table(s) written to " + db + "\n"
+            + "50.00% accuracy (1 of 2 matched)\n");
+  }
+
+  @Test
+  void datasetImport_existingOut_failsWithFix() throws Exception {
+    // given
+    Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+    Path db = Files.writeString(dir.resolve("t.sqlite"), "");
+
+    // when
+    int status = run("dataset", "import", "--csv", csv.toString(), "--out", db.toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: " + db.toAbsolutePath()
+        + " already exists; choose another --out file, delete it, or allow replacing it with overwrite(true) "
+        + "(--overwrite)\n");
+  }
+
+  @Test
+  void datasetImport_withoutOut_isUsageError() throws Exception {
+    Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+
+    assertThat(run("dataset", "import", "--csv", csv.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: --out FILE is required "
+        + "(the new SQLite file) (see llmsql dataset --help)\n");
+  }
+}

@@ -1,0 +1,27 @@
+package dev.llmsql.inference;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What one {@link Inference#run(Path)} did.
+ *
+ * <pre>{@code
+ * InferenceSummary s = inference.run(Path.of("preds.jsonl"));
+ * s.written();   // predictions appended by this run
+ * }</pre>
+ *
+ * @param selected questions selected (after {@code limit})
+ * @param skipped selected questions already in the output file, not asked again
+ * @param written predictions appended by this run
+ * @param failed question id to the error, for questions the model never answered; a re-run retries them
+ * @param wallTime how long the run took
+ */
+public record InferenceSummary(int selected, int skipped, int written, Map<Long, String> failed,
+                               Duration wallTime) {
+
+  public InferenceSummary {
+    failed = Map.copyOf(failed);
+  }
+}

@@ -1,0 +1,387 @@
+package dev.llmsql.sqlite.dataset;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Turns your own data into a new SQLite file to evaluate against: CSV files (header row; one table per file,
+ * named after it; column types inferred as integer, real or text; empty cells become NULL) and LLMSQL-shaped
+ * {@code tables.jsonl} lines ({@code {"table_id", "header", "types", "rows"}}). The file is written next to
+ * the target and moved into place only when complete, so a failed import leaves nothing behind; an existing
+ * file is refused unless {@link Builder#overwrite(boolean)} is set.
+ *
+ * <pre>{@code
+ * List<ImportedTable> tables = DatasetImport.builder()
+ *     .csv(Path.of("my-data"))                    // my-data/employees.csv -> table "employees"
+ *     .build()
+ *     .into(Path.of("my-data.sqlite"));
+ * EvaluationReport report = Evaluator.builder().questionsPath(Path.of("questions.jsonl"))
+ *     .dbPath(Path.of("my-data.sqlite")).build().run(Path.of("predictions.jsonl"));
+ * }</pre>
+ */
+public final class DatasetImport {
+
+  /** Rows inserted per transaction batch. */
+  private static final int BATCH = 1_000;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final List<Path> csvFiles;
+  private final List<Path> tablesJsonl;
+  private final boolean overwrite;
+
+  private DatasetImport(Builder b) {
+    this.csvFiles = List.copyOf(b.csvFiles);
+    this.tablesJsonl = List.copyOf(b.tablesJsonl);
+    this.overwrite = b.overwrite;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Writes every table into a new SQLite file {@code out}.
+   *
+   * @return the tables written, in import order
+   * @throws DatasetImportException when an input cannot be read or {@code out} exists (and overwrite is off)
+   */
+  public List<ImportedTable> into(Path out) {
+    requireNonNull(out, "out");
+    Path target = out.toAbsolutePath();
+    if (Files.exists(target) && !overwrite) {
+      throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
+          + "or allow replacing it with overwrite(true) (--overwrite)");
+    }
+    Path temp = target.resolveSibling(target.getFileName() + ".importing");
+    List<ImportedTable> written = new ArrayList<>();
+    try {
+      if (target.getParent() != null) {
+        Files.createDirectories(target.getParent());
+      }
+      Files.deleteIfExists(temp);
+      try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + temp)) {
+        c.setAutoCommit(false);
+        Set<String> names = new HashSet<>();
+        for (Path csv : csvFiles) {
+          written.add(importCsv(c, csv, names));
+        }
+        for (Path jsonl : tablesJsonl) {
+          written.addAll(importTablesJsonl(c, jsonl, names));
+        }
+        c.commit();
+      }
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      return List.copyOf(written);
+    } catch (SQLException e) {
+      throw new DatasetImportException("cannot write SQLite file " + target + ": " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new DatasetImportException("cannot write " + target + ": " + e, e);
+    } finally {
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException ignored) {
+        // the temporary file is only a leftover; the import's own outcome matters more
+      }
+    }
+  }
+
+  private static CSVFormat csvFormat() {
+    return CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).setAllowMissingColumnNames(true)
+        .get();
+  }
+
+  private static ImportedTable importCsv(Connection c, Path csv, Set<String> names) throws SQLException {
+    String name = stem(csv.getFileName().toString());
+    claim(names, name, csv);
+    List<String> header;
+    List<ColumnType> types = new ArrayList<>();
+    // first pass infers the types, so a column is never declared INTEGER and then handed "n/a"
+    try (Reader r = reader(csv); CSVParser parser = CSVParser.parse(r, csvFormat())) {
+      header = columns(parser.getHeaderNames(), csv);
+      header.forEach(h -> types.add(ColumnType.INTEGER));
+      boolean[] seen = new boolean[header.size()];
+      for (CSVRecord record : parser) {
+        checkWidth(record, parser, header.size(), csv);
+        for (int i = 0; i < header.size(); i++) {
+          String v = record.get(i);
+          if (!v.isEmpty()) {
+            seen[i] = true;
+            types.set(i, types.get(i).widen(v));
+          }
+        }
+      }
+      for (int i = 0; i < seen.length; i++) {
+        if (!seen[i]) {
+          types.set(i, ColumnType.TEXT);   // a column with no values says nothing; text is the safe guess
+        }
+      }
+    } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
+      throw unreadable(csv, e);
+    }
+    create(c, name, header, types);
+    long rows = 0;
+    try (Reader r = reader(csv); CSVParser parser = CSVParser.parse(r, csvFormat());
+         PreparedStatement insert = c.prepareStatement(insertSql(name, header.size()))) {
+      for (CSVRecord record : parser) {
+        for (int i = 0; i < header.size(); i++) {
+          bind(insert, i + 1, record.get(i), types.get(i));
+        }
+        insert.addBatch();
+        if (++rows % BATCH == 0) {
+          insert.executeBatch();
+        }
+      }
+      insert.executeBatch();
+    } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
+      throw unreadable(csv, e);
+    }
+    return new ImportedTable(name, header, types, rows, csv);
+  }
+
+  private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names)
+      throws SQLException {
+    List<ImportedTable> tables = new ArrayList<>();
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int lineNo = 0;
+      while ((line = in.readLine()) != null) {
+        lineNo++;
+        if (line.isBlank()) {
+          continue;
+        }
+        String where = file + " line " + lineNo;
+        JsonNode node;
+        try {
+          node = JSON.readTree(line);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          throw new DatasetImportException(where + ": not JSON (" + e.getOriginalMessage()
+              + "); each line must be {\"table_id\": ..., \"header\": [...], \"types\": [...], \"rows\": [[...]]}");
+        }
+        String id = node.path("table_id").asText("");
+        JsonNode header = node.path("header");
+        JsonNode typeNames = node.path("types");
+        JsonNode rows = node.path("rows");
+        if (id.isEmpty() || !header.isArray() || !rows.isArray()) {
+          throw new DatasetImportException(where + ": needs \"table_id\", \"header\" (array) and \"rows\" "
+              + "(array of arrays); add the missing field");
+        }
+        if (typeNames.isArray() && typeNames.size() != header.size()) {
+          throw new DatasetImportException(where + ": \"types\" has " + typeNames.size() + " entries but "
+              + "\"header\" has " + header.size() + "; give one type per column");
+        }
+        claim(names, id, file);
+        List<String> columns = new ArrayList<>();
+        header.forEach(h -> columns.add(h.asText()));
+        columns(columns, file);
+        List<ColumnType> types = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+          types.add(typeNames.isArray() ? ColumnType.named(typeNames.get(i).asText()) : ColumnType.TEXT);
+        }
+        create(c, id, columns, types);
+        long count = 0;
+        try (PreparedStatement insert = c.prepareStatement(insertSql(id, columns.size()))) {
+          for (JsonNode row : rows) {
+            if (!row.isArray() || row.size() != columns.size()) {
+              throw new DatasetImportException(where + ": row " + (count + 1) + " of table " + id + " has "
+                  + (row.isArray() ? row.size() + " cells" : "no array") + " but the header has "
+                  + columns.size() + " columns; make every row an array of " + columns.size() + " values");
+            }
+            for (int i = 0; i < columns.size(); i++) {
+              JsonNode cell = row.get(i);
+              bind(insert, i + 1, cell.isNull() ? "" : cell.asText(), types.get(i));
+            }
+            insert.addBatch();
+            count++;
+          }
+          insert.executeBatch();
+        }
+        tables.add(new ImportedTable(id, columns, types, count, file));
+      }
+    } catch (IOException e) {
+      throw new DatasetImportException("cannot read " + file + ": " + e + "; check the path", e);
+    }
+    return tables;
+  }
+
+  /** Binds a cell: empty is NULL; a value that does not fit the declared type is kept as text, not lost. */
+  private static void bind(PreparedStatement insert, int index, String value, ColumnType type)
+      throws SQLException {
+    if (value.isEmpty()) {
+      insert.setNull(index, Types.NULL);
+      return;
+    }
+    try {
+      switch (type) {
+        case INTEGER -> insert.setLong(index, Long.parseLong(value.trim()));
+        case REAL -> insert.setDouble(index, Double.parseDouble(value.trim()));
+        default -> insert.setString(index, value);
+      }
+    } catch (NumberFormatException e) {
+      insert.setString(index, value);
+    }
+  }
+
+  private static void create(Connection c, String table, List<String> columns, List<ColumnType> types)
+      throws SQLException {
+    StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table)).append(" (");
+    for (int i = 0; i < columns.size(); i++) {
+      sql.append(i == 0 ? "" : ", ").append(quote(columns.get(i))).append(' ').append(types.get(i).name());
+    }
+    try (Statement s = c.createStatement()) {
+      s.execute(sql.append(')').toString());
+    }
+  }
+
+  private static String insertSql(String table, int columns) {
+    return "INSERT INTO " + quote(table) + " VALUES (" + "?, ".repeat(columns - 1) + "?)";
+  }
+
+  static String quote(String identifier) {
+    return '"' + identifier.replace("\"", "\"\"") + '"';
+  }
+
+  private static List<String> columns(List<String> header, Path file) {
+    if (header.isEmpty()) {
+      throw new DatasetImportException(file + ": no header row; the first line must name the columns");
+    }
+    Set<String> seen = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    for (int i = 0; i < header.size(); i++) {
+      String h = header.get(i);
+      if (h == null || h.isBlank()) {
+        throw new DatasetImportException(file + ": column " + (i + 1) + " has no name; name every column "
+            + "in the header row");
+      }
+      if (!seen.add(h)) {
+        throw new DatasetImportException(file + ": column name '" + h + "' appears twice (SQLite compares "
+            + "names case-insensitively); rename one of them");
+      }
+    }
+    return List.copyOf(header);
+  }
+
+  private static void checkWidth(CSVRecord record, CSVParser parser, int width, Path csv) {
+    if (record.size() != width) {
+      throw new DatasetImportException(csv + " line " + parser.getCurrentLineNumber() + ": "
+          + record.size() + " cells but the header has " + width + " columns; quote cells that contain "
+          + "commas and give every row " + width + " cells");
+    }
+  }
+
+  private static void claim(Set<String> names, String name, Path file) {
+    if (!names.add(name.toLowerCase(Locale.ROOT))) {
+      throw new DatasetImportException(file + ": table '" + name + "' is already imported from another file; "
+          + "rename one of the files or table ids");
+    }
+  }
+
+  private static Reader reader(Path csv) throws IOException {
+    BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+    r.mark(1);
+    if (r.read() != '\uFEFF') {   // Excel writes a byte-order mark that would end up in the first column name
+      r.reset();
+    }
+    return r;
+  }
+
+  private static DatasetImportException unreadable(Path csv, Exception e) {
+    if (e instanceof DatasetImportException d) {
+      return d;
+    }
+    return new DatasetImportException("cannot read CSV " + csv + ": " + e.getMessage()
+        + "; save it as UTF-8 CSV with a header row", e);
+  }
+
+  private static String stem(String fileName) {
+    int dot = fileName.lastIndexOf('.');
+    return dot > 0 ? fileName.substring(0, dot) : fileName;
+  }
+
+  @Override
+  public String toString() {
+    return "DatasetImport[csv=" + csvFiles + ", tablesJsonl=" + tablesJsonl + ", overwrite=" + overwrite + "]";
+  }
+
+  /** Inputs of a {@link DatasetImport}; at least one CSV file or {@code tables.jsonl} is required. */
+  public static final class Builder {
+    private final List<Path> csvFiles = new ArrayList<>();
+    private final List<Path> tablesJsonl = new ArrayList<>();
+    private boolean overwrite;
+
+    private Builder() {
+    }
+
+    /** A CSV file, or a directory whose {@code *.csv} files are all imported (sorted by name). */
+    public Builder csv(Path fileOrDirectory) {
+      requireNonNull(fileOrDirectory, "fileOrDirectory");
+      if (Files.isDirectory(fileOrDirectory)) {
+        List<Path> found = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(fileOrDirectory, "*.{csv,CSV}")) {
+          dir.forEach(found::add);
+        } catch (IOException e) {
+          throw new DatasetImportException("cannot list " + fileOrDirectory + ": " + e, e);
+        }
+        if (found.isEmpty()) {
+          throw new DatasetImportException(fileOrDirectory + " holds no .csv files; point csv(...) at the "
+              + "directory with your CSV files or at one file");
+        }
+        found.sort(null);
+        csvFiles.addAll(found);
+      } else if (Files.isRegularFile(fileOrDirectory)) {
+        csvFiles.add(fileOrDirectory);
+      } else {
+        throw new DatasetImportException(fileOrDirectory + " does not exist; give a CSV file or a directory "
+            + "of CSV files");
+      }
+      return this;
+    }
+
+    /** An LLMSQL-shaped {@code tables.jsonl}: one table per line. */
+    public Builder tablesJsonl(Path file) {
+      requireNonNull(file, "file");
+      if (!Files.isRegularFile(file)) {
+        throw new DatasetImportException(file + " does not exist; give the path of a tables.jsonl file");
+      }
+      tablesJsonl.add(file);
+      return this;
+    }
+
+    /** Whether an existing output file may be replaced; off by default. */
+    public Builder overwrite(boolean overwrite) {
+      this.overwrite = overwrite;
+      return this;
+    }
+
+    public DatasetImport build() {
+      if (csvFiles.isEmpty() && tablesJsonl.isEmpty()) {
+        throw new IllegalStateException("nothing to import; call csv(path) or tablesJsonl(path) first");
+      }
+      return new DatasetImport(this);
+    }
+  }
+}

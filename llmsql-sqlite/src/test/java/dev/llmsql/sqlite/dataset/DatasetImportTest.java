@@ -1,0 +1,142 @@
+package dev.llmsql.sqlite.dataset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetImportTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void into_csvWithQuotingUnicodeAndNulls_roundTrips() throws Exception {
+    // given
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("people.csv"), """
+        id,name,score,note,zip
+        1,"Smith, Anna",2.5,"line one
+        line two",007
+        2,Zoë Ørsted,,"said ""hi""\",12345
+        -3,李雷,10,,
+        """, StandardCharsets.UTF_8);
+    Path db = dir.resolve("out.sqlite");
+
+    // when
+    List<ImportedTable> tables = DatasetImport.builder().csv(data).build().into(db);
+
+    // then
+    assertThat(tables).hasSize(1);
+    ImportedTable t = tables.get(0);
+    assertThat(t.name()).isEqualTo("people");
+    assertThat(t.columns()).containsExactly("id", "name", "score", "note", "zip");
+    assertThat(t.types()).containsExactly(ColumnType.INTEGER, ColumnType.TEXT, ColumnType.REAL, ColumnType.TEXT,
+        ColumnType.TEXT);
+    assertThat(t.rows()).isEqualTo(3);
+    assertThat(rows(db, "SELECT id, typeof(id), name, score, typeof(score), note, zip FROM people ORDER BY rowid"))
+        .containsExactly(
+            List.of("1", "integer", "Smith, Anna", "2.5", "real", "line one\nline two", "007"),
+            List.of("2", "integer", "Zoë Ørsted", "null", "null", "said \"hi\"", "12345"),
+            List.of("-3", "integer", "李雷", "10.0", "real", "null", "null"));
+    assertThat(Files.exists(dir.resolve("out.sqlite.importing"))).isFalse();
+  }
+
+  @Test
+  void into_existingFile_isRefusedUnlessOverwrite() throws Exception {
+    // given
+    Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "old");
+    DatasetImport importer = DatasetImport.builder().csv(dir.resolve("t.csv")).build();
+
+    // when / then
+    assertThatThrownBy(() -> importer.into(db))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(db.toAbsolutePath() + " already exists; choose another --out file, delete it, or allow "
+            + "replacing it with overwrite(true) (--overwrite)");
+    assertThat(Files.readString(db)).isEqualTo("old");
+    DatasetImport.builder().csv(dir.resolve("t.csv")).overwrite(true).build().into(db);
+    assertThat(rows(db, "SELECT a FROM t")).containsExactly(List.of("1"));
+  }
+
+  @Test
+  void into_rowWithTooManyCells_namesLineAndFix() throws Exception {
+    // given
+    Path csv = Files.writeString(dir.resolve("bad.csv"), "a,b\n1,2\n3,4,5\n");
+    Path db = dir.resolve("bad.sqlite");
+
+    // when / then
+    assertThatThrownBy(() -> DatasetImport.builder().csv(csv).build().into(db))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(csv + " line 3: 3 cells but the header has 2 columns; quote cells that contain commas and "
+            + "give every row 2 cells");
+    assertThat(Files.exists(db)).isFalse();
+  }
+
+  @Test
+  void into_tablesJsonl_createsTypedTables() throws Exception {
+    // given
+    Path jsonl = Files.writeString(dir.resolve("tables.jsonl"), """
+        {"table_id": "1-10015132-9", "header": ["Player", "No."], "types": ["text", "real"], "rows": [["Jalen Rose", 5], ["Art Long", null]]}
+        {"table_id": "nums", "header": ["n"], "types": ["integer"], "rows": [[1], [2]]}
+        """);
+    Path db = dir.resolve("t.sqlite");
+
+    // when
+    List<ImportedTable> tables = DatasetImport.builder().tablesJsonl(jsonl).build().into(db);
+
+    // then
+    assertThat(tables).extracting(ImportedTable::name, ImportedTable::rows)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("1-10015132-9", 2L),
+            org.assertj.core.groups.Tuple.tuple("nums", 2L));
+    assertThat(rows(db, "SELECT \"Player\", \"No.\", typeof(\"No.\") FROM \"1-10015132-9\" ORDER BY rowid"))
+        .containsExactly(List.of("Jalen Rose", "5.0", "real"), List.of("Art Long", "null", "null"));
+    assertThat(rows(db, "SELECT sum(n), typeof(n) FROM nums")).containsExactly(List.of("3", "integer"));
+  }
+
+  @Test
+  void into_tablesJsonlRowOfWrongWidth_namesLineAndFix() throws Exception {
+    // given
+    Path jsonl = Files.writeString(dir.resolve("tables.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\", \"b\"], \"types\": [\"text\", \"text\"], \"rows\": [[\"x\"]]}\n");
+
+    // when / then
+    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(jsonl).build().into(dir.resolve("t.sqlite")))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(jsonl + " line 1: row 1 of table t has 1 cells but the header has 2 columns; make every row "
+            + "an array of 2 values");
+  }
+
+  @Test
+  void build_nothingGiven_namesFix() {
+    assertThatThrownBy(() -> DatasetImport.builder().build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("nothing to import; call csv(path) or tablesJsonl(path) first");
+  }
+
+  static List<List<String>> rows(Path db, String sql) throws Exception {
+    List<List<String>> rows = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+         Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+          row.add(String.valueOf(rs.getString(i)));
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+}
