@@ -175,6 +175,9 @@ final class GoldCache {
     try (InputStream raw = Files.newInputStream(file);
          DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 1 << 16))) {
       return readAll(in, wanted);
+    } catch (OlderFormatException e) {
+      LOG.debug("Gold cache {} has an older format; it will be rewritten", file);
+      return Map.of();
     } catch (IOException | RuntimeException e) {
       LOG.warn("Ignoring unreadable gold cache {} ({}); it will be rewritten", file, e.toString());
       return Map.of();
@@ -219,6 +222,9 @@ final class GoldCache {
   static Map<String, QueryOutcome> readAll(DataInputStream in, Predicate<String> wanted) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
+      if (magic.length == MAGIC.length && Arrays.equals(magic, 0, 7, MAGIC, 0, 7)) {
+        throw new OlderFormatException();
+      }
       throw new IOException("not a gold cache file");
     }
     int count = in.readInt();
@@ -254,6 +260,11 @@ final class GoldCache {
       }
     }
     return entries;
+  }
+
+  /** A cache written by an earlier version of this format: not an error, just rewritten. */
+  private static final class OlderFormatException extends IOException {
+    private static final long serialVersionUID = 1L;
   }
 
   private static void writeCell(DataOutputStream out, Object cell) throws IOException {
