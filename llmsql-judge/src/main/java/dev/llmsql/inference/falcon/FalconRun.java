@@ -112,8 +112,10 @@ public final class FalconRun {
     Path predictions = outputDir.resolve("round-" + round).resolve(name + ".jsonl");
     InferenceSummary summary = Inference.builder().client(client).questionsPath(questions).tablesPath(tables)
         .shots(shots).concurrency(concurrency).build().run(predictions);
+    // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
+    // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .showMismatches(false).build().run(predictions);
+        .showMismatches(false).noGoldCache().build().run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
