@@ -21,24 +21,24 @@ import java.util.function.BiFunction;
  * A loopback chat-completions server playing a text-to-SQL model: each request's question (the last
  * {@code Question:} line of the prompt) and the attempt number for it pick the reply.
  */
-final class ModelServer implements AutoCloseable {
+public final class ModelServer implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  record Reply(int status, String content, Map<String, String> headers, long delayMillis, String rawBody) {
-    static Reply ok(String content) {
+  public record Reply(int status, String content, Map<String, String> headers, long delayMillis, String rawBody) {
+    public static Reply ok(String content) {
       return new Reply(200, content, Map.of(), 0, null);
     }
 
-    static Reply slow(String content, long millis) {
+    public static Reply slow(String content, long millis) {
       return new Reply(200, content, Map.of(), millis, null);
     }
 
-    static Reply status(int status, Map<String, String> headers) {
+    public static Reply status(int status, Map<String, String> headers) {
       return new Reply(status, null, headers, 0, "{\"error\": {\"message\": \"scripted " + status + "\"}}");
     }
 
-    static Reply malformed() {
+    public static Reply malformed() {
       return new Reply(200, null, Map.of(), 0, "{\"choices\": []}");
     }
   }
@@ -49,12 +49,21 @@ final class ModelServer implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
-  private final BiFunction<String, Integer, Reply> replies;
+  /** Picks the reply from the model name, the question and its attempt number for that model (1 first). */
+  public interface Script {
+    Reply reply(String model, String question, int attempt);
+  }
+
+  private final Script replies;
   private final Map<String, Integer> attempts = new java.util.concurrent.ConcurrentHashMap<>();
   private final List<String> prompts = new CopyOnWriteArrayList<>();
 
   /** {@code replies} gets the question and its attempt number (1 first). */
-  ModelServer(BiFunction<String, Integer, Reply> replies) throws IOException {
+  public ModelServer(BiFunction<String, Integer, Reply> replies) throws IOException {
+    this((model, question, attempt) -> replies.apply(question, attempt));
+  }
+
+  public ModelServer(Script replies) throws IOException {
     this.replies = replies;
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/v1/chat/completions", this::handle);
@@ -62,7 +71,7 @@ final class ModelServer implements AutoCloseable {
     server.start();
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
   }
 
@@ -81,8 +90,9 @@ final class ModelServer implements AutoCloseable {
       String prompt = body.path("messages").path(0).path("content").asText();
       prompts.add(prompt);
       String question = question(prompt);
-      int attempt = attempts.merge(question, 1, Integer::sum);
-      Reply reply = replies.apply(question, attempt);
+      String model = body.path("model").asText();
+      int attempt = attempts.merge(model + "\u0000" + question, 1, Integer::sum);
+      Reply reply = replies.reply(model, question, attempt);
       if (reply.delayMillis() > 0) {
         Thread.sleep(reply.delayMillis());
       }

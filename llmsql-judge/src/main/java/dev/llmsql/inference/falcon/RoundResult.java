@@ -1,0 +1,46 @@
+package dev.llmsql.inference.falcon;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.report.EvaluationReport;
+import java.nio.file.Path;
+
+/**
+ * Falcon's execution-results row for one model in one round. {@code executed} counts predictions whose SQL
+ * ran (RIGHT + WRONG); everything else asked is FAILED: SQL errors, answers without SQL, calls the model never
+ * answered, and (as Falcon has no separate class) questions whose gold SQL failed.
+ *
+ * <pre>{@code
+ * RoundResult r = results.get(0);
+ * r.accuracy();   // right / questions
+ * }</pre>
+ *
+ * @param round 1-based round
+ * @param model the model's name
+ * @param questions questions asked
+ * @param executed predictions whose SQL ran
+ * @param right predictions judged a match
+ * @param wrong predictions that ran but gave another answer
+ * @param failed questions - executed
+ * @param predictions the predictions file of this round and model
+ * @param report the evaluation behind the counts
+ */
+public record RoundResult(int round, String model, int questions, int executed, int right, int wrong, int failed,
+                          Path predictions, EvaluationReport report) {
+
+  public RoundResult {
+    requireNonNull(model, "model");
+    requireNonNull(predictions, "predictions");
+    requireNonNull(report, "report");
+  }
+
+  /** executed / questions, 0 when nothing was asked. */
+  public double executabilityRate() {
+    return questions == 0 ? 0 : (double) executed / questions;
+  }
+
+  /** right / questions, 0 when nothing was asked. */
+  public double accuracy() {
+    return questions == 0 ? 0 : (double) right / questions;
+  }
+}
