@@ -49,6 +49,8 @@ final class GoldCache {
   private static final byte SUCCESS = 0;
   private static final byte SQL_ERROR = 1;
 
+  private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
+
   private final Path dir;
   private final Predicate<String> wanted;
   private final Map<Path, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
@@ -150,6 +152,14 @@ final class GoldCache {
   private void write(Store store) throws IOException {
     Files.createDirectories(dir);
     Path lock = dir.resolve(store.file.getFileName() + ".lock");
+    // An OS file lock excludes other JVMs only; evaluations in this JVM (concurrent models) queue here first,
+    // since a second lock on the same file from one JVM throws OverlappingFileLockException.
+    synchronized (JVM_LOCKS.computeIfAbsent(lock.toAbsolutePath().normalize(), k -> new Object())) {
+      writeLocked(store, lock);
+    }
+  }
+
+  private void writeLocked(Store store, Path lock) throws IOException {
     try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
          FileLock ignored = channel.lock()) {
       // Another JVM may have written since we loaded: keep its results too.

@@ -129,6 +129,29 @@ class GoldCacheTest {
     }
   }
 
+  @Test
+  void flush_twoCachesInOneJvmAtOnce_bothLand() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "one jvm");
+    List<Thread> writers = new ArrayList<>();
+    for (String name : List.of("a", "b", "c", "d")) {
+      writers.add(new Thread(() -> {
+        for (int round = 0; round < 20; round++) {
+          GoldCache cache = new GoldCache(dir.resolve("cache"));
+          cache.put(db, "SELECT '" + name + "', " + round,
+              QueryOutcome.success(new QueryResult(List.of("n"), List.of(List.of(1L))), 0));
+          cache.flush();
+        }
+      }));
+    }
+    writers.forEach(Thread::start);
+    for (Thread t : writers) {
+      t.join();
+    }
+
+    GoldCache all = new GoldCache(dir.resolve("cache"));
+    assertThat(List.of("a", "b", "c", "d")).allMatch(n -> all.get(db, "SELECT '" + n + "', 19") != null);
+  }
+
   /** A second JVM's writer: waits for the go file, then flushes its own entries several times over. */
   public static final class GoldCacheWriter {
     static final int ENTRIES = 3000;
