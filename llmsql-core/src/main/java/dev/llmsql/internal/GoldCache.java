@@ -159,6 +159,7 @@ final class GoldCache {
     }
   }
 
+  @SuppressWarnings("try") // the lock is held for the try block's duration, never read
   private void writeLocked(Store store, Path lock) throws IOException {
     try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
          FileLock ignored = channel.lock()) {

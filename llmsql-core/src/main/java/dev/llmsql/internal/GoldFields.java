@@ -6,7 +6,6 @@ import dev.llmsql.prediction.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -145,8 +144,7 @@ final class GoldFields {
     List<String> columns = new ArrayList<>();
     List<JsonNode> values = new ArrayList<>();
     int height = -1;
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> column = it.next();
+    for (Map.Entry<String, JsonNode> column : node.properties()) {
       if (!column.getValue().isArray()) {
         throw new InvalidInputException(location, "gold result column \"" + column.getKey()
             + "\" must be a list of values, but was " + column.getValue());
