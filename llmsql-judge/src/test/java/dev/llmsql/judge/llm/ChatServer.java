@@ -56,12 +56,25 @@ public final class ChatServer implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
+  /** Answers one request from the model it names and its whole body. */
+  public interface Responder {
+    Reply reply(String model, JsonNode body);
+  }
+
+  private final Responder responder;
   private final Map<String, Deque<Reply>> script = new HashMap<>();
   private final List<Request> requests = new ArrayList<>();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger peak = new AtomicInteger();
 
+  /** A server answering from the replies queued with {@link #script}. */
   public ChatServer() throws IOException {
+    this(null);
+  }
+
+  /** A server answering every request through {@code responder}. */
+  public ChatServer(Responder responder) throws IOException {
+    this.responder = responder;
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/v1/chat/completions", this::handle);
     server.setExecutor(executor);
@@ -96,7 +109,10 @@ public final class ChatServer implements AutoCloseable {
       synchronized (this) {
         requests.add(new Request(model, body, exchange.getRequestHeaders().getFirst("Authorization")));
         Deque<Reply> queue = script.get(model);
-        reply = queue == null || queue.isEmpty() ? status(500, Map.of()) : queue.poll();
+        reply = responder != null ? null : queue == null || queue.isEmpty() ? status(500, Map.of()) : queue.poll();
+      }
+      if (responder != null) {
+        reply = responder.reply(model, body);
       }
       if (reply.delayMillis() > 0) {
         Thread.sleep(reply.delayMillis());
