@@ -189,12 +189,7 @@ public final class Evaluator {
 
     /** The LLMSQL version to download, {@code "1.0"} or {@code "2.0"} (default). */
     public Builder version(String version) {
-      requireNonNull(version, "version");
-      if (!version.equals("1.0") && !version.equals("2.0")) {
-        throw new IllegalArgumentException(
-            "version must be \"1.0\" or \"2.0\", but was \"" + version + "\"");
-      }
-      this.version = version;
+      this.version = Benchmarks.requireLlmsqlVersion(version);
       return note("version=" + version);
     }
 

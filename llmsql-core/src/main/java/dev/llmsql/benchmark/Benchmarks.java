@@ -20,6 +20,20 @@ public final class Benchmarks {
   private Benchmarks() {
   }
 
+  /**
+   * {@code version} when it names an LLMSQL release ({@code "1.0"} or {@code "2.0"}); the one check both the
+   * evaluator and the downloader apply.
+   *
+   * @throws IllegalArgumentException naming the versions there are
+   */
+  public static String requireLlmsqlVersion(String version) {
+    requireNonNull(version, "version");
+    if (!version.equals("1.0") && !version.equals("2.0")) {
+      throw new IllegalArgumentException("version must be \"1.0\" or \"2.0\", but was \"" + version + "\"");
+    }
+    return version;
+  }
+
   /** Questions and one SQLite database, as LLMSQL's {@code questions_path} and {@code db_path}. */
   public static BenchmarkSource local(Path questions, Path database) {
     requireNonNull(questions, "questions");

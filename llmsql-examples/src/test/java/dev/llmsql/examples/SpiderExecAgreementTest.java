@@ -29,6 +29,8 @@ class SpiderExecAgreementTest {
       "spider-exec, dail-sql-gpt4, spider_exec_match",
       "spider-exec:keep-distinct, din-sql-gpt4-few-shot, spider_exec_match_keep_distinct",
       "spider-exec:keep-distinct, dail-sql-gpt4, spider_exec_match_keep_distinct",
+      "llmsql, din-sql-gpt4-few-shot, llmsql_match",
+      "llmsql, dail-sql-gpt4, llmsql_match",
       "llmsql-rs, din-sql-gpt4-few-shot, llmsql_match",
       "llmsql-rs, dail-sql-gpt4, llmsql_match",
   })
@@ -59,6 +61,7 @@ class SpiderExecAgreementTest {
       }
     }
     assertThat(report.total()).isEqualTo(374);
+    assertThat(report.inputProblems()).isEmpty();
     assertThat(disagreements).isEqualTo(DELIBERATE.getOrDefault(judgeName + "/" + predictions, Map.of()));
   }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkFiles;
+import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.DownloadListener;
 import java.io.IOException;
@@ -228,12 +229,7 @@ public final class LlmsqlHub implements BenchmarkSource {
 
     /** The LLMSQL version, {@code "1.0"} or {@code "2.0"} (default). */
     public Builder version(String version) {
-      requireNonNull(version, "version");
-      if (!REPOS.containsKey(version)) {
-        throw new IllegalArgumentException(
-            "version must be \"1.0\" or \"2.0\", but was \"" + version + "\"");
-      }
-      this.version = version;
+      this.version = Benchmarks.requireLlmsqlVersion(version);
       return note("version=" + version);
     }
 
