@@ -102,6 +102,9 @@ public final class Evaluator {
 
   /** Runs the engine, then attaches what reports show per question (text, tags, SQL). */
   private EvaluationReport run(PredictionInput input) {
+    if (!config.keepResults) {
+      return engine(null).run(input);
+    }
     DetailRecorder recorder = new DetailRecorder();
     try {
       return engine(recorder).run(input).withDetails(recorder.details());
@@ -127,9 +130,9 @@ public final class Evaluator {
     Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
-    return new EvaluationEngine(source, recorder.wrap(b.judge), List.copyOf(b.scorings), b.executor,
-        new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads), b.threads, report, goldCache,
-        b.keepMismatches, listeners);
+    return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
+        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
+        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -175,6 +178,7 @@ public final class Evaluator {
     private QueryExecutor executor;
     private boolean goldCache = true;
     private int keepMismatches = Integer.MAX_VALUE;
+    private boolean keepResults = true;
     private Path goldCacheDir;
     private final List<String> set = new ArrayList<>();
 
@@ -334,6 +338,17 @@ public final class Evaluator {
       return note("keepMismatches=" + max);
     }
 
+    /**
+     * Whether the report keeps a {@link dev.llmsql.report.QuestionResult} and question details per scored
+     * prediction (default true). With false, memory does not grow with the number of predictions: counts,
+     * {@code tally()} and scores stay exact, {@code results()} and {@code details()} are empty, and CSV, HTML
+     * and full JSON reports (which list every question) refuse such a report.
+     */
+    public Builder keepResults(boolean keep) {
+      this.keepResults = keep;
+      return note("keepResults=" + keep);
+    }
+
     /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
     public Builder executor(QueryExecutor executor) {
       this.executor = requireNonNull(executor, "executor");
@@ -402,6 +417,7 @@ public final class Evaluator {
       b.executor = executor;
       b.goldCache = goldCache;
       b.keepMismatches = keepMismatches;
+      b.keepResults = keepResults;
       b.goldCacheDir = goldCacheDir;
       b.set.addAll(set);
       return b;

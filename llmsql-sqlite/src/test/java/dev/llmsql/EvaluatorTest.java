@@ -199,6 +199,30 @@ class EvaluatorTest {
   }
 
   @Test
+  void keepResults_false_keepsCountsTallyAndScoresButNoPerQuestionResults() {
+    List<Prediction> predictions = List.of(new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = "
+        + "'Jalen Rose'"), new Prediction(2, "SELECT 'x'"), new Prediction(3, "no sql here"),
+        new Prediction(4, "SELECT nope FROM mixed"));
+
+    EvaluationReport streamed = builder().keepResults(false).build().run(predictions);
+    EvaluationReport kept = builder().build().run(predictions);
+
+    assertThat(streamed.results()).isEmpty();
+    assertThat(streamed.details()).isEmpty();
+    assertThat(streamed.hasResults()).isFalse();
+    assertThat(List.of(streamed.total(), streamed.matches(), streamed.sqlErrors())).containsExactly(4, 1, 1);
+    assertThat(streamed.tally()).isEqualTo(kept.tally());
+    assertThat(streamed.outcomeCounts()).containsEntry(Outcome.MATCH, 1).containsEntry(Outcome.MISMATCH, 1)
+        .containsEntry(Outcome.ERROR, 1).containsEntry(Outcome.NO_SQL, 1);
+    assertThat(streamed.scores()).isEqualTo(kept.scores()).extracting(s -> s.name()).containsExactly("accuracy");
+    assertThat(streamed.mismatches()).isEqualTo(kept.mismatches());
+    assertThatThrownBy(() -> dev.llmsql.report.csv.CsvReport.write(streamed, new java.io.ByteArrayOutputStream()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("A CSV report lists every question, but this report keeps 0 of 4 results (the evaluator was "
+            + "built with keepResults(false)); evaluate again with keepResults(true), the default");
+  }
+
+  @Test
   void run_emptyList_givesValidReportWithZeroAccuracy() {
     EvaluationReport report = builder().build().run(List.of());
 

@@ -175,7 +175,8 @@ public final class Cli {
   private void compareJudges(Evaluator evaluator, Arguments a) {
     List<EvaluationReport> reports = new ArrayList<>();
     for (String name : a.compareJudges) {
-      reports.add(evaluator.toBuilder().judge(Judges.named(name)).noReportFile().showMismatches(false).build()
+      reports.add(evaluator.toBuilder().judge(Judges.named(name)).noReportFile().showMismatches(false)
+          .keepResults(true).build()
           .run(a.outputs));
     }
     out.println();
@@ -237,6 +238,8 @@ public final class Cli {
     if (a.keepMismatches != null) {
       b.keepMismatches(a.keepMismatches);
     }
+    // Per-question results are kept only for the --format files that list them, so memory stays flat.
+    b.keepResults(!a.formats.isEmpty());
     if (a.threads != null) {
       b.threads(a.threads);
     }

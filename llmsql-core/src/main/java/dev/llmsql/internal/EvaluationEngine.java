@@ -24,6 +24,7 @@ import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.report.Tally;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.io.IOException;
@@ -33,11 +34,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,13 +61,16 @@ public final class EvaluationEngine {
   private final Path reportFile;
   private final Path goldCacheDir;
   private final int keepMismatches;
+  private final boolean keepResults;
   private final List<EvaluationListener> listeners;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
-                          Path goldCacheDir, int keepMismatches, List<EvaluationListener> listeners) {
+                          Path goldCacheDir, int keepMismatches, boolean keepResults,
+                          List<EvaluationListener> listeners) {
     this.goldCacheDir = goldCacheDir;
     this.keepMismatches = keepMismatches;
+    this.keepResults = keepResults;
     this.source = source;
     this.judge = judge;
     this.scorings = scorings;
@@ -83,22 +84,45 @@ public final class EvaluationEngine {
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
     BenchmarkFiles files = resolve();
-    Set<Integer> predicted = new HashSet<>();
+    IntSet predicted = new IntSet();
     long count = input.validate(predicted::add);
     LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
-    QuestionReader.Loaded loaded = QuestionReader.read(files.questions(), predicted::contains);
-    LOG.debug("{} of {} question(s) loaded after {} ms", loaded.byId().size(), loaded.total(),
-        (System.nanoTime() - started) / 1_000_000);
-    Map<Integer, Question> questions = loaded.byId();
-    listeners.forEach(l -> l.onStart(count));
-
+    GoldFilter goldSql = new GoldFilter();
     Collector collector = new Collector();
-    Set<String> goldSql = new HashSet<>();
-    for (Question q : questions.values()) {
+    int questionCount;
+    try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
       goldSql.add(q.sql());
-      goldSql.addAll(q.alternativeSql());
+      q.alternativeSql().forEach(goldSql::add);
+    })) {
+      questionCount = questions.total();
+      LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
+      listeners.forEach(l -> l.onStart(count));
+      judgeAll(input, files, questions, collector,
+          goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain));
     }
-    RunCache runCache = new RunCache(goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::contains));
+
+    LOG.debug("Predictions judged after {} ms", (System.nanoTime() - started) / 1_000_000);
+    EvaluationReport report = collector.report(input, questionCount,
+        Duration.ofNanos(System.nanoTime() - started));
+    if (reportFile != null) {
+      try {
+        ReportJson.write(report, reportFile);
+        report = report.withSavedTo(reportFile);
+      } catch (IOException e) {
+        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
+            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
+            + "--save-report; the report is attached to this exception", report, e);
+      }
+    }
+    EvaluationReport finished = report;
+    listeners.forEach(l -> l.onFinish(finished));
+    return finished;
+  }
+
+  /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */
+  private void judgeAll(PredictionInput input, BenchmarkFiles files, QuestionIndex questions, Collector collector,
+                        GoldCache goldCache) {
+    RunCache runCache = new RunCache(goldCache);
     if (files.database() != null) {
       runCache.prefetch(files.database());
     }
@@ -107,26 +131,17 @@ public final class EvaluationEngine {
     try {
       ArrayDeque<Future<Evaluated>> inFlight = new ArrayDeque<>();
       int window = threads * 16;
-      Set<Integer> seen = new HashSet<>();
+      IntSet seen = new IntSet();
       input.forEach(entry -> {
-        Question question = admit(entry, questions, seen, collector);
-        if (question == null) {
+        if (!admit(entry, questions, seen, collector)) {
           return;
         }
-        Prediction prediction = new Prediction(question.id(),
-            entry.completion() == null ? "" : entry.completion());
+        int id = entry.questionId();
         String rawOutput = entry.completion();
-        Path database;
-        try {
-          database = files.databaseFor(question);
-        } catch (IllegalArgumentException e) {
-          database = null;
-        }
-        Path db = database;
         if (pool == null) {
-          collector.accept(evaluate(question, prediction, rawOutput, db, executor, runCache));
+          collector.accept(evaluate(id, rawOutput, files, questions, executor, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(question, prediction, rawOutput, db, executor, runCache)));
+          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, files, questions, executor, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -144,23 +159,6 @@ public final class EvaluationEngine {
         executor.close();
       }
     }
-
-    LOG.debug("Predictions judged after {} ms", (System.nanoTime() - started) / 1_000_000);
-    EvaluationReport report = collector.report(input, loaded.total(),
-        Duration.ofNanos(System.nanoTime() - started));
-    if (reportFile != null) {
-      try {
-        ReportJson.write(report, reportFile);
-        report = report.withSavedTo(reportFile);
-      } catch (IOException e) {
-        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
-            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
-            + "--save-report; the report is attached to this exception", report, e);
-      }
-    }
-    EvaluationReport finished = report;
-    listeners.forEach(l -> l.onFinish(finished));
-    return finished;
   }
 
   private BenchmarkFiles resolve() {
@@ -186,27 +184,26 @@ public final class EvaluationEngine {
     }
   }
 
-  /** The question an entry answers, or null (after recording the problem) when it cannot be scored. */
-  private Question admit(PredictionInput.Entry entry, Map<Integer, Question> questions, Set<Integer> seen,
-                         Collector collector) {
+  /** Whether an entry can be scored; when not, the problem is recorded. */
+  private boolean admit(PredictionInput.Entry entry, QuestionIndex questions, IntSet seen,
+                        Collector collector) {
     if (entry.questionId() == null) {
       collector.problem(new InputProblem(InputProblem.Kind.INVALID_QUESTION_ID, entry.location(), null,
           "question_id must be an integer or a string holding one, but was "
               + (entry.rawQuestionId() == null ? "missing" : entry.rawQuestionId())));
-      return null;
+      return false;
     }
     int id = entry.questionId();
-    Question question = questions.get(id);
-    if (question == null) {
+    if (!questions.contains(id)) {
       collector.problem(new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, entry.location(), id,
           "question_id " + id + " is not in the benchmark's questions; check that the predictions "
               + "belong to this benchmark"));
-      return null;
+      return false;
     }
     if (!seen.add(id)) {
       collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
           "question_id " + id + " was answered before; the first prediction counts, this one is ignored"));
-      return null;
+      return false;
     }
     switch (entry.completionState()) {
       case MISSING -> collector.problem(new InputProblem(InputProblem.Kind.MISSING_COMPLETION,
@@ -216,19 +213,29 @@ public final class EvaluationEngine {
           entry.location(), id, "\"completion\" must be a string; scored as an answer without SQL"));
       case PRESENT -> { }
     }
-    return question;
+    return true;
   }
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
-  private Evaluated evaluate(Question question, Prediction prediction, String rawOutput, Path database,
+  private Evaluated evaluate(int id, String rawOutput, BenchmarkFiles files, QuestionIndex questions,
                              QueryExecutor executor, RunCache runCache) {
+    Question question = null;
     try {
+      question = questions.get(id);
+      Path database;
+      try {
+        database = files.databaseFor(question);
+      } catch (IllegalArgumentException e) {
+        database = null;
+      }
+      Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, database, executor, runCache);
     } catch (RuntimeException e) {
-      LOG.error("Internal error on question {}; recorded as its verdict", question.id(), e);
+      LOG.error("Internal error on question {}; recorded as its verdict", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
-      return new Evaluated(new QuestionResult(question.id(), verdict, 0, 0, false, false, verdict.detail(), 0),
-          new Mismatch(question.id(), question.question(), question.sql(), rawOutput, null, null, verdict));
+      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
+          new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
+              rawOutput, null, null, verdict));
     }
   }
 
@@ -290,6 +297,30 @@ public final class EvaluationEngine {
   }
 
   private record Evaluated(QuestionResult result, Mismatch mismatch) { }
+
+  /**
+   * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache skips entries it rejects.
+   * A false positive only decodes an entry for nothing (about 4% at 160,000 golds); a fixed size keeps memory
+   * flat where a set of the SQL itself would grow with the predictions.
+   */
+  private static final class GoldFilter {
+    private final long[] bits = new long[1 << 16];
+
+    void add(String sql) {
+      int h = spread(sql.hashCode());
+      bits[(h >>> 6) & (bits.length - 1)] |= 1L << h;
+    }
+
+    boolean mayContain(String sql) {
+      int h = spread(sql.hashCode());
+      return (bits[(h >>> 6) & (bits.length - 1)] & (1L << h)) != 0;
+    }
+
+    private static int spread(int h) {
+      int x = h * 0x9E3779B9;
+      return x ^ (x >>> 15);
+    }
+  }
 
   /** The judge's view of one prediction; records what ran. Used by one thread at a time. */
   private static final class Context implements JudgeContext {
@@ -409,6 +440,9 @@ public final class EvaluationEngine {
   /** Gathers results in input order. */
   private final class Collector {
     private final List<QuestionResult> results = new ArrayList<>();
+    private final Tally.Counter tally = new Tally.Counter();
+    private final List<Scoring.Accumulator> scores = scorings.stream().map(Scoring::accumulator).toList();
+    private int total;
     private final List<Mismatch> mismatches = new ArrayList<>();
     private final List<InputProblem> problems = new ArrayList<>();
     private int matches;
@@ -424,7 +458,12 @@ public final class EvaluationEngine {
 
     void accept(Evaluated evaluated) {
       QuestionResult r = evaluated.result();
-      results.add(r);
+      total++;
+      if (keepResults) {
+        results.add(r);
+      }
+      tally.add(r);
+      scores.forEach(score -> score.add(r));
       if (r.outcome().isMatch()) {
         matches++;
       }
@@ -448,20 +487,19 @@ public final class EvaluationEngine {
     }
 
     EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {
-      int total = results.size();
       double accuracy = total == 0 ? 0.0 : (double) matches / total;
-      List<Score> scores = new ArrayList<>();
-      for (Scoring scoring : scorings) {
-        Score score = scoring.score(results);
+      List<Score> figures = new ArrayList<>();
+      for (int i = 0; i < scores.size(); i++) {
+        Score score = scores.get(i).finish();
         if (score == null) {
-          throw new IllegalStateException("Scoring " + scoring.getClass().getName()
+          throw new IllegalStateException("Scoring " + scorings.get(i).getClass().getName()
               + " returned null; a Scoring must return a Score");
         }
-        scores.add(score);
+        figures.add(score);
       }
       return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
-          Instant.now(), input.mode(), results, problems, questionCount - total, judge.name(), scores,
-          source.describe(), duration, Optional.empty());
+          Instant.now(), input.mode(), results, problems, questionCount - total, judge.name(), figures,
+          source.describe(), duration, Optional.empty(), List.of(), tally.tally());
     }
   }
 }

@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -68,38 +67,46 @@ final class GoldCache {
     this.wanted = wanted;
   }
 
-  /** Starts fingerprinting and loading {@code database} in the background. */
+  /** Starts fingerprinting and indexing {@code database}'s cache file in the background. */
   void prefetch(Path database) {
     store(database);
   }
 
   QueryOutcome get(Path database, String sql) {
     Store store = store(database).join();
-    return store == null ? null : store.known.get(sql);
+    return store == null ? null : store.get(sql);
   }
 
   void put(Path database, String sql, QueryOutcome outcome) {
     boolean deterministic = outcome instanceof QueryOutcome.Success s && s.result().complete()
         || outcome instanceof QueryOutcome.Failure f && f.kind() == FailureKind.SQL_ERROR;
     Store store = store(database).join();
-    if (deterministic && store != null && store.known.putIfAbsent(sql, outcome) == null) {
-      store.added.put(sql, outcome);
+    if (deterministic && store != null) {
+      store.add(sql, outcome);
     }
   }
 
-  /** Writes what this run added; failures are logged, never fatal: the cache only saves time. */
+  /**
+   * Writes what this run added and closes the files; failures are logged, never fatal: the cache only saves
+   * time. A later call starts afresh from disk.
+   */
   void flush() {
     for (CompletableFuture<Store> future : stores.values()) {
       Store store = future.join();
-      if (store == null || store.added.isEmpty()) {
+      if (store == null) {
         continue;
       }
       try {
-        write(store);
+        if (store.added > 0) {
+          write(store);
+        }
       } catch (IOException | RuntimeException e) {
         LOG.warn("Could not write gold cache {}: {}", store.file, e.toString());
+      } finally {
+        store.close();
       }
     }
+    stores.clear();
   }
 
   private CompletableFuture<Store> store(Path database) {
@@ -111,8 +118,8 @@ final class GoldCache {
     try {
       Path file = dir.resolve(fingerprint(database) + ".gold");
       Store store = new Store(file);
-      store.known.putAll(read(file, wanted));
-      LOG.debug("Gold cache {}: {} result(s)", file, store.known.size());
+      store.index(wanted);
+      LOG.debug("Gold cache {}: {} result(s) indexed", file, store.onDisk.size());
       return store;
     } catch (NoSuchFileException e) {
       return null;
@@ -122,14 +129,232 @@ final class GoldCache {
     }
   }
 
-  private static final class Store {
+  /**
+   * One cache file, indexed but not decoded: an entry is read back (one positional read) and decoded when a
+   * question asks for it, and entries this run adds go to a spill file beside it until {@link #flush}, so a
+   * run's memory does not grow with the number of golds. Thread-safe.
+   */
+  private final class Store {
     final Path file;
-    final Map<String, QueryOutcome> known = new ConcurrentHashMap<>(1 << 15);
-    final Map<String, QueryOutcome> added = new ConcurrentHashMap<>();
+    final EntryIndex onDisk = new EntryIndex();
+    private FileChannel disk;
+    private final EntryIndex spilled = new EntryIndex();
+    private Path spillFile;
+    private FileChannel spill;
+    private long spillEnd;
+    private boolean spillFailed;
+    int added;
 
     Store(Path file) {
       this.file = file;
     }
+
+    /** Indexes the entries of the file on disk that {@code wanted} accepts; a bad file is ignored. */
+    void index(Predicate<String> wanted) {
+      if (!Files.exists(file)) {
+        return;
+      }
+      try {
+        disk = FileChannel.open(file, StandardOpenOption.READ);
+        DataInputStream in = new DataInputStream(new BufferedInputStream(
+            java.nio.channels.Channels.newInputStream(disk.position(0)), 1 << 16));
+        int count = readHeader(in);
+        long position = MAGIC.length + 4;
+        for (int i = 0; i < count; i++) {
+          String sql = readString(in);
+          int payload = in.readInt();
+          in.skipNBytes(payload);
+          long length = 4 + utf8Length(sql) + 4L + payload;
+          if (wanted.test(sql)) {
+            onDisk.add(sql.hashCode(), position, length);
+          }
+          position += length;
+        }
+      } catch (OlderFormatException e) {
+        LOG.debug("Gold cache {} has an older format; it will be rewritten", file);
+        onDisk.clear();
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Ignoring unreadable gold cache {} ({}); it will be rewritten", file, e.toString());
+        onDisk.clear();
+      }
+    }
+
+    QueryOutcome get(String sql) {
+      QueryOutcome known = onDisk.find(disk, sql);
+      if (known == null && added > 0) {
+        synchronized (this) {
+          known = spilled.find(spill, sql);
+        }
+      }
+      return known;
+    }
+
+    synchronized void add(String sql, QueryOutcome outcome) {
+      if (spillFailed || onDisk.find(disk, sql) != null || spilled.find(spill, sql) != null) {
+        return;
+      }
+      try {
+        if (spill == null) {
+          Files.createDirectories(dir);
+          spillFile = Files.createTempFile(dir, file.getFileName().toString(), ".spill");
+          spill = FileChannel.open(spillFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        writeEntry(new DataOutputStream(bytes), sql, outcome);
+        ByteBuffer entry = ByteBuffer.wrap(bytes.toByteArray());
+        long at = spillEnd;
+        while (entry.hasRemaining()) {
+          spill.write(entry, at + entry.position());
+        }
+        spillEnd += bytes.size();
+        spilled.add(sql.hashCode(), at, bytes.size());
+        added++;
+      } catch (IOException e) {
+        // A read-only work dir: golds of this run are not kept, nothing else changes.
+        LOG.warn("Gold cache {} not updated: {}", file, e.toString());
+        spillFailed = true;
+      }
+    }
+
+    void close() {
+      closeQuietly(disk);
+      closeQuietly(spill);
+      if (spillFile != null) {
+        try {
+          Files.deleteIfExists(spillFile);
+        } catch (IOException e) {
+          LOG.debug("Could not delete {}: {}", spillFile, e.toString());
+        }
+      }
+    }
+  }
+
+  /**
+   * Entry positions by the SQL's hash code, open addressing; equal hashes may repeat, the SQL stored in the
+   * entry decides. A span packs the offset (low 40 bits, plus one so 0 means empty) and length (high 24 bits);
+   * entries of 16 MB or more are not indexed (they are re-run).
+   */
+  private static final class EntryIndex {
+    private int[] hashes = new int[64];
+    private long[] spans = new long[64];
+    private int size;
+
+    int size() {
+      return size;
+    }
+
+    void clear() {
+      hashes = new int[64];
+      spans = new long[64];
+      size = 0;
+    }
+
+    void add(int hash, long offset, long length) {
+      if (length >= 1 << 24 || offset >= 1L << 39) {
+        return;
+      }
+      if ((size + 1) * 4 > spans.length * 3) {
+        grow();
+      }
+      int mask = spans.length - 1;
+      int i = mix(hash) & mask;
+      while (spans[i] != 0) {
+        i = (i + 1) & mask;
+      }
+      hashes[i] = hash;
+      spans[i] = length << 40 | (offset + 1);
+      size++;
+    }
+
+    /** The outcome stored for {@code sql} in {@code channel}, or null. */
+    QueryOutcome find(FileChannel channel, String sql) {
+      if (size == 0 || channel == null) {
+        return null;
+      }
+      int hash = sql.hashCode();
+      int mask = spans.length - 1;
+      for (int i = mix(hash) & mask; spans[i] != 0; i = (i + 1) & mask) {
+        if (hashes[i] == hash) {
+          QueryOutcome outcome = read(channel, spans[i], sql);
+          if (outcome != null) {
+            return outcome;
+          }
+        }
+      }
+      return null;
+    }
+
+    private static QueryOutcome read(FileChannel channel, long span, String sql) {
+      long offset = (span & ((1L << 40) - 1)) - 1;
+      ByteBuffer entry = ByteBuffer.allocate((int) (span >>> 40));
+      try {
+        while (entry.hasRemaining()) {
+          if (channel.read(entry, offset + entry.position()) < 0) {
+            return null;
+          }
+        }
+        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(entry.array()));
+        if (!readString(in).equals(sql)) {
+          return null;
+        }
+        in.readInt();
+        return readPayload(in);
+      } catch (IOException e) {
+        LOG.debug("Gold cache entry unreadable: {}", e.toString());
+        return null;
+      }
+    }
+
+    private void grow() {
+      int[] oldHashes = hashes;
+      long[] oldSpans = spans;
+      hashes = new int[oldSpans.length * 2];
+      spans = new long[oldSpans.length * 2];
+      int mask = spans.length - 1;
+      for (int j = 0; j < oldSpans.length; j++) {
+        if (oldSpans[j] != 0) {
+          int i = mix(oldHashes[j]) & mask;
+          while (spans[i] != 0) {
+            i = (i + 1) & mask;
+          }
+          hashes[i] = oldHashes[j];
+          spans[i] = oldSpans[j];
+        }
+      }
+    }
+
+    private static int mix(int hash) {
+      int h = hash * 0x9E3779B9;
+      return h ^ (h >>> 16);
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        LOG.debug("Could not close a gold cache file: {}", e.toString());
+      }
+    }
+  }
+
+  private static int utf8Length(String s) {
+    int n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        n++;
+      } else if (c < 0x800) {
+        n += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        n += 4;
+        i++;
+      } else {
+        n += 3;
+      }
+    }
+    return n;
   }
 
   static String fingerprint(Path file) throws IOException {
@@ -163,74 +388,81 @@ final class GoldCache {
   private void writeLocked(Store store, Path lock) throws IOException {
     try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
          FileLock ignored = channel.lock()) {
-      // Another JVM may have written since we loaded: keep its results too.
-      Map<String, QueryOutcome> merged = new java.util.LinkedHashMap<>(read(store.file, sql -> true));
-      store.added.forEach(merged::putIfAbsent);
       Path tmp = Files.createTempFile(dir, store.file.getFileName().toString(), ".tmp");
       try {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
-          writeAll(out, merged);
+        try (FileChannel target = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+          DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
+              java.nio.channels.Channels.newOutputStream(target), 1 << 16));
+          out.write(MAGIC);
+          out.writeInt(0);
+          // Entries are copied as bytes, never decoded; keys seen are remembered as 64-bit hashes only (a
+          // collision would drop one entry, which is then re-run: a cost, not an error).
+          LongSet keys = new LongSet();
+          // Another JVM may have written since we loaded: keep its results too.
+          int count = copyEntries(store.file, out, keys, true);
+          if (store.spill != null) {
+            count += copyEntries(store.spillFile, out, keys, false);
+          }
+          out.flush();
+          target.write(ByteBuffer.allocate(4).putInt(0, count), MAGIC.length);
         }
         Files.move(tmp, store.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(tmp);
       }
-      store.added.clear();
     }
   }
 
-  private static Map<String, QueryOutcome> read(Path file, Predicate<String> wanted) throws IOException {
-    if (!Files.exists(file)) {
-      return Map.of();
+  /**
+   * Copies the entries of a cache file ({@code withHeader}) or spill file whose keys are new to {@code keys};
+   * stops quietly at the first unreadable entry, keeping those before it.
+   *
+   * @return entries copied
+   */
+  private static int copyEntries(Path from, DataOutputStream out, LongSet keys, boolean withHeader)
+      throws IOException {
+    if (!Files.exists(from)) {
+      return 0;
     }
-    try (InputStream raw = Files.newInputStream(file);
-         DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 1 << 16))) {
-      return readAll(in, wanted);
-    } catch (OlderFormatException e) {
-      LOG.debug("Gold cache {} has an older format; it will be rewritten", file);
-      return Map.of();
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("Ignoring unreadable gold cache {} ({}); it will be rewritten", file, e.toString());
-      return Map.of();
-    }
-  }
-
-  static void writeAll(DataOutputStream out, Map<String, QueryOutcome> entries) throws IOException {
-    out.write(MAGIC);
-    out.writeInt(entries.size());
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    for (Map.Entry<String, QueryOutcome> e : entries.entrySet()) {
-      writeString(out, e.getKey());
-      buffer.reset();
-      DataOutputStream payload = new DataOutputStream(buffer);
-      if (e.getValue() instanceof QueryOutcome.Success s) {
-        payload.writeByte(SUCCESS);
-        QueryResult r = s.result();
-        payload.writeInt(r.columns().size());
-        for (String column : r.columns()) {
-          writeString(payload, column);
+    int copied = 0;
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(from), 1 << 16))) {
+      int count = withHeader ? readHeader(in) : Integer.MAX_VALUE;
+      for (int i = 0; i < count; i++) {
+        int keyLength;
+        try {
+          keyLength = in.readInt();
+        } catch (java.io.EOFException end) {
+          break;
         }
-        payload.writeInt(r.rowCount());
-        for (List<Object> row : r.rows()) {
-          for (Object cell : row) {
-            writeCell(payload, cell);
-          }
+        if (keyLength < 0 || keyLength > 64 << 20) {
+          throw new IOException("corrupt key length " + keyLength);
         }
-      } else {
-        payload.writeByte(SQL_ERROR);
-        writeString(payload, ((QueryOutcome.Failure) e.getValue()).message());
+        byte[] key = in.readNBytes(keyLength);
+        int payloadLength = in.readInt();
+        if (key.length != keyLength || payloadLength < 0) {
+          throw new IOException("truncated entry");
+        }
+        byte[] payload = in.readNBytes(payloadLength);
+        if (payload.length != payloadLength) {
+          throw new IOException("truncated entry");
+        }
+        if (keys.add(hash64(key))) {
+          out.writeInt(keyLength);
+          out.write(key);
+          out.writeInt(payloadLength);
+          out.write(payload);
+          copied++;
+        }
       }
-      // The length lets a reader skip entries it does not want without decoding them.
-      out.writeInt(buffer.size());
-      buffer.writeTo(out);
+    } catch (OlderFormatException e) {
+      LOG.debug("Gold cache {} has an older format; it is rewritten", from);
+    } catch (IOException e) {
+      LOG.warn("Gold cache {} unreadable after {} entries ({}); keeping those", from, copied, e.toString());
     }
+    return copied;
   }
 
-  static Map<String, QueryOutcome> readAll(DataInputStream in) throws IOException {
-    return readAll(in, sql -> true);
-  }
-
-  static Map<String, QueryOutcome> readAll(DataInputStream in, Predicate<String> wanted) throws IOException {
+  private static int readHeader(DataInputStream in) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
       if (magic.length == MAGIC.length && Arrays.equals(magic, 0, 7, MAGIC, 0, 7)) {
@@ -239,38 +471,124 @@ final class GoldCache {
       throw new IOException("not a gold cache file");
     }
     int count = in.readInt();
+    if (count < 0) {
+      throw new IOException("corrupt entry count " + count);
+    }
+    return count;
+  }
+
+  private static long hash64(byte[] bytes) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : bytes) {
+      h = (h ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    return h;
+  }
+
+  /** Open-addressing set of longs for the merge's seen keys. */
+  private static final class LongSet {
+    private long[] slots = new long[1024];
+    private boolean zero;
+    private int size;
+
+    boolean add(long value) {
+      if (value == 0) {
+        boolean added = !zero;
+        zero = true;
+        return added;
+      }
+      if ((size + 1) * 2 > slots.length) {
+        long[] old = slots;
+        slots = new long[old.length * 2];
+        size = 0;
+        for (long v : old) {
+          if (v != 0) {
+            add(v);
+          }
+        }
+      }
+      int mask = slots.length - 1;
+      for (int i = (int) (value ^ (value >>> 32)) * 0x9E3779B9 & mask; ; i = (i + 1) & mask) {
+        if (slots[i] == 0) {
+          slots[i] = value;
+          size++;
+          return true;
+        }
+        if (slots[i] == value) {
+          return false;
+        }
+      }
+    }
+  }
+
+  static void writeAll(DataOutputStream out, Map<String, QueryOutcome> entries) throws IOException {
+    out.write(MAGIC);
+    out.writeInt(entries.size());
+    for (Map.Entry<String, QueryOutcome> e : entries.entrySet()) {
+      writeEntry(out, e.getKey(), e.getValue());
+    }
+  }
+
+  private static void writeEntry(DataOutputStream out, String sql, QueryOutcome outcome) throws IOException {
+    writeString(out, sql);
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    DataOutputStream payload = new DataOutputStream(buffer);
+    if (outcome instanceof QueryOutcome.Success s) {
+      payload.writeByte(SUCCESS);
+      QueryResult r = s.result();
+      payload.writeInt(r.columns().size());
+      for (String column : r.columns()) {
+        writeString(payload, column);
+      }
+      payload.writeInt(r.rowCount());
+      for (List<Object> row : r.rows()) {
+        for (Object cell : row) {
+          writeCell(payload, cell);
+        }
+      }
+    } else {
+      payload.writeByte(SQL_ERROR);
+      writeString(payload, ((QueryOutcome.Failure) outcome).message());
+    }
+    // The length lets a reader skip entries it does not want without decoding them.
+    out.writeInt(buffer.size());
+    buffer.writeTo(out);
+  }
+
+  static Map<String, QueryOutcome> readAll(DataInputStream in) throws IOException {
+    int count = readHeader(in);
     Map<String, QueryOutcome> entries = new java.util.LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
       String sql = readString(in);
-      int payload = in.readInt();
-      if (!wanted.test(sql)) {
-        in.skipNBytes(payload);
-        continue;
-      }
-      byte kind = in.readByte();
-      if (kind == SUCCESS) {
-        int width = in.readInt();
-        List<String> columns = new ArrayList<>(width);
-        for (int c = 0; c < width; c++) {
-          columns.add(readString(in));
-        }
-        int rows = in.readInt();
-        List<List<Object>> data = new ArrayList<>(rows);
-        for (int r = 0; r < rows; r++) {
-          Object[] row = new Object[width];
-          for (int c = 0; c < width; c++) {
-            row[c] = readCell(in);
-          }
-          data.add(Arrays.asList(row));
-        }
-        entries.put(sql, QueryOutcome.success(new QueryResult(columns, data), 0));
-      } else if (kind == SQL_ERROR) {
-        entries.put(sql, QueryOutcome.failure(FailureKind.SQL_ERROR, readString(in), 0));
-      } else {
-        throw new IOException("unknown entry kind " + kind);
-      }
+      in.readInt();
+      entries.put(sql, readPayload(in));
     }
     return entries;
+  }
+
+  private static QueryOutcome readPayload(DataInputStream in) throws IOException {
+    byte kind = in.readByte();
+    if (kind == SUCCESS) {
+      int width = in.readInt();
+      List<String> columns = new ArrayList<>(width);
+      for (int c = 0; c < width; c++) {
+        columns.add(readString(in));
+      }
+      int rows = in.readInt();
+      List<List<Object>> data = new ArrayList<>(rows);
+      for (int r = 0; r < rows; r++) {
+        Object[] row = new Object[width];
+        for (int c = 0; c < width; c++) {
+          row[c] = readCell(in);
+        }
+        data.add(Arrays.asList(row));
+      }
+      return QueryOutcome.success(new QueryResult(columns, data), 0);
+    }
+    if (kind == SQL_ERROR) {
+      return QueryOutcome.failure(FailureKind.SQL_ERROR, readString(in), 0);
+    }
+    throw new IOException("unknown entry kind " + kind);
   }
 
   /** A cache written by an earlier version of this format: not an error, just rewritten. */

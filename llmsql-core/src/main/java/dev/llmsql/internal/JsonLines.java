@@ -33,6 +33,18 @@ final class JsonLines {
     boolean line(String location, JsonParser parser) throws IOException;
   }
 
+  /** A {@link LineHandler} that also learns where the line's text lies in the file. */
+  interface SpanHandler {
+    /**
+     * Reads the line's object.
+     *
+     * @param offset the file offset of the line's first non-blank byte
+     * @param length the line's length in bytes, surrounding blanks excluded
+     * @return false when the handler left the line early on purpose
+     */
+    boolean line(String location, long offset, int length, JsonParser parser) throws IOException;
+  }
+
   private JsonLines() {
   }
 
@@ -41,23 +53,30 @@ final class JsonLines {
    * read with an {@link InvalidInputException} naming {@code file:line} and {@code expected}.
    */
   static void forEach(Path file, String expected, LineHandler handler) throws IOException {
+    forEach(file, expected, (SpanHandler) (location, offset, length, parser) -> handler.line(location, parser));
+  }
+
+  /** {@link #forEach(Path, String, LineHandler)}, telling the handler where each line lies. */
+  static void forEach(Path file, String expected, SpanHandler handler) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       byte[] buffer = new byte[CHUNK];
       int filled = 0;
       long lineNo = 0;
+      long base = 0;
       while (true) {
         int read = in.read(buffer, filled, buffer.length - filled);
         int end = read < 0 ? filled : filled + read;
         int start = 0;
         for (int nl; (nl = indexOf(buffer, (byte) '\n', start, end)) >= 0; start = nl + 1) {
-          parseLine(file, ++lineNo, buffer, start, nl, expected, handler);
+          parseLine(file + ":" + ++lineNo, buffer, base, start, nl, expected, handler);
         }
         if (read < 0) {
           if (start < end) {
-            parseLine(file, ++lineNo, buffer, start, end, expected, handler);
+            parseLine(file + ":" + ++lineNo, buffer, base, start, end, expected, handler);
           }
           return;
         }
+        base += start;
         filled = end - start;
         System.arraycopy(buffer, start, buffer, 0, filled);
         if (filled == buffer.length) {
@@ -76,8 +95,14 @@ final class JsonLines {
     return -1;
   }
 
-  private static void parseLine(Path file, long lineNo, byte[] buffer, int start, int end, String expected,
-                                LineHandler handler) throws IOException {
+  /** Parses one line already in memory (e.g. read back from a {@link SpanHandler}'s span). */
+  static void parseLine(String location, byte[] line, String expected, LineHandler handler) throws IOException {
+    parseLine(location, line, 0, 0, line.length, expected,
+        (SpanHandler) (loc, offset, length, parser) -> handler.line(loc, parser));
+  }
+
+  private static void parseLine(String location, byte[] buffer, long base, int start, int end, String expected,
+                                SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
     while (from < to && isBlank(buffer[from])) {
@@ -89,14 +114,13 @@ final class JsonLines {
     if (from == to) {
       return;
     }
-    String location = file + ":" + lineNo;
     try (JsonParser parser = FACTORY.createParser(buffer, from, to - from)) {
       JsonToken first = parser.nextToken();
       if (first != JsonToken.START_OBJECT) {
         throw new InvalidInputException(location, "expected a JSON object but found "
             + describe(first) + "; each line must look like " + expected);
       }
-      if (handler.line(location, parser) && parser.nextToken() != null) {
+      if (handler.line(location, base + from, to - from, parser) && parser.nextToken() != null) {
         throw new InvalidInputException(location, "more than one JSON value on the line; each line must be "
             + "one JSON object such as " + expected);
       }

@@ -11,11 +11,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.IntPredicate;
 
 /** Reads a questions JSONL file into a map by id, failing with file and line on bad input. */
@@ -43,9 +41,24 @@ public final class QuestionReader {
    */
   public static Loaded read(Path file, IntPredicate wanted) {
     Map<Integer, Question> questions = new LinkedHashMap<>(1 << 12);
-    Set<Integer> seen = new HashSet<>(1 << 17);
+    int total = scan(file, wanted, (question, location, offset, length) -> questions.put(question.id(), question));
+    return new Loaded(questions, total);
+  }
+
+  /** Receives each wanted question with where its line lies. */
+  interface Visitor {
+    void wanted(Question question, String location, long offset, int length);
+  }
+
+  /**
+   * Reads and checks {@code file}, handing every question {@code wanted} accepts to {@code visitor}.
+   *
+   * @return how many questions the file holds
+   */
+  static int scan(Path file, IntPredicate wanted, Visitor visitor) {
+    IntSet seen = new IntSet();
     try {
-      JsonLines.forEach(file, EXPECTED, (location, parser) -> {
+      JsonLines.forEach(file, EXPECTED, (String location, long offset, int length, JsonParser parser) -> {
         Draft draft = new Draft(location);
         JsonToken token = parser.nextToken();
         if (token == JsonToken.FIELD_NAME && parser.currentName().equals("question_id")) {
@@ -56,14 +69,10 @@ public final class QuestionReader {
           }
           token = parser.nextToken();
         }
-        for (; token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
-          String field = parser.currentName();
-          draft.field(parser, field, parser.nextToken());
-        }
-        Question q = draft.question();
+        Question q = draft.rest(parser, token);
         unique(seen, q.id(), location);
         if (wanted.test(q.id())) {
-          questions.put(q.id(), q);
+          visitor.wanted(q, location, offset, length);
         }
         return true;
       });
@@ -73,10 +82,20 @@ public final class QuestionReader {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
     }
-    return new Loaded(questions, seen.size());
+    return seen.size();
   }
 
-  private static void unique(Set<Integer> seen, int id, String location) {
+  /** The question on one line read back from a file {@link #scan} accepted. */
+  static Question parse(String location, byte[] line) throws IOException {
+    Question[] parsed = new Question[1];
+    JsonLines.parseLine(location, line, EXPECTED, (loc, parser) -> {
+      parsed[0] = new Draft(loc).rest(parser, parser.nextToken());
+      return true;
+    });
+    return parsed[0];
+  }
+
+  private static void unique(IntSet seen, int id, String location) {
     if (!seen.add(id)) {
       throw new InvalidInputException(location, "question_id " + id
           + " appears twice in the questions file; ids must be unique");
@@ -134,6 +153,15 @@ public final class QuestionReader {
           extra.put(field, JsonLines.MAPPER.convertValue(node, Object.class));
         }
       }
+    }
+
+    /** Reads the remaining fields, {@code token} being the current one, and builds the question. */
+    Question rest(JsonParser parser, JsonToken token) throws IOException {
+      for (; token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
+        String field = parser.currentName();
+        field(parser, field, parser.nextToken());
+      }
+      return question();
     }
 
     Question question() {

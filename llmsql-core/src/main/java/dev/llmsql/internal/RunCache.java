@@ -7,18 +7,20 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Outcomes of statements already run in this evaluation, so an identical (database, SQL) pair runs once:
  * a candidate spelled exactly like its gold, paraphrased questions answered with the same query. Bounded in
- * entries and in rows per entry, so memory does not grow with the number of predictions.
+ * entries and in rows per entry, so memory does not grow with the number of predictions: two generations of
+ * at most {@link #GENERATION} entries, the older dropped when the newer fills (an approximate LRU that costs
+ * one map lookup more on a miss). Losing an entry to a race or an eviction only costs a re-run.
  */
 final class RunCache {
 
   /** Results larger than this are not kept: they are rare and would dominate memory. */
-  static final int MAX_ROWS_KEPT = 1_000;
-  static final int MAX_ENTRIES = 50_000;
+  static final int MAX_ROWS_KEPT = 100;
+  static final int GENERATION = 4_096;
 
   private record Key(Path database, String sql) { }
 
-  // Sized for a full LLMSQL run up front: rehashing a growing map showed in profiles.
-  private final ConcurrentHashMap<Key, QueryOutcome> outcomes = new ConcurrentHashMap<>(1 << 16);
+  private volatile ConcurrentHashMap<Key, QueryOutcome> recent = newGeneration();
+  private volatile ConcurrentHashMap<Key, QueryOutcome> older = newGeneration();
   private final GoldCache goldCache;
 
   /** @param goldCache gold results kept across runs, or null when switched off */
@@ -61,15 +63,41 @@ final class RunCache {
 
   /** A reusable outcome for the statement, or null. */
   QueryOutcome get(Path database, String sql) {
-    return outcomes.get(new Key(database, sql));
+    Key key = new Key(database, sql);
+    QueryOutcome known = recent.get(key);
+    if (known == null) {
+      known = older.get(key);
+      if (known != null) {
+        remember(key, known);
+      }
+    }
+    return known;
   }
 
   void put(Path database, String sql, QueryOutcome outcome) {
     boolean keep = outcome instanceof QueryOutcome.Failure
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
         && s.result().rowCount() <= MAX_ROWS_KEPT;
-    if (keep && outcomes.size() < MAX_ENTRIES) {
-      outcomes.putIfAbsent(new Key(database, sql), outcome);
+    if (keep) {
+      remember(new Key(database, sql), outcome);
     }
+  }
+
+  private void remember(Key key, QueryOutcome outcome) {
+    ConcurrentHashMap<Key, QueryOutcome> generation = recent;
+    if (generation.size() >= GENERATION) {
+      synchronized (this) {
+        if (recent == generation) {
+          older = generation;
+          recent = newGeneration();
+        }
+        generation = recent;
+      }
+    }
+    generation.putIfAbsent(key, outcome);
+  }
+
+  private static ConcurrentHashMap<Key, QueryOutcome> newGeneration() {
+    return new ConcurrentHashMap<>(GENERATION * 2);
   }
 }

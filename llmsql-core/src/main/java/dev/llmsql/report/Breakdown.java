@@ -2,10 +2,6 @@ package dev.llmsql.report;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Matches and accuracy of one slice of an evaluation (one difficulty, one tag).
@@ -37,22 +33,5 @@ public record Breakdown(String key, int total, int matches) {
       case 3 -> "hard";
       default -> "unknown";
     };
-  }
-
-  static Map<String, Breakdown> of(List<QuestionResult> results,
-                                   Function<QuestionResult, List<String>> keys) {
-    Map<String, int[]> counts = new TreeMap<>();
-    for (QuestionResult r : results) {
-      for (String key : keys.apply(r)) {
-        int[] c = counts.computeIfAbsent(key, k -> new int[2]);
-        c[0]++;
-        if (r.outcome().isMatch()) {
-          c[1]++;
-        }
-      }
-    }
-    Map<String, Breakdown> slices = new java.util.LinkedHashMap<>();
-    counts.forEach((k, c) -> slices.put(k, new Breakdown(k, c[0], c[1])));
-    return java.util.Collections.unmodifiableMap(slices);
   }
 }

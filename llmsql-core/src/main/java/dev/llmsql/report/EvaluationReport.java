@@ -36,7 +36,8 @@ import java.util.Optional;
  *     told to keep fewer: there are always {@code total - matches})
  * @param timestamp when the evaluation finished
  * @param inputMode how predictions were given
- * @param results one per scored prediction, in input order
+ * @param results one per scored prediction, in input order; empty when the evaluator was built with
+ *     {@code keepResults(false)} (the counts, {@link #tally()} and scores stay exact)
  * @param inputProblems predictions that could not be scored as given
  * @param unanswered benchmark questions no prediction answered
  * @param judge the judge's name
@@ -46,13 +47,15 @@ import java.util.Optional;
  * @param savedTo where the JSON report was written, if it was
  * @param details question text, tags and SQL per scored prediction, in input order; filled by
  *     {@link dev.llmsql.Evaluator#run}, empty for reports built without it
+ * @param tally the verdicts counted by outcome, reason, difficulty and tag; exact even when {@code results}
+ *     were not kept
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
                                InputMode inputMode, List<QuestionResult> results,
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
-                               Optional<Path> savedTo, List<QuestionDetail> details) {
+                               Optional<Path> savedTo, List<QuestionDetail> details, Tally tally) {
 
   public EvaluationReport {
     mismatches = List.copyOf(mismatches);
@@ -66,6 +69,18 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(duration, "duration");
     requireNonNull(savedTo, "savedTo");
     details = List.copyOf(details);
+    requireNonNull(tally, "tally");
+  }
+
+  /** A report whose {@link #tally()} is counted from {@code results}. */
+  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
+                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
+                          InputMode inputMode, List<QuestionResult> results,
+                          List<InputProblem> inputProblems, int unanswered, String judge,
+                          List<Score> scores, String benchmark, Duration duration,
+                          Optional<Path> savedTo, List<QuestionDetail> details) {
+    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
+        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, details, Tally.of(results));
   }
 
   /** A report without {@link #details()}, as the engine builds it. */
@@ -83,7 +98,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
   public EvaluationReport withSavedTo(Path file) {
     return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
         timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        Optional.of(file), details);
+        Optional.of(file), details, tally);
   }
 
   /** This report with {@code details} (one per scored prediction, any order: they are sorted by results). */
@@ -94,7 +109,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
         .filter(d -> d != null).toList();
     return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
         timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        savedTo, ordered);
+        savedTo, ordered, tally);
   }
 
   /** The detail of a scored question, if recorded. */
@@ -109,22 +124,13 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
 
   /** How many predictions ended in each outcome (every outcome present, zeros included). */
   public Map<Outcome, Integer> outcomeCounts() {
-    Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-    for (Outcome o : Outcome.values()) {
-      counts.put(o, 0);
-    }
-    for (QuestionResult r : results) {
-      counts.merge(r.outcome(), 1, Integer::sum);
-    }
-    return counts;
+    return new EnumMap<>(tally.outcomes());
   }
 
   /** How many predictions have each reason (only reasons that occur). */
   public Map<Reason, Integer> reasonCounts() {
     Map<Reason, Integer> counts = new EnumMap<>(Reason.class);
-    for (QuestionResult r : results) {
-      counts.merge(r.reason(), 1, Integer::sum);
-    }
+    counts.putAll(tally.reasons());
     return counts;
   }
 
@@ -133,15 +139,30 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
    * difficulty.
    */
   public Map<String, Breakdown> byDifficulty() {
-    if (results.stream().allMatch(r -> r.difficulty() == 0)) {
-      return Map.of();
-    }
-    return Breakdown.of(results, r -> List.of(Breakdown.difficultyName(r.difficulty())));
+    return tally.byDifficulty();
   }
 
   /** Matches per tag, sorted by tag; a question with several tags counts in each. */
   public Map<String, Breakdown> byTag() {
-    return Breakdown.of(results, QuestionResult::tags);
+    return tally.byTag();
+  }
+
+  /** Whether {@link #results()} holds every scored prediction (false for a {@code keepResults(false)} run). */
+  public boolean hasResults() {
+    return results.size() == total;
+  }
+
+  /**
+   * Checks that this report holds every result, which {@code purpose} needs.
+   *
+   * @throws IllegalStateException for a report of a {@code keepResults(false)} evaluation
+   */
+  public void requireResults(String purpose) {
+    if (!hasResults()) {
+      throw new IllegalStateException(purpose + " lists every question, but this report keeps " + results.size()
+          + " of " + total + " results (the evaluator was built with keepResults(false)); evaluate again "
+          + "with keepResults(true), the default");
+    }
   }
 
   /** Predictions whose gold SQL failed: benchmark defects, counted as not matching. */

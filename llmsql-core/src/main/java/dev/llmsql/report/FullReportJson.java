@@ -61,6 +61,7 @@ public final class FullReportJson {
 
   /** Writes {@code report} to {@code out} (left open). */
   public static void write(EvaluationReport r, OutputStream out) throws IOException {
+    r.requireResults("A full JSON report");
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
       g.useDefaultPrettyPrinter();

@@ -1,6 +1,7 @@
 package dev.llmsql.scoring;
 
 import dev.llmsql.report.QuestionResult;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,4 +22,33 @@ public interface Scoring {
    * @return the score, never null
    */
   Score score(List<QuestionResult> results);
+
+  /**
+   * Scores results one at a time as the evaluation produces them, in input order. The default keeps them and
+   * calls {@link #score} at the end; a scoring that can keep running sums overrides it, so evaluations that
+   * do not keep results ({@code keepResults(false)}) stay in bounded memory.
+   */
+  default Accumulator accumulator() {
+    List<QuestionResult> results = new ArrayList<>();
+    return new Accumulator() {
+      @Override
+      public void add(QuestionResult result) {
+        results.add(result);
+      }
+
+      @Override
+      public Score finish() {
+        return score(results);
+      }
+    };
+  }
+
+  /** A scoring in progress: see {@link #accumulator()}. */
+  interface Accumulator {
+
+    void add(QuestionResult result);
+
+    /** The score of everything added. */
+    Score finish();
+  }
 }

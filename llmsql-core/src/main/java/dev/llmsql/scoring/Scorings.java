@@ -20,7 +20,32 @@ public final class Scorings {
 
   /** Matches over scored predictions, 0 when there are none (LLMSQL's {@code accuracy}). */
   public static Scoring accuracy() {
-    return Scorings::accuracy;
+    return new Scoring() {
+      @Override
+      public Score score(List<QuestionResult> results) {
+        long matches = results.stream().filter(r -> r.outcome().isMatch()).count();
+        return accuracy(matches, results.size());
+      }
+
+      @Override
+      public Accumulator accumulator() {
+        return new Accumulator() {
+          private long matches;
+          private long total;
+
+          @Override
+          public void add(QuestionResult result) {
+            total++;
+            matches += result.outcome().isMatch() ? 1 : 0;
+          }
+
+          @Override
+          public Score finish() {
+            return accuracy(matches, total);
+          }
+        };
+      }
+    };
   }
 
   /**
@@ -52,9 +77,8 @@ public final class Scorings {
     return names;
   }
 
-  private static Score accuracy(List<QuestionResult> results) {
-    long matches = results.stream().filter(r -> r.outcome().isMatch()).count();
-    double value = results.isEmpty() ? 0.0 : (double) matches / results.size();
-    return new Score("accuracy", value, "matches / total = " + matches + " / " + results.size());
+  private static Score accuracy(long matches, long total) {
+    double value = total == 0 ? 0.0 : (double) matches / total;
+    return new Score("accuracy", value, "matches / total = " + matches + " / " + total);
   }
 }

@@ -70,6 +70,51 @@ class GoldCacheTest {
   }
 
   @Test
+  void get_addedThisRun_isReadBackFromTheSpillAndTheSpillIsGoneAfterFlush() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
+    Path cacheDir = dir.resolve("cache");
+    GoldCache cache = new GoldCache(cacheDir);
+    QueryOutcome one = QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0);
+
+    cache.put(db, "SELECT 1", one);
+    cache.put(db, "SELECT 1", QueryOutcome.failure(FailureKind.SQL_ERROR, "ignored: first one wins", 0));
+
+    assertThat(cache.get(db, "SELECT 1")).isEqualTo(one);
+    assertThat(cache.get(db, "SELECT 2")).isNull();
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files.map(f -> f.getFileName().toString())).anyMatch(name -> name.endsWith(".spill"));
+    }
+    cache.flush();
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .containsExactlyInAnyOrder(GoldCache.fingerprint(db) + ".gold", GoldCache.fingerprint(db) + ".gold.lock");
+    }
+    assertThat(new GoldCache(cacheDir).get(db, "SELECT 1")).isEqualTo(one);
+  }
+
+  @Test
+  void flush_fileCutShortByAnotherWriter_keepsTheEntriesBeforeTheCut() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
+    Path cacheDir = dir.resolve("cache");
+    GoldCache first = new GoldCache(cacheDir);
+    for (int i = 0; i < 3; i++) {
+      first.put(db, "SELECT " + i, QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of((long) i))), 0));
+    }
+    first.flush();
+    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    byte[] whole = Files.readAllBytes(file);
+    GoldCache second = new GoldCache(cacheDir);
+    second.put(db, "SELECT 9", QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of(9L))), 0));
+    Files.write(file, Arrays.copyOf(whole, whole.length - 3));
+
+    second.flush();
+
+    GoldCache third = new GoldCache(cacheDir);
+    assertThat(List.of("SELECT 0", "SELECT 1", "SELECT 9")).allMatch(sql -> third.get(db, sql) != null);
+    assertThat(third.get(db, "SELECT 2")).as("the cut entry").isNull();
+  }
+
+  @Test
   void get_databaseContentChanged_missesEvenWithSameTimeAndSize() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content A");
     GoldCache cache = new GoldCache(dir.resolve("cache"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionResult;
+import dev.llmsql.scoring.Scorings;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,13 +36,37 @@ class WorkloadConsistencyTest {
     }
   }
 
+  @Test
+  void smallWorkload_withoutKeptResults_sameCountsTallyScoresAndMismatches() throws Exception {
+    Path workload = Workloads.small();
+    EvaluationReport kept = run(workload, 2, null);
+
+    EvaluationReport streamed = evaluator(workload, 2).noGoldCache().keepResults(false)
+        .scoring(Scorings.named("executability")).build()
+        .run(workload.resolve("outputs.jsonl"));
+
+    assertThat(streamed.results()).isEmpty();
+    assertThat(streamed.details()).isEmpty();
+    assertThat(summary(streamed)).isEqualTo(summary(kept));
+    assertThat(streamed.tally()).isEqualTo(kept.tally());
+    assertThat(streamed.outcomeCounts()).isEqualTo(kept.outcomeCounts());
+    assertThat(streamed.unanswered()).isEqualTo(kept.unanswered());
+    assertThat(streamed.mismatches()).isEqualTo(kept.mismatches());
+    assertThat(streamed.scores()).containsExactlyElementsOf(List.of(
+        Scorings.accuracy().score(kept.results()), Scorings.named("executability").score(kept.results())));
+  }
+
   private static List<Integer> summary(EvaluationReport r) {
     return List.of(r.total(), r.matches(), r.sqlErrors(), r.predNone(), r.goldNone(), r.mismatches().size());
   }
 
-  private static EvaluationReport run(Path workload, int threads, Path goldCache) {
-    Evaluator.Builder b = Evaluator.builder().questionsPath(workload.resolve("questions.jsonl"))
+  private static Evaluator.Builder evaluator(Path workload, int threads) {
+    return Evaluator.builder().questionsPath(workload.resolve("questions.jsonl"))
         .dbPath(workload.resolve("sqlite_tables.db")).noReportFile().showMismatches(false).threads(threads);
+  }
+
+  private static EvaluationReport run(Path workload, int threads, Path goldCache) {
+    Evaluator.Builder b = evaluator(workload, threads);
     return (goldCache == null ? b.noGoldCache() : b.goldCache(goldCache)).build()
         .run(workload.resolve("outputs.jsonl"));
   }

@@ -51,6 +51,7 @@ public final class CsvReport {
 
   /** Writes the CSV to {@code out} (left open). */
   public static void write(EvaluationReport report, OutputStream out) throws IOException {
+    report.requireResults("A CSV report");
     Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
     CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COLUMNS.toArray(String[]::new)).get()
         .print(writer);

@@ -66,6 +66,7 @@ public final class HtmlReport {
 
   /** The page as a string. */
   public static String render(EvaluationReport r) {
+    r.requireResults("An HTML report");
     Map<Integer, QuestionDetail> details = new HashMap<>();
     r.details().forEach(d -> details.put(d.questionId(), d));
     StringBuilder body = new StringBuilder(4096 + r.mismatches().size() * 1500);

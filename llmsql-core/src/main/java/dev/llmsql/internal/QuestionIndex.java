@@ -1,0 +1,135 @@
+package dev.llmsql.internal;
+
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.prediction.InvalidInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+
+/**
+ * Where each predicted question's line lies in the questions file, read back and parsed when its prediction
+ * is judged. Holding 8 bytes per question instead of the parsed questions (text, SQL, extra fields: about
+ * 0.4 KB each) keeps an evaluation's memory flat however many predictions it judges. Every wanted line is
+ * parsed and checked once while indexing, so bad input still stops the run before any query. Thread-safe.
+ */
+final class QuestionIndex implements AutoCloseable {
+
+  // A span packs a line's offset (low 40 bits) and length (high 24 bits), plus one so 0 means absent.
+  private static final int LENGTH_BITS = 24;
+  private static final long MAX_OFFSET = (1L << (64 - LENGTH_BITS - 1)) - 1;
+
+  private final Path file;
+  private long[] spans = new long[1024];
+  private Map<Integer, long[]> otherSpans;
+  private int indexed;
+  private final int total;
+  private final FileChannel channel;
+
+  private QuestionIndex(Path file, IntPredicate wanted, Consumer<Question> eachWanted) {
+    this.file = file;
+    this.total = QuestionReader.scan(file, wanted, (question, location, offset, length) -> {
+      if (put(question.id(), offset, length)) {
+        eachWanted.accept(question);
+      }
+    });
+    try {
+      this.channel = FileChannel.open(file, StandardOpenOption.READ);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Indexes the questions of {@code file} that {@code wanted} accepts, showing each to {@code eachWanted} once
+   * (it must not keep them all, or nothing is saved).
+   */
+  static QuestionIndex build(Path file, IntPredicate wanted, Consumer<Question> eachWanted) {
+    return new QuestionIndex(file, wanted, eachWanted);
+  }
+
+  private boolean put(int id, long offset, int length) {
+    // Dense ids (LLMSQL's 0..n) index an array directly; a stray huge id must not allocate a huge array.
+    boolean dense = id >= 0 && (id < spans.length || id < Math.max(1 << 16, 8L * indexed));
+    if (dense && offset <= MAX_OFFSET && length < 1 << LENGTH_BITS) {
+      if (id >= spans.length) {
+        spans = Arrays.copyOf(spans, Math.max(id + 1, spans.length * 2));
+      }
+      boolean fresh = spans[id] == 0;
+      indexed += fresh ? 1 : 0;
+      spans[id] = ((long) length << (64 - LENGTH_BITS)) | (offset + 1);
+      return fresh;
+    }
+    if (otherSpans == null) {
+      otherSpans = new HashMap<>();
+    }
+    boolean fresh = otherSpans.put(id, new long[] {offset, length}) == null;
+    indexed += fresh ? 1 : 0;
+    return fresh;
+  }
+
+  /** How many questions the file holds. */
+  int total() {
+    return total;
+  }
+
+  /** Whether a question with this id was indexed. */
+  boolean contains(int id) {
+    return id >= 0 && id < spans.length ? spans[id] != 0 : otherSpans != null && otherSpans.containsKey(id);
+  }
+
+  /** The indexed question with this id, or null; read-only after construction, so threads may share it. */
+  Question get(int id) {
+    long offset;
+    int length;
+    if (id >= 0 && id < spans.length) {
+      long span = spans[id];
+      if (span == 0) {
+        return null;
+      }
+      offset = (span & ((1L << (64 - LENGTH_BITS)) - 1)) - 1;
+      length = (int) (span >>> (64 - LENGTH_BITS));
+    } else {
+      long[] span = otherSpans == null ? null : otherSpans.get(id);
+      if (span == null) {
+        return null;
+      }
+      offset = span[0];
+      length = (int) span[1];
+    }
+    String location = file + " (byte " + offset + ")";
+    ByteBuffer line = ByteBuffer.allocate(length);
+    try {
+      while (line.hasRemaining()) {
+        if (channel.read(line, offset + line.position()) < 0) {
+          throw new InvalidInputException(location, "the questions file got shorter during the evaluation; "
+              + "do not change it while an evaluation runs");
+        }
+      }
+      Question question = QuestionReader.parse(location, line.array());
+      if (question.id() != id) {
+        throw new InvalidInputException(location, "the questions file changed during the evaluation; "
+            + "do not change it while an evaluation runs");
+      }
+      return question;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // read-only: nothing to lose
+    }
+  }
+}
