@@ -14,6 +14,7 @@ final class Usage {
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
         llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
+                              [--questions Q.jsonl]       (with your questions, checked against it)
         llmsql inference api --model M --base-url U --output-file F
                                                           ask a model (OpenAI-compatible API) for predictions
         llmsql falcon run --model M1 --model M2 --base-url U --rounds N --out DIR
@@ -125,23 +126,31 @@ final class Usage {
       """;
 
   static final String DATASET = """
-      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... --out FILE [--overwrite]
+      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... [--questions FILE] --out FILE
+                                   [--overwrite]
 
       Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
       named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
       lines {"table_id", "header", "types", "rows"}. An existing --out file is kept unless --overwrite.
 
+      With --questions, each question ({"question_id", "question", "sql" or "gold_results", "table_id"}) is
+      checked against the new database: it reads as evaluation reads it, its table_id was imported, its gold
+      SQL runs. Any problem refuses the import and is listed with file:line and the fix. The questions are
+      then copied beside --out as NAME.questions.jsonl, with NAME.tables.jsonl (headers, types, first rows)
+      for inference and falcon prompts, and the next commands are printed.
+
       Options:
         --csv DIR|FILE             a CSV file, or a directory whose *.csv files are all imported
         --tables-jsonl FILE        LLMSQL-shaped tables, one per line
+        --questions FILE           questions JSONL with gold SQL or gold_results, checked and copied
         --out FILE                 the SQLite file to create
-        --overwrite                replace --out if it exists
+        --overwrite                replace --out (and the questions and tables copies) if they exist
 
-      Exit status: 0 written, 2 usage error, 3 unreadable input or --out exists.
+      Exit status: 0 written, 2 usage error, 3 unreadable input, a question problem, or --out exists.
 
       Examples:
-        java -jar llmsql.jar dataset import --csv my-data --out my-data.sqlite
-        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-questions.jsonl \\
+        java -jar llmsql.jar dataset import --csv my-data --questions my-questions.jsonl --out my-data.sqlite
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-data.questions.jsonl \\
             --db-path my-data.sqlite
       """;
 
