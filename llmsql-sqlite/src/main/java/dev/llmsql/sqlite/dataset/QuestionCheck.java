@@ -23,8 +23,8 @@ import java.util.TreeMap;
 
 /**
  * Checks a questions file against a freshly imported database before anyone evaluates with it: every line
- * reads as evaluation reads it (so malformed {@code gold_results} are caught), every {@code table_id} names
- * an imported table, and every gold SQL runs. Problems carry file:line and the fix.
+ * reads as evaluation reads it (so malformed {@code gold_results} are caught), no gold result is empty of
+ * columns, every {@code table_id} names an imported table, and every gold SQL runs. Problems carry file:line and the fix.
  */
 final class QuestionCheck {
 
@@ -61,6 +61,12 @@ final class QuestionCheck {
         if (q.tableId() != null && table == null) {
           problems.add(where + "table_id '" + q.tableId() + "' is not a table of this import; use one of: "
               + String.join(", ", byName.keySet()) + " (a CSV file's table is named after the file)");
+        }
+        for (int i = 0; i < q.goldResults().size(); i++) {
+          if (q.goldResults().get(i).columns().isEmpty()) {
+            problems.add(where + "gold result " + (i + 1) + " has no columns; give each as an object of columns, "
+                + "e.g. \"gold_results\": {\"name\": [\"Cy\"]}");
+          }
         }
         for (String sql : q.goldSql()) {
           QueryOutcome outcome = sqlite.execute(database, sql);

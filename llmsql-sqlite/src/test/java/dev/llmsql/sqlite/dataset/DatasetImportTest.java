@@ -176,19 +176,22 @@ class DatasetImportTest {
 
         {"question_id": 7, "question": "typo", "sql": "SELECT agee FROM employees", "table_id": "employees"}
         {"question_id": 8, "question": "wrong table", "gold_results": {"n": [1]}, "table_id": "staff"}
+        {"question_id": 9, "question": "empty", "gold_results": [{"n": [1]}, {}], "table_id": "employees"}
         """);
     Path db = dir.resolve("staff.sqlite");
     DatasetImport importer = DatasetImport.builder().csv(data).questions(questions).build();
 
     // when, then
     assertThatThrownBy(() -> importer.into(db)).isInstanceOf(DatasetImportException.class)
-        .hasMessage(questions + ": 2 problems with the questions; nothing was written, fix them and import again:"
+        .hasMessage(questions + ": 3 problems with the questions; nothing was written, fix them and import again:"
             + "\n  " + questions + ":3: question 7: gold SQL fails on the imported tables (no such column: agee): "
             + "SELECT agee FROM employees; fix the SQL (columns of employees: name, age, team), or give "
             + "\"gold_results\" instead"
             + "\n  " + questions + ":4: question 8: table_id 'staff' is not a table of this import; use one of: "
-            + "employees (a CSV file's table is named after the file)")
-        .extracting(e -> ((DatasetImportException) e).problems()).asList().hasSize(2);
+            + "employees (a CSV file's table is named after the file)"
+            + "\n  " + questions + ":5: question 9: gold result 2 has no columns; give each as an object of "
+            + "columns, e.g. \"gold_results\": {\"name\": [\"Cy\"]}")
+        .extracting(e -> ((DatasetImportException) e).problems()).asList().hasSize(3);
     assertThat(db).doesNotExist();
     assertThat(DatasetImport.questionsFile(db)).doesNotExist();
     assertThat(dir.resolve("staff.sqlite.importing")).doesNotExist();
