@@ -27,6 +27,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -94,12 +96,36 @@ public final class FalconRun {
     List<RoundResult> results = new ArrayList<>();
     // by identity: a record's equals would compare whole reports
     Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
+    // a thread per model: the common pool has cores - 1 threads, so on four cores a fifth model would wait
+    ExecutorService perModel = Executors.newFixedThreadPool(models.size(), task -> {
+      Thread t = new Thread(task, "falcon-model");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      runRounds(perModel, results, captured);
+    } finally {
+      perModel.shutdownNow();
+    }
+    try {
+      writeExecution(results, outputDir.resolve(EXECUTION_CSV));
+      writeComparison(results, captured, outputDir.resolve(COMPARISON_CSV));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the Falcon tables into " + outputDir + ": " + e
+          + "; choose a writable outputDir", e);
+    }
+    return List.copyOf(results);
+  }
+
+  private void runRounds(ExecutorService perModel, List<RoundResult> results,
+                         Map<RoundResult, ResultCapture> captured) {
     for (int round = 1; round <= rounds; round++) {
       int r = round;
       List<CompletableFuture<RoundResult>> running = new ArrayList<>();
       for (Map.Entry<String, ChatClient> model : models.entrySet()) {
         ResultCapture capture = new ResultCapture();
-        running.add(CompletableFuture.supplyAsync(() -> runOne(r, model.getKey(), model.getValue(), capture))
+        running.add(CompletableFuture.supplyAsync(() -> runOne(r, model.getKey(), model.getValue(), capture),
+                perModel)
             .thenApply(result -> {
               synchronized (captured) {
                 captured.put(result, capture);
@@ -116,14 +142,6 @@ public final class FalconRun {
         throw e;
       }
     }
-    try {
-      writeExecution(results, outputDir.resolve(EXECUTION_CSV));
-      writeComparison(results, captured, outputDir.resolve(COMPARISON_CSV));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the Falcon tables into " + outputDir + ": " + e
-          + "; choose a writable outputDir", e);
-    }
-    return List.copyOf(results);
   }
 
   private RoundResult runOne(int round, String name, ChatClient client, ResultCapture capture) {
