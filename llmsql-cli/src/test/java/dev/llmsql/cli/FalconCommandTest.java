@@ -200,6 +200,36 @@ class FalconCommandTest {
   }
 
   @Test
+  void modelSpec_everySetting_isRead() {
+    // when
+    FalconCommand.ModelSpec spec = FalconCommand.ModelSpec.parse(
+        "meta/llama-3:8b, base-url=http://h:1/v1 ,concurrency=3,api-key-env=GROQ_KEY,name=llama");
+
+    // then
+    assertThat(spec).isEqualTo(new FalconCommand.ModelSpec("meta/llama-3:8b", "llama", "http://h:1/v1", 3,
+        "GROQ_KEY"));
+  }
+
+  @Test
+  void modelSpec_modelOnly_derivesFileSafeName() {
+    // when
+    FalconCommand.ModelSpec spec = FalconCommand.ModelSpec.parse("qwen2.5-coder:7b");
+
+    // then
+    assertThat(spec).isEqualTo(new FalconCommand.ModelSpec("qwen2.5-coder:7b", "qwen2.5-coder-7b", null, null,
+        null));
+  }
+
+  @Test
+  void run_settingWithoutValue_isUsageErrorWithExample() {
+    int status = run("falcon", "run", "--model", "a,concurrency", "--out", dir.toString());
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql falcon run: --model 'a,concurrency': 'concurrency' needs a value, e.g. "
+        + "concurrency=... (see llmsql falcon --help)\n");
+  }
+
+  @Test
   void falcon_help_listsModelSyntaxWithExamples() {
     int status = run("falcon", "--help");
 
