@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import dev.llmsql.sqlite.dataset.ImportedTable;
@@ -8,7 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] --out db.sqlite [--overwrite]}. */
+/**
+ * {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] [--questions Q] --out db.sqlite [--overwrite]}.
+ */
 final class DatasetCommand {
 
   private final PrintStream out;
@@ -32,6 +35,7 @@ final class DatasetCommand {
     DatasetImport.Builder b = DatasetImport.builder();
     Path output = null;
     boolean any = false;
+    boolean withQuestions = false;
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -47,6 +51,10 @@ final class DatasetCommand {
           case "--tables-jsonl" -> {
             b.tablesJsonl(Path.of(value(args, i++, arg)));
             any = true;
+          }
+          case "--questions" -> {
+            b.questions(Path.of(value(args, i++, arg)));
+            withQuestions = true;
           }
           case "--out" -> output = Path.of(value(args, i++, arg));
           case "--overwrite" -> b.overwrite(true);
@@ -72,6 +80,18 @@ final class DatasetCommand {
         out.println(String.format(Locale.ROOT, "  %-30s %6d rows  %s", t.name(), t.rows(), t.types()));
       }
       out.println(tables.size() + " table(s) written to " + output);
+      if (withQuestions) {
+        // named as the user named --out, so the commands below can be pasted as they are
+        Path questions = output.resolveSibling(DatasetImport.questionsFile(output).getFileName());
+        Path prompts = output.resolveSibling(DatasetImport.tablesFile(output).getFileName());
+        int count = Benchmarks.readQuestions(questions).size();
+        out.println(count + " question(s) checked (they read, their tables exist, their gold SQL runs) and written "
+            + "to " + questions + "; table descriptions for prompts in " + prompts);
+        out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + questions
+            + " --db-path " + output);
+        out.println("  or: llmsql falcon run --model M --base-url U --out DIR --questions-path " + questions
+            + " --tables-path " + prompts + " --db-path " + output);
+      }
       return Cli.OK;
     } catch (DatasetImportException e) {
       err.println("llmsql dataset import: " + e.getMessage());

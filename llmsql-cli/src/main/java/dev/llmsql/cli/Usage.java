@@ -14,8 +14,11 @@ final class Usage {
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
         llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
+                              [--questions Q.jsonl]       (with your questions, checked against it)
         llmsql inference api --model M --base-url U --output-file F
                                                           ask a model (OpenAI-compatible API) for predictions
+        llmsql falcon run --model M1 --model M2 --base-url U --rounds N --out DIR
+                                                          several models x rounds, DB-GPT Falcon's tables
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -123,23 +126,31 @@ final class Usage {
       """;
 
   static final String DATASET = """
-      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... --out FILE [--overwrite]
+      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... [--questions FILE] --out FILE
+                                   [--overwrite]
 
       Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
       named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
       lines {"table_id", "header", "types", "rows"}. An existing --out file is kept unless --overwrite.
 
+      With --questions, each question ({"question_id", "question", "sql" or "gold_results", "table_id"}) is
+      checked against the new database: it reads as evaluation reads it, its table_id was imported, its gold
+      SQL runs. Any problem refuses the import and is listed with file:line and the fix. The questions are
+      then copied beside --out as NAME.questions.jsonl, with NAME.tables.jsonl (headers, types, first rows)
+      for inference and falcon prompts, and the next commands are printed.
+
       Options:
         --csv DIR|FILE             a CSV file, or a directory whose *.csv files are all imported
         --tables-jsonl FILE        LLMSQL-shaped tables, one per line
+        --questions FILE           questions JSONL with gold SQL or gold_results, checked and copied
         --out FILE                 the SQLite file to create
-        --overwrite                replace --out if it exists
+        --overwrite                replace --out (and the questions and tables copies) if they exist
 
-      Exit status: 0 written, 2 usage error, 3 unreadable input or --out exists.
+      Exit status: 0 written, 2 usage error, 3 unreadable input, a question problem, or --out exists.
 
       Examples:
-        java -jar llmsql.jar dataset import --csv my-data --out my-data.sqlite
-        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-questions.jsonl \\
+        java -jar llmsql.jar dataset import --csv my-data --questions my-questions.jsonl --out my-data.sqlite
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-data.questions.jsonl \\
             --db-path my-data.sqlite
       """;
 
@@ -180,5 +191,54 @@ final class Usage {
         java -jar llmsql.jar inference api --model gpt-4o-mini --base-url https://api.openai.com/v1 \\
             --output-file gpt-4o-mini.jsonl --limit 100
         java -jar llmsql.jar evaluate --outputs gpt-4o-mini.jsonl
+      """;
+
+  static final String FALCON = """
+      Usage: llmsql falcon run --model SPEC [--model SPEC...] --out DIR [options]
+
+      DB-GPT Falcon-style run: every model answers every question in each round (models run at the same
+      time, each within its own concurrency), each round is judged, and per round and model the executed,
+      RIGHT, WRONG and FAILED counts, executability rate ((RIGHT+WRONG)/questions) and accuracy
+      (RIGHT/questions) are printed and written to DIR/execution-results.csv; DIR/comparison-results.csv
+      holds one row per round, model and question (question, gold SQL, gold result, predicted SQL, result,
+      error, verdict). Predictions go to DIR/round-N/NAME.jsonl and exchanges to DIR/NAME.process.jsonl;
+      a re-run resumes them.
+
+      Models (--model once per model):
+        --model SPEC               MODEL[,base-url=U][,concurrency=N][,api-key-env=VAR][,name=LABEL]
+                                   MODEL is the server's model name; settings override the shared options
+                                   below for this model; name labels rows and files (default: MODEL with
+                                   characters other than letters, digits, '.', '_', '-' turned into '-')
+        --base-url U               API root of models without base-url=, e.g. http://localhost:8000/v1
+        --api-key-env NAME         variable holding the key of models without api-key-env= (default
+                                   OPENAI_API_KEY)
+        --concurrency N            requests in flight per model without concurrency= (default 4)
+        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
+        --max-tokens N             answer length cap (default 512)
+
+      Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):
+        --version 1.0|2.0          LLMSQL version to download (default 2.0)
+        --workdir-path DIR         download cache (default llmsql_workdir)
+        --hub-endpoint URL         hub to download from (default $HF_ENDPOINT or https://huggingface.co)
+        --questions-path FILE      local questions JSONL; with --tables-path and --db-path, no download
+        --tables-path FILE         local tables.jsonl (table_id, header, types, rows) for the prompts
+        --db-path FILE             local SQLite database the SQL runs on (e.g. from 'llmsql dataset import')
+
+      Run:
+        --out DIR                  where predictions, logs and the two CSV tables go
+        --rounds N                 rounds per model (default 1)
+        --shots 0|1|5              worked examples per prompt (default 5)
+        --limit N                  only the first N questions, for a quick run
+        --judge NAME               how answers are judged (default llmsql; see llmsql evaluate --help)
+
+      Exit status: 0 all answered and judged, 1 some model calls failed (they count as FAILED; run again
+      to retry them), 2 usage error, 3 unreadable questions or tables, 4 benchmark unavailable.
+
+      Examples:
+        java -jar llmsql.jar falcon run --model qwen2.5-coder:7b --model llama3.1:8b \\
+            --base-url http://localhost:11434/v1 --rounds 2 --limit 100 --out falcon
+        java -jar llmsql.jar falcon run --model gpt-4o-mini,base-url=https://api.openai.com/v1,concurrency=8 \\
+            --model qwen,base-url=http://localhost:8000/v1,name=local-qwen --out falcon \\
+            --questions-path my.questions.jsonl --tables-path my.tables.jsonl --db-path my.sqlite
       """;
 }

@@ -54,6 +54,69 @@ class DatasetCommandTest {
   }
 
   @Test
+  void datasetImport_csvWithQuestions_checksCopiesAndPrintsNextCommandsThatWork() throws Exception {
+    // given: one question with gold SQL, one with gold results only; predictions right, right, wrong
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("cities.csv"), "City,Country,Population\nOslo,Norway,709037\n"
+        + "Bergen,Norway,291940\n\"Zürich\",Switzerland,\n");
+    Path questions = Files.writeString(dir.resolve("my-questions.jsonl"), """
+        {"question_id": 1, "question": "How many cities are in Norway?", "sql": "SELECT COUNT(*) FROM cities WHERE Country = 'Norway'", "table_id": "cities"}
+        {"question_id": 2, "question": "Which city has no population figure?", "gold_results": {"City": ["Zürich"]}, "table_id": "cities"}
+        {"question_id": 3, "question": "Which is the biggest city?", "sql": "SELECT City FROM cities ORDER BY Population DESC LIMIT 1", "table_id": "cities"}
+        """);
+    Path predictions = Files.writeString(dir.resolve("predictions.jsonl"), """
+        {"question_id": 1, "completion": "SELECT COUNT(*) FROM cities WHERE Country = 'Norway'"}
+        {"question_id": 2, "completion": "SELECT City FROM cities WHERE Population IS NULL"}
+        {"question_id": 3, "completion": "SELECT City FROM cities ORDER BY Population ASC LIMIT 1"}
+        """);
+    Path db = dir.resolve("cities.sqlite");
+    Path copied = dir.resolve("cities.questions.jsonl");
+
+    // when
+    int imported = run("dataset", "import", "--csv", data.toString(), "--questions", questions.toString(), "--out",
+        db.toString());
+    int evaluated = run("evaluate", "--outputs", predictions.toString(), "--questions-path", copied.toString(),
+        "--db-path", db.toString(), "--no-save-report", "--quiet");
+
+    // then
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(imported).isZero();
+    assertThat(evaluated).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(
+        "  cities                              3 rows  [TEXT, TEXT, INTEGER]\n"
+            + "1 table(s) written to " + db + "\n"
+            + "3 question(s) checked (they read, their tables exist, their gold SQL runs) and written to " + copied
+            + "; table descriptions for prompts in " + dir.resolve("cities.tables.jsonl") + "\n"
+            + "Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + copied + " --db-path " + db
+            + "\n"
+            + "  or: llmsql falcon run --model M --base-url U --out DIR --questions-path " + copied
+            + " --tables-path " + dir.resolve("cities.tables.jsonl") + " --db-path " + db + "\n"
+            + "66.67% accuracy (2 of 3 matched)\n");
+    assertThat(Files.readString(copied)).isEqualTo(Files.readString(questions));
+  }
+
+  @Test
+  void datasetImport_questionWithFailingSql_isBadInputNamingLineAndFix() throws Exception {
+    // given
+    Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"x\", \"sql\": \"SELECT b FROM t\", \"table_id\": \"t\"}\n");
+    Path db = dir.resolve("t.sqlite");
+
+    // when
+    int status = run("dataset", "import", "--csv", csv.toString(), "--questions", questions.toString(), "--out",
+        db.toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: " + questions + ": 1 problem "
+        + "with the questions; nothing was written, fix it and import again:\n  " + questions + ":1: question 1: "
+        + "gold SQL fails on the imported tables (no such column: b): SELECT b FROM t; fix the SQL (columns of t: "
+        + "a), or give \"gold_results\" instead\n");
+    assertThat(db).doesNotExist();
+  }
+
+  @Test
   void datasetImport_existingOut_failsWithFix() throws Exception {
     // given
     Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");

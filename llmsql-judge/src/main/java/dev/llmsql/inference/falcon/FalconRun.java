@@ -5,10 +5,11 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.Evaluator;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
 import java.io.BufferedReader;
@@ -26,6 +27,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -34,8 +37,12 @@ import org.apache.commons.csv.CSVPrinter;
  * run concurrently, each within its own client's limits), each round is evaluated, and two CSV tables are
  * written to the output directory: {@value #EXECUTION_CSV} (per round and model: executed, RIGHT, WRONG,
  * FAILED, executability rate, accuracy) and {@value #COMPARISON_CSV} (per round, model and question: question,
- * gold SQL, gold result, predicted SQL, result, error, verdict). Predictions go to
+ * gold SQL, gold result, predicted SQL, result, error, verdict; RIGHT rows carry both results too, as JSON
+ * objects of columns such as {@code {"Name":["Ann"],"Age":[31.0]}}). Predictions go to
  * {@code round-N/MODEL.jsonl}; a re-run resumes them like {@link Inference}.
+ *
+ * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots, every question, {@value
+ * Inference#DEFAULT_CONCURRENCY} questions in flight per model, judged by {@link Judges#llmsql()}.
  *
  * <pre>{@code
  * List<RoundResult> results = FalconRun.builder()
@@ -54,12 +61,13 @@ public final class FalconRun {
       "wrong", "failed", "executability_rate", "accuracy");
   static final List<String> COMPARISON_COLUMNS = List.of("round", "model", "question_id", "question", "gold_sql",
       "gold_result", "predicted_sql", "result", "error", "verdict");
-  private static final int MAX_CELL = 2_000;
-
   private final Map<String, ChatClient> models;
+  private final Map<String, Integer> concurrencies;
   private final int rounds;
   private final int shots;
   private final int concurrency;
+  private final int limit;
+  private final Judge judge;
   private final Path questions;
   private final Path tables;
   private final Path db;
@@ -67,9 +75,12 @@ public final class FalconRun {
 
   private FalconRun(Builder b) {
     this.models = new LinkedHashMap<>(b.models);
+    this.concurrencies = new HashMap<>(b.concurrencies);
     this.rounds = b.rounds;
     this.shots = b.shots;
     this.concurrency = b.concurrency;
+    this.limit = b.limit;
+    this.judge = b.judge;
     this.questions = b.questions;
     this.tables = b.tables;
     this.db = b.db;
@@ -83,11 +94,44 @@ public final class FalconRun {
   /** Runs every round and writes both CSV tables; returns the rows, by round then model order. */
   public List<RoundResult> run() {
     List<RoundResult> results = new ArrayList<>();
+    // by identity: a record's equals would compare whole reports
+    Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
+    // a thread per model: the common pool has cores - 1 threads, so on four cores a fifth model would wait
+    ExecutorService perModel = Executors.newFixedThreadPool(models.size(), task -> {
+      Thread t = new Thread(task, "falcon-model");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      runRounds(perModel, results, captured);
+    } finally {
+      perModel.shutdownNow();
+    }
+    try {
+      writeExecution(results, outputDir.resolve(EXECUTION_CSV));
+      writeComparison(results, captured, outputDir.resolve(COMPARISON_CSV));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the Falcon tables into " + outputDir + ": " + e
+          + "; choose a writable outputDir", e);
+    }
+    return List.copyOf(results);
+  }
+
+  private void runRounds(ExecutorService perModel, List<RoundResult> results,
+                         Map<RoundResult, ResultCapture> captured) {
     for (int round = 1; round <= rounds; round++) {
       int r = round;
       List<CompletableFuture<RoundResult>> running = new ArrayList<>();
       for (Map.Entry<String, ChatClient> model : models.entrySet()) {
-        running.add(CompletableFuture.supplyAsync(() -> runOne(r, model.getKey(), model.getValue())));
+        ResultCapture capture = new ResultCapture();
+        running.add(CompletableFuture.supplyAsync(() -> runOne(r, model.getKey(), model.getValue(), capture),
+                perModel)
+            .thenApply(result -> {
+              synchronized (captured) {
+                captured.put(result, capture);
+              }
+              return result;
+            }));
       }
       try {
         running.forEach(f -> results.add(f.join()));
@@ -98,24 +142,20 @@ public final class FalconRun {
         throw e;
       }
     }
-    try {
-      writeExecution(results, outputDir.resolve(EXECUTION_CSV));
-      writeComparison(results, outputDir.resolve(COMPARISON_CSV));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the Falcon tables into " + outputDir + ": " + e
-          + "; choose a writable outputDir", e);
-    }
-    return List.copyOf(results);
   }
 
-  private RoundResult runOne(int round, String name, ChatClient client) {
+  private RoundResult runOne(int round, String name, ChatClient client, ResultCapture capture) {
     Path predictions = outputDir.resolve("round-" + round).resolve(name + ".jsonl");
-    InferenceSummary summary = Inference.builder().client(client).questionsPath(questions).tablesPath(tables)
-        .shots(shots).concurrency(concurrency).build().run(predictions);
+    Inference.Builder inference = Inference.builder().client(client).questionsPath(questions).tablesPath(tables)
+        .shots(shots).concurrency(concurrencies.getOrDefault(name, concurrency));
+    if (limit != Integer.MAX_VALUE) {
+      inference.limit(limit);
+    }
+    InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .showMismatches(false).noGoldCache().build().run(predictions);
+        .showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
@@ -137,7 +177,8 @@ public final class FalconRun {
     }
   }
 
-  private void writeComparison(List<RoundResult> results, Path file) throws IOException {
+  private void writeComparison(List<RoundResult> results, Map<RoundResult, ResultCapture> captured, Path file)
+      throws IOException {
     Map<Integer, String[]> asked = questionTexts();
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
          CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COMPARISON_COLUMNS.toArray(String[]::new)).get()
@@ -153,17 +194,15 @@ public final class FalconRun {
                 "no prediction: the model call failed", "FAILED");
             continue;
           }
-          Mismatch m = r.report().mismatch(id).orElse(null);
+          ResultCapture.Cells cells = captured.get(r).cells(id).orElse(new ResultCapture.Cells("", ""));
           String predicted = r.report().detail(id).map(QuestionDetail::predictedSql).orElse(null);
           String verdict = switch (result.outcome()) {
             case MATCH -> "RIGHT";
             case MISMATCH -> "WRONG";
             default -> "FAILED";
           };
-          // a RIGHT prediction's rows are the gold rows, which the report does not keep for matches
-          csv.printRecord(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1],
-              m == null ? "" : cell(m.goldResults()), predicted == null ? "" : predicted,
-              m == null ? "" : cell(m.predictionResults()), result.error() == null ? "" : result.error(),
+          csv.printRecord(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], cells.gold(),
+              predicted == null ? "" : predicted, cells.predicted(), result.error() == null ? "" : result.error(),
               verdict);
         }
       }
@@ -176,37 +215,43 @@ public final class FalconRun {
     Map<Integer, String[]> texts = new LinkedHashMap<>();
     try (BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
       String line;
-      while ((line = in.readLine()) != null) {
+      while ((line = in.readLine()) != null && texts.size() < limit) {
         if (!line.isBlank()) {
           var node = json.readTree(line);
           texts.put(node.path("question_id").asInt(), new String[] {node.path("question").asText(),
-              node.path("sql").asText()});
+              goldSql(node.path("sql"))});
         }
       }
     }
     return texts;
   }
 
-  private static String cell(List<List<Object>> rows) {
-    if (rows == null) {
-      return "";
+  /** The gold SQL cell: the statement, alternatives one per line, empty for a question given only results. */
+  private static String goldSql(com.fasterxml.jackson.databind.JsonNode sql) {
+    if (sql.isArray()) {
+      List<String> all = new ArrayList<>();
+      sql.forEach(s -> all.add(s.asText()));
+      return String.join("\n", all);
     }
-    String s = rows.toString();
-    return s.length() <= MAX_CELL ? s : s.substring(0, MAX_CELL) + "...";
+    return sql.isMissingNode() || sql.isNull() ? "" : sql.asText();
   }
 
   @Override
   public String toString() {
-    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + shots + ", outputDir="
+    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + shots
+        + (limit == Integer.MAX_VALUE ? "" : ", limit=" + limit) + ", judge=" + judge.name() + ", outputDir="
         + outputDir + "]";
   }
 
   /** Options of {@link FalconRun}; at least one model, the questions, tables, database and output dir. */
   public static final class Builder {
     private final Map<String, ChatClient> models = new LinkedHashMap<>();
+    private final Map<String, Integer> concurrencies = new HashMap<>();
     private int rounds = 1;
     private int shots = Inference.DEFAULT_SHOTS;
     private int concurrency = Inference.DEFAULT_CONCURRENCY;
+    private int limit = Integer.MAX_VALUE;
+    private Judge judge = Judges.llmsql();
     private Path questions;
     private Path tables;
     private Path db;
@@ -228,6 +273,17 @@ public final class FalconRun {
       return this;
     }
 
+    /**
+     * A model under {@code name} with {@code concurrency} questions in flight, in place of the shared
+     * {@link #concurrency(int)}: each model runs within its own server's limits.
+     */
+    public Builder model(String name, ChatClient client, int concurrency) {
+      Inference.builder().concurrency(concurrency);
+      model(name, client);
+      concurrencies.put(name, concurrency);
+      return this;
+    }
+
     public Builder rounds(int rounds) {
       if (rounds < 1) {
         throw new IllegalArgumentException("rounds must be at least 1, but was " + rounds);
@@ -243,10 +299,23 @@ public final class FalconRun {
       return this;
     }
 
-    /** Questions in flight per model. */
+    /** Questions in flight per model, unless the model was added with its own. */
     public Builder concurrency(int concurrency) {
       Inference.builder().concurrency(concurrency);
       this.concurrency = concurrency;
+      return this;
+    }
+
+    /** Only the first {@code limit} questions of the file, for a quick run. */
+    public Builder limit(int limit) {
+      Inference.builder().limit(limit);
+      this.limit = limit;
+      return this;
+    }
+
+    /** How each answer is judged RIGHT or WRONG; default {@link Judges#llmsql()}. */
+    public Builder judge(Judge judge) {
+      this.judge = requireNonNull(judge, "judge");
       return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.llmsql.inference.falcon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.llmsql.inference.ModelServer;
@@ -89,14 +90,66 @@ class FalconRunTest {
           """);
       List<String> comparison = Files.readAllLines(out.resolve(FalconRun.COMPARISON_CSV));
       assertThat(comparison).hasSize(1 + 16);
-      assertThat(comparison.get(0)).isEqualTo("round,model,question_id,question,gold_sql,gold_result,"
-          + "predicted_sql,result,error,verdict");
-      assertThat(comparison.get(3)).isEqualTo("1,a,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" "
-          + "= 'Ann'\",[[31.0]],SELECT 0,[[0]],,WRONG");
-      assertThat(comparison.get(6)).isEqualTo("1,b,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\",,,,"
-          + "no prediction: the model call failed,FAILED");
-      assertThat(comparison.get(4)).startsWith("1,a,4,sum,").endsWith(",FAILED");
+      assertThat(comparison.subList(0, 9)).containsExactly(
+          "round,model,question_id,question,gold_sql,gold_result,predicted_sql,result,error,verdict",
+          "1,a,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
+              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
+              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,RIGHT",
+          "1,a,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\","
+              + "\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT",
+          "1,a,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\","
+              + "SELECT 0,\"{\"\"0\"\":[0]}\",,WRONG",
+          "1,a,4,sum,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\","
+              + "SELECT nope FROM missing,,no such table: missing,"
+              + "FAILED",
+          "1,b,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
+              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,,,FAILED",
+          "1,b,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\",,,,no prediction: the model call failed,FAILED",
+          "1,b,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\","
+              + "\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\",,RIGHT",
+          "1,b,4,sum,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\","
+              + "\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\",,RIGHT");
     }
+  }
+
+  @Test
+  void run_limitAndOwnConcurrency_asksOnlyTheFirstQuestions() throws Exception {
+    // given
+    Path tables = Files.writeString(dir.resolve("tables.jsonl"), "{\"table_id\": \"t\", \"header\": [\"Name\", "
+        + "\"Age\"], \"types\": [\"text\", \"real\"], \"rows\": [[\"Ann\", 31], [\"Bo\", 4], [\"Cy\", 58]]}\n");
+    Path db = dir.resolve("t.sqlite");
+    DatasetImport.builder().tablesJsonl(tables).build().into(db);
+    Path questions = Files.writeString(dir.resolve("questions.jsonl"), """
+        {"question_id": 1, "question": "oldest", "sql": "SELECT \\"Name\\" FROM \\"t\\" ORDER BY \\"Age\\" DESC LIMIT 1", "table_id": "t"}
+        {"question_id": 2, "question": "count", "sql": "SELECT COUNT(*) FROM \\"t\\"", "table_id": "t"}
+        {"question_id": 3, "question": "ann", "sql": "SELECT \\"Age\\" FROM \\"t\\" WHERE \\"Name\\" = 'Ann'", "table_id": "t"}
+        """);
+    Path out = dir.resolve("falcon");
+    try (ModelServer server = new ModelServer(FalconRunTest::script)) {
+      FalconRun run = FalconRun.builder().model("a", client(server, "a"), 2).rounds(1).shots(0).limit(2)
+          .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(out).build();
+
+      // when
+      List<RoundResult> results = run.run();
+
+      // then
+      assertThat(results).extracting(RoundResult::questions, RoundResult::right).containsExactly(tuple(2, 2));
+      assertThat(Files.readAllLines(out.resolve(FalconRun.COMPARISON_CSV))).hasSize(1 + 2);
+      assertThat(Files.readAllLines(out.resolve("round-1").resolve("a.jsonl"))).hasSize(2);
+      assertThat(run.toString()).isEqualTo("FalconRun[models=[a], rounds=1, shots=0, limit=2, judge=llmsql, "
+          + "outputDir=" + out + "]");
+    }
+  }
+
+  @Test
+  void model_concurrencyZero_isRejected() {
+    // given
+    FalconRun.Builder b = FalconRun.builder();
+    ChatClient client = ChatClient.builder().model("a").environment(n -> null).build();
+
+    // when, then
+    assertThatThrownBy(() -> b.model("a", client, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("concurrency must be at least 1, but was 0");
   }
 
   static ChatClient client(ModelServer server, String model) {

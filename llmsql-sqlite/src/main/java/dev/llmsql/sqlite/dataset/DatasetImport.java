@@ -36,17 +36,30 @@ import org.apache.commons.csv.CSVRecord;
  * the target and moved into place only when complete, so a failed import leaves nothing behind; an existing
  * file is refused unless {@link Builder#overwrite(boolean)} is set.
  *
+ * <p>With {@link Builder#questions(Path) questions} (JSONL with gold SQL or {@code gold_results}), each
+ * question is checked against the new database (it reads as evaluation reads it, its {@code table_id} was
+ * imported, its gold SQL runs) and copied next to it as {@link #questionsFile(Path)}; any problem refuses the
+ * whole import, listing file:line and the fix of each. Beside them goes {@link #tablesFile(Path)}, the tables'
+ * headers, types and first rows in LLMSQL's {@code tables.jsonl} shape, which inference and Falcon runs build
+ * their prompts from.
+ *
  * <pre>{@code
- * List<ImportedTable> tables = DatasetImport.builder()
+ * Path db = Path.of("my-data.sqlite");
+ * DatasetImport.builder()
  *     .csv(Path.of("my-data"))                    // my-data/employees.csv -> table "employees"
+ *     .questions(Path.of("questions.jsonl"))      // checked, then written to my-data.questions.jsonl
  *     .build()
- *     .into(Path.of("my-data.sqlite"));
- * EvaluationReport report = Evaluator.builder().questionsPath(Path.of("questions.jsonl"))
- *     .dbPath(Path.of("my-data.sqlite")).build().run(Path.of("predictions.jsonl"));
+ *     .into(db);
+ * EvaluationReport report = Evaluator.builder().questionsPath(DatasetImport.questionsFile(db))
+ *     .dbPath(db).build().run(Path.of("predictions.jsonl"));
  * }</pre>
  */
 public final class DatasetImport {
 
+  /** Problems listed in the message of a refused import; {@link DatasetImportException#problems()} has all. */
+  private static final int MAX_LISTED = 20;
+  /** Rows of each table written to {@link #tablesFile}: enough to show a model the values' shape. */
+  static final int SAMPLE_ROWS = 3;
   /** Rows inserted per transaction batch. */
   private static final int BATCH = 1_000;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,15 +67,32 @@ public final class DatasetImport {
   private final List<Path> csvFiles;
   private final List<Path> tablesJsonl;
   private final boolean overwrite;
+  private final Path questions;
 
   private DatasetImport(Builder b) {
     this.csvFiles = List.copyOf(b.csvFiles);
     this.tablesJsonl = List.copyOf(b.tablesJsonl);
     this.overwrite = b.overwrite;
+    this.questions = b.questions;
   }
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** Where {@link #into} copies the checked questions: {@code my-data.sqlite} gives {@code my-data.questions.jsonl}. */
+  public static Path questionsFile(Path database) {
+    return sibling(database, ".questions.jsonl");
+  }
+
+  /** Where {@link #into} writes the tables' LLMSQL-shaped descriptions: {@code my-data.tables.jsonl}. */
+  public static Path tablesFile(Path database) {
+    return sibling(database, ".tables.jsonl");
+  }
+
+  private static Path sibling(Path database, String suffix) {
+    Path target = requireNonNull(database, "database").toAbsolutePath();
+    return target.resolveSibling(stem(target.getFileName().toString()) + suffix);
   }
 
   /**
@@ -77,6 +107,17 @@ public final class DatasetImport {
     if (Files.exists(target) && !overwrite) {
       throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
           + "or allow replacing it with overwrite(true) (--overwrite)");
+    }
+    Path questionsOut = questionsFile(target);
+    Path tablesOut = tablesFile(target);
+    if (questions != null && !overwrite) {
+      for (Path file : List.of(questionsOut, tablesOut)) {
+        boolean input = isSameFile(questions, file) || tablesJsonl.stream().anyMatch(in -> isSameFile(in, file));
+        if (Files.exists(file) && !input) {
+          throw new DatasetImportException(file + " already exists; delete it, choose another --out file, or "
+              + "allow replacing it with overwrite(true) (--overwrite)");
+        }
+      }
     }
     Path temp = target.resolveSibling(target.getFileName() + ".importing");
     List<ImportedTable> written = new ArrayList<>();
@@ -96,7 +137,24 @@ public final class DatasetImport {
         }
         c.commit();
       }
+      if (questions != null) {
+        List<String> problems = QuestionCheck.problems(questions, temp, written);
+        if (!problems.isEmpty()) {
+          throw refused(problems);
+        }
+      }
+      // samples are read before the move, while nothing else can have the new file open
+      String descriptions = questions == null ? null : TableDescriptions.of(temp, written, SAMPLE_ROWS);
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      if (questions != null) {
+        if (!isSameFile(questions, questionsOut)) {
+          Files.copy(questions, questionsOut, StandardCopyOption.REPLACE_EXISTING);
+        }
+        // an input tables.jsonl of that name already describes the tables, with every row
+        if (tablesJsonl.stream().noneMatch(in -> isSameFile(in, tablesOut))) {
+          Files.writeString(tablesOut, descriptions, StandardCharsets.UTF_8);
+        }
+      }
       return List.copyOf(written);
     } catch (SQLException e) {
       throw new DatasetImportException("cannot write SQLite file " + target + ": " + e.getMessage(), e);
@@ -108,6 +166,25 @@ public final class DatasetImport {
       } catch (IOException ignored) {
         // the temporary file is only a leftover; the import's own outcome matters more
       }
+    }
+  }
+
+  private DatasetImportException refused(List<String> problems) {
+    StringBuilder message = new StringBuilder(questions + ": " + QuestionCheck.plural(problems.size(), "problem")
+        + " with the questions; nothing was written, fix " + (problems.size() == 1 ? "it" : "them")
+        + " and import again:");
+    problems.stream().limit(MAX_LISTED).forEach(p -> message.append("\n  ").append(p));
+    if (problems.size() > MAX_LISTED) {
+      message.append("\n  ... and ").append(problems.size() - MAX_LISTED).append(" more");
+    }
+    return new DatasetImportException(message.toString(), problems);
+  }
+
+  private static boolean isSameFile(Path a, Path b) {
+    try {
+      return Files.exists(b) && Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
     }
   }
 
@@ -324,7 +401,8 @@ public final class DatasetImport {
 
   @Override
   public String toString() {
-    return "DatasetImport[csv=" + csvFiles + ", tablesJsonl=" + tablesJsonl + ", overwrite=" + overwrite + "]";
+    return "DatasetImport[csv=" + csvFiles + ", tablesJsonl=" + tablesJsonl
+        + (questions == null ? "" : ", questions=" + questions) + ", overwrite=" + overwrite + "]";
   }
 
   /** Inputs of a {@link DatasetImport}; at least one CSV file or {@code tables.jsonl} is required. */
@@ -332,6 +410,7 @@ public final class DatasetImport {
     private final List<Path> csvFiles = new ArrayList<>();
     private final List<Path> tablesJsonl = new ArrayList<>();
     private boolean overwrite;
+    private Path questions;
 
     private Builder() {
     }
@@ -371,7 +450,20 @@ public final class DatasetImport {
       return this;
     }
 
-    /** Whether an existing output file may be replaced; off by default. */
+    /**
+     * Questions JSONL to check against the new database and copy next to it ({@link #questionsFile}): each line
+     * {@code {"question_id", "question", "sql" or "gold_results", "table_id"}}, as evaluation reads them.
+     */
+    public Builder questions(Path file) {
+      requireNonNull(file, "file");
+      if (!Files.isRegularFile(file)) {
+        throw new DatasetImportException(file + " does not exist; give the path of a questions JSONL file");
+      }
+      this.questions = file;
+      return this;
+    }
+
+    /** Whether existing output files (database, questions copy) may be replaced; off by default. */
     public Builder overwrite(boolean overwrite) {
       this.overwrite = overwrite;
       return this;

@@ -1,5 +1,7 @@
 package dev.llmsql.sqlite.dataset;
 
+import java.util.List;
+
 /**
  * A dataset could not be imported; the message names the file, the line when known, and the fix.
  *
@@ -11,11 +13,26 @@ public final class DatasetImportException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  private final List<String> problems;
+
   public DatasetImportException(String message) {
     super(message);
+    this.problems = List.of();
   }
 
   public DatasetImportException(String message, Throwable cause) {
     super(message, cause);
+    this.problems = List.of();
+  }
+
+  /** An import refused for {@code problems}, each naming file:line and the fix; the message lists them. */
+  public DatasetImportException(String message, List<String> problems) {
+    super(message);
+    this.problems = List.copyOf(problems);
+  }
+
+  /** Every problem found, each "file:line: what is wrong; the fix"; empty when the message says it all. */
+  public List<String> problems() {
+    return problems;
   }
 }

@@ -3,6 +3,8 @@ package dev.llmsql.sqlite.dataset;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.llmsql.Evaluator;
+import dev.llmsql.report.EvaluationReport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +117,116 @@ class DatasetImportTest {
         .isInstanceOf(DatasetImportException.class)
         .hasMessage(jsonl + " line 1: row 1 of table t has 1 cells but the header has 2 columns; make every row "
             + "an array of 2 values");
+  }
+
+  /** One CSV table and two questions: one with gold SQL, one with gold results only. */
+  private Path employees() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("employees.csv"), """
+        name,age,team
+        Ann,31,red
+        Bo,4,blue
+        Cy,58,red
+        """);
+    return data;
+  }
+
+  private static final String QUESTIONS = """
+      {"question_id": 1, "question": "How many in red?", "sql": "SELECT COUNT(*) FROM employees WHERE team = 'red'", "table_id": "employees"}
+      {"question_id": 2, "question": "Who is oldest?", "gold_results": {"name": ["Cy"]}, "table_id": "employees"}
+      {"question_id": 3, "question": "Total age?", "sql": "SELECT SUM(age) FROM employees", "table_id": "employees"}
+      """;
+
+  @Test
+  void into_questionsWithGoldSqlAndGoldResults_writesThemBesideDatabaseAndEvaluates() throws Exception {
+    // given
+    Path data = employees();
+    Path questions = Files.writeString(dir.resolve("questions.jsonl"), QUESTIONS);
+    Path db = dir.resolve("out").resolve("staff.sqlite");
+    Path predictions = Files.writeString(dir.resolve("predictions.jsonl"), """
+        {"question_id": 1, "completion": "SELECT COUNT(*) FROM employees WHERE team = 'red'"}
+        {"question_id": 2, "completion": "SELECT name FROM employees ORDER BY age DESC LIMIT 1"}
+        {"question_id": 3, "completion": "SELECT MAX(age) FROM employees"}
+        """);
+
+    // when
+    List<ImportedTable> tables = DatasetImport.builder().csv(data).questions(questions).build().into(db);
+    EvaluationReport report = Evaluator.builder().questionsPath(DatasetImport.questionsFile(db)).dbPath(db)
+        .noReportFile().showMismatches(false).noGoldCache().threads(1).build().run(predictions);
+
+    // then
+    assertThat(tables).extracting(ImportedTable::name).containsExactly("employees");
+    assertThat(DatasetImport.questionsFile(db)).isEqualTo(dir.resolve("out").resolve("staff.questions.jsonl")
+        .toAbsolutePath());
+    assertThat(Files.readString(DatasetImport.questionsFile(db))).isEqualTo(QUESTIONS);
+    assertThat(Files.readString(DatasetImport.tablesFile(db))).isEqualTo("{\"table_id\":\"employees\","
+        + "\"header\":[\"name\",\"age\",\"team\"],\"types\":[\"text\",\"integer\",\"text\"],"
+        + "\"rows\":[[\"Ann\",31,\"red\"],[\"Bo\",4,\"blue\"],[\"Cy\",58,\"red\"]]}\n");
+    assertThat(report.total()).isEqualTo(3);
+    assertThat(report.matches()).isEqualTo(2);
+    assertThat(report.mismatches()).extracting(m -> m.questionId()).containsExactly(3);
+  }
+
+  @Test
+  void into_questionsWithUnknownTableAndFailingSql_refusesListingEachLineAndFix() throws Exception {
+    // given
+    Path data = employees();
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), """
+        {"question_id": 1, "question": "ok", "sql": "SELECT COUNT(*) FROM employees", "table_id": "employees"}
+
+        {"question_id": 7, "question": "typo", "sql": "SELECT agee FROM employees", "table_id": "employees"}
+        {"question_id": 8, "question": "wrong table", "gold_results": {"n": [1]}, "table_id": "staff"}
+        {"question_id": 9, "question": "empty", "gold_results": [{"n": [1]}, {}], "table_id": "employees"}
+        """);
+    Path db = dir.resolve("staff.sqlite");
+    DatasetImport importer = DatasetImport.builder().csv(data).questions(questions).build();
+
+    // when, then
+    assertThatThrownBy(() -> importer.into(db)).isInstanceOf(DatasetImportException.class)
+        .hasMessage(questions + ": 3 problems with the questions; nothing was written, fix them and import again:"
+            + "\n  " + questions + ":3: question 7: gold SQL fails on the imported tables (no such column: agee): "
+            + "SELECT agee FROM employees; fix the SQL (columns of employees: name, age, team), or give "
+            + "\"gold_results\" instead"
+            + "\n  " + questions + ":4: question 8: table_id 'staff' is not a table of this import; use one of: "
+            + "employees (a CSV file's table is named after the file)"
+            + "\n  " + questions + ":5: question 9: gold result 2 has no columns; give each as an object of "
+            + "columns, e.g. \"gold_results\": {\"name\": [\"Cy\"]}")
+        .extracting(e -> ((DatasetImportException) e).problems()).asList().hasSize(3);
+    assertThat(db).doesNotExist();
+    assertThat(DatasetImport.questionsFile(db)).doesNotExist();
+    assertThat(dir.resolve("staff.sqlite.importing")).doesNotExist();
+  }
+
+  @Test
+  void into_malformedGoldResults_refusesNamingLineAndShape() throws Exception {
+    // given
+    Path data = employees();
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"x\", \"gold_results\": 5, \"table_id\": \"employees\"}\n");
+    DatasetImport importer = DatasetImport.builder().csv(data).questions(questions).build();
+
+    // when, then
+    assertThatThrownBy(() -> importer.into(dir.resolve("db.sqlite"))).isInstanceOf(DatasetImportException.class)
+        .hasMessage(questions + ": 1 problem with the questions; nothing was written, fix it and import again:"
+            + "\n  " + questions + ":1: \"gold_results\" must be an object such as {\"gender\": [\"Female\", "
+            + "\"Male\"], \"avg_age\": [27.73, 27.84]} or a list of such objects, but was 5");
+  }
+
+  @Test
+  void into_questionsCopyExists_isRefusedUnlessOverwrite() throws Exception {
+    // given
+    Path data = employees();
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), QUESTIONS);
+    Path db = dir.resolve("staff.sqlite");
+    Files.writeString(DatasetImport.questionsFile(db), "old");
+
+    // when, then
+    assertThatThrownBy(() -> DatasetImport.builder().csv(data).questions(questions).build().into(db))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(DatasetImport.questionsFile(db) + " already exists; delete it, choose another --out file, or "
+            + "allow replacing it with overwrite(true) (--overwrite)");
+    DatasetImport.builder().csv(data).questions(questions).overwrite(true).build().into(db);
+    assertThat(Files.readString(DatasetImport.questionsFile(db))).isEqualTo(QUESTIONS);
   }
 
   @Test

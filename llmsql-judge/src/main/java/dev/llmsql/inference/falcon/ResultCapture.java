@@ -1,0 +1,167 @@
+package dev.llmsql.inference.falcon;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.Prediction;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Wraps a judge to keep, per question, the gold result and the result of the last SQL the prediction ran, as
+ * the comparison table shows them: the report keeps result sets for mismatches only, but Falcon's table shows
+ * them for RIGHT rows too. Cells are formatted at once, capped in length, so a run keeps text, not rows.
+ * Thread-safe: the engine judges in parallel.
+ */
+final class ResultCapture {
+
+  /** Longest result cell; longer ones are cut and end with "...". */
+  static final int MAX_CELL = 2_000;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The two result cells of one question; empty strings when nothing ran or the statement failed. */
+  record Cells(String gold, String predicted) {
+  }
+
+  private final Map<Integer, Cells> cells = new ConcurrentHashMap<>();
+
+  Judge wrap(Judge judge) {
+    return new Judge() {
+      @Override
+      public Verdict judge(JudgeContext context) {
+        Capturing capturing = new Capturing(context);
+        try {
+          return judge.judge(capturing);
+        } finally {
+          // a judge may skip the gold (no SQL in the answer), but the table shows it on every row
+          QueryOutcome gold = capturing.gold != null ? capturing.gold : context.gold();
+          cells.put(context.question().id(), new Cells(cell(gold),
+              capturing.last == null ? "" : cell(capturing.last)));
+        }
+      }
+
+      @Override
+      public String name() {
+        return judge.name();
+      }
+
+      @Override
+      public String toString() {
+        return judge.toString();
+      }
+    };
+  }
+
+  Optional<Cells> cells(int questionId) {
+    return Optional.ofNullable(cells.get(questionId));
+  }
+
+  /**
+   * A result as Falcon shows it, one JSON object of columns: {@code {"Name":["Ann"],"Age":[31.0]}}; when two
+   * columns share a label, the row form {@code {"columns":[...],"rows":[[...]]}} instead (both forms are what
+   * a question's {@code gold_results} accepts). Empty for a failed statement: its message is the error cell.
+   */
+  static String cell(QueryOutcome outcome) {
+    if (!(outcome instanceof QueryOutcome.Success success)) {
+      return "";
+    }
+    QueryResult r = success.result();
+    Map<String, Object> json = new LinkedHashMap<>();
+    Set<String> labels = new HashSet<>(r.columns());
+    if (labels.size() == r.columns().size()) {
+      for (int c = 0; c < r.columns().size(); c++) {
+        List<Object> column = new ArrayList<>();
+        for (List<Object> row : r.rows()) {
+          column.add(row.get(c));
+        }
+        json.put(r.columns().get(c), column);
+      }
+    } else {
+      json.put("columns", r.columns());
+      json.put("rows", r.rows());
+    }
+    String text;
+    try {
+      text = JSON.writeValueAsString(json);
+    } catch (JsonProcessingException e) {
+      text = r.rows().toString();   // unreachable for SQLite's cell types; the rows still say something
+    }
+    // the judge stops reading a prediction once it has more rows than the gold: say the cell is partial
+    String more = r.complete() ? "" : " (and more rows)";
+    return text.length() + more.length() <= MAX_CELL ? text + more : text.substring(0, MAX_CELL) + "...";
+  }
+
+  /** Passes everything through, noting the gold and the last prediction run. Used by one thread at a time. */
+  private static final class Capturing implements JudgeContext {
+    private final JudgeContext context;
+    private QueryOutcome gold;
+    private QueryOutcome last;
+
+    Capturing(JudgeContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Question question() {
+      return context.question();
+    }
+
+    @Override
+    public Prediction prediction() {
+      return context.prediction();
+    }
+
+    @Override
+    public List<String> candidates() {
+      return context.candidates();
+    }
+
+    @Override
+    public QueryOutcome gold() {
+      gold = context.gold();
+      return gold;
+    }
+
+    @Override
+    public QueryOutcome execute(String sql) {
+      last = context.execute(sql);
+      return last;
+    }
+
+    @Override
+    public QueryOutcome execute(String sql, int stopAfterRows) {
+      last = context.execute(sql, stopAfterRows);
+      return last;
+    }
+
+    @Override
+    public QueryOutcome executeGold(String sql) {
+      return context.executeGold(sql);
+    }
+
+    @Override
+    public List<QueryOutcome> golds() {
+      List<QueryOutcome> golds = context.golds();
+      if (gold == null && !golds.isEmpty()) {
+        gold = golds.get(0);
+      }
+      return golds;
+    }
+
+    @Override
+    public List<Long> timeRuns(String sql, int runs) {
+      return context.timeRuns(sql, runs);
+    }
+  }
+}
