@@ -32,6 +32,13 @@ public interface QueryExecutor extends AutoCloseable {
     return execute(database, sql);
   }
 
+  /**
+   * Gets {@code database} ready in the background (connections opened, schema loaded) while the caller does
+   * other work, so the first statements do not wait for it; returns at once. The default does nothing.
+   */
+  default void warmUp(Path database) {
+  }
+
   /** Releases connections. */
   @Override
   void close();

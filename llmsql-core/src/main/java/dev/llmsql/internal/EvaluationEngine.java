@@ -84,21 +84,31 @@ public final class EvaluationEngine {
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
     BenchmarkFiles files = resolve();
-    IntSet predicted = new IntSet();
-    long count = input.validate(predicted::add);
-    LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
-    GoldFilter goldSql = new GoldFilter();
+    QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     Collector collector = new Collector();
     int questionCount;
-    try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
-      goldSql.add(q.sql());
-      q.alternativeSql().forEach(goldSql::add);
-    })) {
-      questionCount = questions.total();
-      LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
-      listeners.forEach(l -> l.onStart(count));
-      judgeAll(input, files, questions, collector,
-          goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain));
+    try {
+      if (files.database() != null) {
+        executor.warmUp(files.database());
+      }
+      IntSet predicted = new IntSet();
+      long count = input.validate(predicted::add);
+      LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
+      GoldFilter goldSql = new GoldFilter();
+      try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
+        goldSql.add(q.sql());
+        q.alternativeSql().forEach(goldSql::add);
+      })) {
+        questionCount = questions.total();
+        LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
+        listeners.forEach(l -> l.onStart(count));
+        judgeAll(input, files, questions, collector, executor,
+            goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain));
+      }
+    } finally {
+      if (givenExecutor == null) {
+        executor.close();
+      }
     }
 
     LOG.debug("Predictions judged after {} ms", (System.nanoTime() - started) / 1_000_000);
@@ -121,12 +131,11 @@ public final class EvaluationEngine {
 
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */
   private void judgeAll(PredictionInput input, BenchmarkFiles files, QuestionIndex questions, Collector collector,
-                        GoldCache goldCache) {
+                        QueryExecutor executor, GoldCache goldCache) {
     RunCache runCache = new RunCache(goldCache);
     if (files.database() != null) {
       runCache.prefetch(files.database());
     }
-    QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
     try {
       ArrayDeque<Future<Evaluated>> inFlight = new ArrayDeque<>();
@@ -154,9 +163,6 @@ public final class EvaluationEngine {
       runCache.flush();
       if (pool != null) {
         pool.shutdownNow();
-      }
-      if (givenExecutor == null) {
-        executor.close();
       }
     }
   }

@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConnection;
 
 /**
@@ -115,6 +116,38 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       rows.add(Arrays.asList(row));
     }
     return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
+  }
+
+  /**
+   * Opens {@link ExecutionLimits#concurrency()} connections at once on daemon threads and has each load the
+   * schema (half a second for LLMSQL's 24,000 tables), overlapping that with the caller's input checks.
+   */
+  @Override
+  public void warmUp(Path database) {
+    HikariDataSource pool;
+    try {
+      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+    } catch (RuntimeException e) {
+      return;   // the first statement reports it
+    }
+    int connections = limits.concurrency();
+    java.util.concurrent.CountDownLatch allHeld = new java.util.concurrent.CountDownLatch(connections);
+    for (int i = 0; i < connections; i++) {
+      Thread loader = new Thread(() -> {
+        try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
+          s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
+          allHeld.countDown();
+          // Held until all are open, so each thread warms a different connection.
+          allHeld.await(1, TimeUnit.MINUTES);
+        } catch (SQLException e) {
+          allHeld.countDown();   // the first statement reports it
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "llmsql-warm-up-" + i);
+      loader.setDaemon(true);
+      loader.start();
+    }
   }
 
   @Override
