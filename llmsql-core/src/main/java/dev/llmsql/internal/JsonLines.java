@@ -38,11 +38,12 @@ final class JsonLines {
     /**
      * Reads the line's object.
      *
+     * @param lineNo the line's number, from 1
      * @param offset the file offset of the line's first non-blank byte
      * @param length the line's length in bytes, surrounding blanks excluded
      * @return false when the handler left the line early on purpose
      */
-    boolean line(String location, long offset, int length, JsonParser parser) throws IOException;
+    boolean line(String location, long lineNo, long offset, int length, JsonParser parser) throws IOException;
   }
 
   private JsonLines() {
@@ -53,26 +54,38 @@ final class JsonLines {
    * read with an {@link InvalidInputException} naming {@code file:line} and {@code expected}.
    */
   static void forEach(Path file, String expected, LineHandler handler) throws IOException {
-    forEach(file, expected, (SpanHandler) (location, offset, length, parser) -> handler.line(location, parser));
+    forEach(file, expected, (SpanHandler) (location, lineNo, offset, length, parser) -> handler.line(location, parser));
   }
 
   /** {@link #forEach(Path, String, LineHandler)}, telling the handler where each line lies. */
   static void forEach(Path file, String expected, SpanHandler handler) throws IOException {
+    forEach(file, 0, 0, expected, handler);
+  }
+
+  /**
+   * {@link #forEach(Path, String, SpanHandler)} from byte {@code fromOffset} (the start of a line), numbering
+   * lines after {@code linesBefore}.
+   */
+  static void forEach(Path file, long fromOffset, long linesBefore, String expected, SpanHandler handler)
+      throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
+      in.skipNBytes(fromOffset);
       byte[] buffer = new byte[CHUNK];
       int filled = 0;
-      long lineNo = 0;
-      long base = 0;
+      long lineNo = linesBefore;
+      long base = fromOffset;
       while (true) {
         int read = in.read(buffer, filled, buffer.length - filled);
         int end = read < 0 ? filled : filled + read;
         int start = 0;
         for (int nl; (nl = indexOf(buffer, (byte) '\n', start, end)) >= 0; start = nl + 1) {
-          parseLine(file + ":" + ++lineNo, buffer, base, start, nl, expected, handler);
+          ++lineNo;
+          parseLine(file + ":" + lineNo, lineNo, buffer, base, start, nl, expected, handler);
         }
         if (read < 0) {
           if (start < end) {
-            parseLine(file + ":" + ++lineNo, buffer, base, start, end, expected, handler);
+            ++lineNo;
+            parseLine(file + ":" + lineNo, lineNo, buffer, base, start, end, expected, handler);
           }
           return;
         }
@@ -97,12 +110,12 @@ final class JsonLines {
 
   /** Parses one line already in memory (e.g. read back from a {@link SpanHandler}'s span). */
   static void parseLine(String location, byte[] line, String expected, LineHandler handler) throws IOException {
-    parseLine(location, line, 0, 0, line.length, expected,
-        (SpanHandler) (loc, offset, length, parser) -> handler.line(loc, parser));
+    parseLine(location, 0, line, 0, 0, line.length, expected,
+        (SpanHandler) (loc, lineNo, offset, length, parser) -> handler.line(loc, parser));
   }
 
-  private static void parseLine(String location, byte[] buffer, long base, int start, int end, String expected,
-                                SpanHandler handler) throws IOException {
+  private static void parseLine(String location, long lineNo, byte[] buffer, long base, int start, int end,
+                                String expected, SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
     while (from < to && isBlank(buffer[from])) {
@@ -120,7 +133,7 @@ final class JsonLines {
         throw new InvalidInputException(location, "expected a JSON object but found "
             + describe(first) + "; each line must look like " + expected);
       }
-      if (handler.line(location, base + from, to - from, parser) && parser.nextToken() != null) {
+      if (handler.line(location, lineNo, base + from, to - from, parser) && parser.nextToken() != null) {
         throw new InvalidInputException(location, "more than one JSON value on the line; each line must be "
             + "one JSON object such as " + expected);
       }

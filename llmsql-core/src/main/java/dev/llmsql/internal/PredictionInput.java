@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -31,7 +32,12 @@ public abstract class PredictionInput {
   public enum CompletionState { PRESENT, MISSING, NOT_A_STRING }
 
   public static PredictionInput jsonl(Path file) {
-    return new Jsonl(file);
+    return new Jsonl(file, Jsonl.REPLAY_CHARS);
+  }
+
+  /** {@link #jsonl(Path)} keeping at most {@code replayChars} completion characters between the passes. */
+  static PredictionInput jsonl(Path file, long replayChars) {
+    return new Jsonl(file, replayChars);
   }
 
   public static PredictionInput list(List<?> items) {
@@ -61,10 +67,48 @@ public abstract class PredictionInput {
   public abstract void forEach(Consumer<Entry> consumer);
 
   private static final class Jsonl extends PredictionInput {
-    private final Path file;
 
-    Jsonl(Path file) {
+    /**
+     * Completion characters the validation pass keeps for the evaluation pass, which then parses only what
+     * did not fit: LLMSQL-sized files are parsed once, larger ones in bounded memory.
+     */
+    static final long REPLAY_CHARS = 4L << 20;
+
+    private final Path file;
+    private final long replayChars;
+    private List<Entry> replay;
+    private long resumeOffset = -1;
+    private long resumeLine;
+
+    Jsonl(Path file, long replayChars) {
       this.file = file;
+      this.replayChars = replayChars;
+    }
+
+    @Override
+    public long validate(IntConsumer ids) {
+      List<Entry> kept = new ArrayList<>();
+      long[] state = {0, replayChars, -1, 0};   // count, budget left, resume offset, lines before it
+      read(0, 0, (entry, offset, line) -> {
+        state[0]++;
+        if (entry.questionId() != null) {
+          ids.accept(entry.questionId());
+        }
+        if (state[2] < 0) {
+          long cost = 64 + (entry.completion() == null ? 0 : entry.completion().length());
+          if (cost <= state[1]) {
+            kept.add(entry);
+            state[1] -= cost;
+          } else {
+            state[2] = offset;
+            state[3] = line - 1;
+          }
+        }
+      });
+      replay = kept;
+      resumeOffset = state[2];
+      resumeLine = state[3];
+      return state[0];
     }
 
     @Override
@@ -72,13 +116,32 @@ public abstract class PredictionInput {
       return InputMode.JSONL_PATH;
     }
 
+    /** Replays what {@link #validate} kept (once), then reads the rest; without it, reads the whole file. */
     @Override
     public void forEach(Consumer<Entry> consumer) {
+      List<Entry> kept = replay;
+      replay = null;
+      if (kept == null) {
+        read(0, 0, (entry, offset, line) -> consumer.accept(entry));
+        return;
+      }
+      kept.forEach(consumer);
+      if (resumeOffset >= 0) {
+        read(resumeOffset, resumeLine, (entry, offset, line) -> consumer.accept(entry));
+      }
+    }
+
+    private interface Reader {
+      void entry(Entry entry, long offset, long line);
+    }
+
+    private void read(long fromOffset, long linesBefore, Reader reader) {
       try {
-        JsonLines.forEach(file, EXPECTED, (location, parser) -> {
-          consumer.accept(entry(location, parser));
-          return true;
-        });
+        JsonLines.forEach(file, fromOffset, linesBefore, EXPECTED,
+            (String location, long lineNo, long offset, int length, JsonParser parser) -> {
+              reader.entry(entry(location, parser), offset, lineNo);
+              return true;
+            });
       } catch (NoSuchFileException e) {
         throw new InvalidInputException(file.toString(), "predictions file not found ("
             + file.toAbsolutePath() + "); check the path given to --outputs");

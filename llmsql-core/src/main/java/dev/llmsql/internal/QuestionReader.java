@@ -58,7 +58,7 @@ public final class QuestionReader {
   static int scan(Path file, IntPredicate wanted, Visitor visitor) {
     IntSet seen = new IntSet();
     try {
-      JsonLines.forEach(file, EXPECTED, (String location, long offset, int length, JsonParser parser) -> {
+      JsonLines.forEach(file, EXPECTED, (String location, long lineNo, long offset, int length, JsonParser parser) -> {
         Draft draft = new Draft(location);
         JsonToken token = parser.nextToken();
         if (token == JsonToken.FIELD_NAME && parser.currentName().equals("question_id")) {

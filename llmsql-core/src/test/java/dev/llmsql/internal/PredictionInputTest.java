@@ -20,6 +20,32 @@ class PredictionInputTest {
   Path dir;
 
   @Test
+  void jsonl_validatedThenRead_replaysWhatFitsAndParsesTheRestWithTheSameLines() throws Exception {
+    Path file = write(
+        "{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
+        "",
+        "{\"question_id\": 2, \"completion\": \"SELECT 2\"}",
+        "  {\"question_id\": 3, \"completion\": \"SELECT 3\"}",
+        "",
+        "{\"question_id\": 4, \"completion\": \"SELECT 4\"}");
+    List<Entry> plain = read(PredictionInput.jsonl(file, 0));
+    List<Integer> ids = new ArrayList<>();
+
+    for (long budget : new long[] {0, 2 * (64 + 8), 1 << 20}) {
+      PredictionInput input = PredictionInput.jsonl(file, budget);
+      assertThat(input.validate(ids::add)).isEqualTo(4);
+      List<Entry> twice = new ArrayList<>();
+      input.forEach(twice::add);
+      input.forEach(twice::add);
+      assertThat(twice).as("budget %d", budget).containsExactlyElementsOf(
+          java.util.stream.Stream.concat(plain.stream(), plain.stream()).toList());
+    }
+    assertThat(plain).extracting(Entry::location).containsExactly(file + ":1", file + ":3", file + ":4",
+        file + ":6");
+    assertThat(ids).containsExactly(1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4);
+  }
+
+  @Test
   void jsonl_idShapesAndLegacyField_areNormalised() throws Exception {
     Path file = write(
         "{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
