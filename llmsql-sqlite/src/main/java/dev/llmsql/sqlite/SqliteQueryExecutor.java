@@ -130,6 +130,11 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     } catch (RuntimeException e) {
       return;   // the first statement reports it
     }
+    if (pool.getHikariPoolMXBean() == null || pool.getHikariPoolMXBean().getTotalConnections() > 0) {
+      // An earlier evaluation in this JVM opened it: its connections have the schema already, and a pool
+      // grown for more threads later adds connections one at a time, which the hold below must not wait for.
+      return;
+    }
     int connections = limits.concurrency();
     java.util.concurrent.CountDownLatch allHeld = new java.util.concurrent.CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
@@ -137,8 +142,9 @@ public final class SqliteQueryExecutor implements QueryExecutor {
         try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
           s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
           allHeld.countDown();
-          // Held until all are open, so each thread warms a different connection.
-          allHeld.await(1, TimeUnit.MINUTES);
+          // Held until all are open, so each thread warms a different connection; bounded, since evaluation
+          // threads wait for these connections meanwhile.
+          allHeld.await(5, TimeUnit.SECONDS);
         } catch (SQLException e) {
           allHeld.countDown();   // the first statement reports it
         } catch (InterruptedException e) {

@@ -40,6 +40,23 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void warmUp_freshDatabase_opensOneConnectionPerThreadAndQueriesStillRun() throws Exception {
+    Path other = TestDatabases.players(Files.createDirectories(dir.resolve("warm")));
+    try (SqliteQueryExecutor three = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100, 3))) {
+      three.warmUp(other);
+      var pool = ReadOnlyPools.shared().pool(other, 3).getHikariPoolMXBean();
+      for (int i = 0; i < 200 && pool.getTotalConnections() < 3; i++) {
+        Thread.sleep(50);
+      }
+
+      assertThat(pool.getTotalConnections()).isEqualTo(3);
+      assertThat(three.execute(other, "SELECT COUNT(*) FROM \"1-10015132-9\"")).isInstanceOf(QueryOutcome.Success.class);
+      three.warmUp(other);   // already open: returns without holding anything
+      assertThat(three.execute(other, "SELECT 1")).isInstanceOf(QueryOutcome.Success.class);
+    }
+  }
+
+  @Test
   void execute_select_returnsTypedCells() {
     QueryOutcome outcome = executor.execute(db,
         "SELECT \"Player\", \"No.\", COUNT(*) FROM \"1-10015132-9\" WHERE \"No.\" = 5 GROUP BY 1, 2");
