@@ -94,12 +94,22 @@ public final class EvaluationBenchmark {
     if (!options.contains("--no-cli")) {
       Path jar = Path.of("llmsql-cli/target/llmsql.jar");
       if (Files.exists(jar)) {
-        Path cliCache = Files.createTempDirectory("llmsql-bench-cli-gold");
-        double cliCold = median(1, runs, () -> cli(jar, questions, db, outputs, null));
-        cli(jar, questions, db, outputs, cliCache);
-        double cliWarm = median(1, runs, () -> cli(jar, questions, db, outputs, cliCache));
-        table.add(row("CLI end to end, cold (JVM start to report written)", cores, cliCold, predictions));
-        table.add(row("CLI end to end, warm", cores, cliWarm, predictions));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Map<String, List<String>> launchers = new java.util.LinkedHashMap<>();
+        launchers.put("java -jar", List.of(java, "-jar", jar.toString()));
+        launchers.put("bin/llmsql", List.of("sh", "llmsql-cli/bin/llmsql"));
+        for (Map.Entry<String, List<String>> launcher : launchers.entrySet()) {
+          Path cliCache = Files.createTempDirectory("llmsql-bench-cli-gold");
+          Cli cold = new Cli(launcher.getValue(), questions, db, outputs, null);
+          Cli warm = new Cli(launcher.getValue(), questions, db, outputs, cliCache);
+          double cliCold = median(1, runs, cold::run);
+          warm.run();
+          double cliWarm = median(1, runs, warm::run);
+          table.add(row("CLI end to end (" + launcher.getKey() + "), cold, JVM start to report written"
+              + cold.peakRss(), cores, cliCold, predictions));
+          table.add(row("CLI end to end (" + launcher.getKey() + "), warm" + warm.peakRss(), cores, cliWarm,
+              predictions));
+        }
       } else {
         System.out.println("(CLI skipped: build llmsql-cli/target/llmsql.jar first)");
       }
@@ -143,22 +153,44 @@ public final class EvaluationBenchmark {
     return (System.nanoTime() - t) / 1e9;
   }
 
-  private static double cli(Path jar, Path questions, Path db, Path outputs, Path goldCache) throws Exception {
-    Path report = Files.createTempFile("llmsql-bench-report", ".json");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(), "evaluate",
-        "--outputs", outputs.toString(), "--questions-path", questions.toString(), "--db-path", db.toString(),
-        "--save-report", report.toString(), "--no-show-mismatches"));
-    command.addAll(goldCache == null ? List.of("--no-gold-cache") : List.of("--gold-cache", goldCache.toString()));
-    long t = System.nanoTime();
-    Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-      throw new IllegalStateException("CLI failed");
+  /** The CLI as a separate process; peak RSS from {@code /usr/bin/time} where it exists (Linux). */
+  private static final class Cli {
+    private final List<String> command = new ArrayList<>();
+    private final Path time = Path.of("/usr/bin/time");
+    private long maxRssKb;
+
+    Cli(List<String> launcher, Path questions, Path db, Path outputs, Path goldCache) {
+      if (Files.isExecutable(time)) {
+        command.addAll(List.of(time.toString(), "-f", "llmsql-bench-rss %M"));
+      }
+      command.addAll(launcher);
+      command.addAll(List.of("evaluate", "--outputs", outputs.toString(), "--questions-path",
+          questions.toString(), "--db-path", db.toString(), "--no-show-mismatches", "-q"));
+      command.addAll(goldCache == null ? List.of("--no-gold-cache") : List.of("--gold-cache", goldCache.toString()));
     }
-    double seconds = (System.nanoTime() - t) / 1e9;
-    Files.deleteIfExists(report);
-    return seconds;
+
+    double run() throws Exception {
+      Path report = Files.createTempFile("llmsql-bench-report", ".json");
+      List<String> withReport = new ArrayList<>(command);
+      withReport.addAll(List.of("--save-report", report.toString()));
+      long t = System.nanoTime();
+      Process p = new ProcessBuilder(withReport).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      String stderr = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+        throw new IllegalStateException("CLI failed: " + stderr);
+      }
+      double seconds = (System.nanoTime() - t) / 1e9;
+      Files.deleteIfExists(report);
+      java.util.regex.Matcher rss = java.util.regex.Pattern.compile("llmsql-bench-rss (\\d+)").matcher(stderr);
+      if (rss.find()) {
+        maxRssKb = Math.max(maxRssKb, Long.parseLong(rss.group(1)));
+      }
+      return seconds;
+    }
+
+    String peakRss() {
+      return maxRssKb == 0 ? "" : String.format(Locale.ROOT, " (peak RSS %d MB)", Math.round(maxRssKb / 1024.0));
+    }
   }
 
   /** Every distinct statement of the workload, executed by the same executor with no engine around it. */
