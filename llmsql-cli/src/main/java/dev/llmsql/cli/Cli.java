@@ -33,7 +33,7 @@ import java.util.Set;
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
  * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV),
  * {@code leaderboard} (compare several reports) and {@code dataset import} (CSV or tables.jsonl to SQLite), {@code inference api} (ask a model
- * for predictions);
+ * for predictions), {@code suite run} (SCALE-style capability suites);
  * {@code --help} on each.
  *
  * <pre>{@code
@@ -110,10 +110,12 @@ public final class Cli {
       case "inference" -> {
         return new InferenceCommand(out, err, environment).run(rest);
       }
+      case "suite" -> {
+        return new SuiteCommand(out, err, environment).run(rest);
+      }
       default -> {
         err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset, "
-            + "inference "
-            + "(see llmsql --help)");
+            + "inference, suite (see llmsql --help)");
         return USAGE;
       }
     }

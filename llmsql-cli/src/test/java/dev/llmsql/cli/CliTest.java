@@ -57,7 +57,7 @@ class CliTest {
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, dataset, "
-        + "inference (see llmsql --help)\n");
+        + "inference, suite (see llmsql --help)\n");
   }
 
   @Test
