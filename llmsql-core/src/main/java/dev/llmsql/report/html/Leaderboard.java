@@ -240,8 +240,11 @@ public final class Leaderboard {
    */
   private static String radar(java.util.function.ToDoubleFunction<String> values, List<String> axes,
                               String labelFormat, double labelScale) {
-    // Wider than tall: axis labels sit left and right of the web and must not be clipped.
-    int width = 480;
+    // Wider than tall: axis labels sit left and right of the web and must not be clipped, so long labels
+    // (capability names with their score) widen the picture.
+    int longest = axes.stream().mapToInt(a -> Math.min(a.length(), 24)).max().orElse(0)
+        + String.format(Locale.ROOT, labelFormat, labelScale).length() + 1;
+    int width = Math.max(480, 2 * (95 + 12 + (int) Math.ceil(longest * 7.5)) + 20);
     int height = 300;
     double cx = width / 2.0;
     double cy = height / 2.0;

@@ -105,7 +105,7 @@ class HtmlReportTest {
 
     // then
     assertThat(html).contains("<p>2 model(s) on capability suites, ranked by mean capability score</p>",
-        "<text x=\"240.0\" y=\"41.0\" text-anchor=\"middle\">sql_understanding 41.9</text>")
+        "<text x=\"297.0\" y=\"41.0\" text-anchor=\"middle\">sql_understanding 41.9</text>")
         .containsSubsequence("<tr><td>1</td><td>strong</td><td>62.6</td><td>41.9</td><td>88.2</td><td>57.6</td></tr>",
             "<tr><td>2</td><td>weak</td><td>29.4</td><td>21.1</td><td>14.3</td><td>52.9</td></tr>")
         .doesNotContain("id=\"board\"");
