@@ -55,11 +55,6 @@ public final class Answers {
     return TextNode.valueOf(text);
   }
 
-  /** Whether {@code answer} holds a JSON object or list (not just text). */
-  public static boolean isStructured(JsonNode answer) {
-    return answer.isContainerNode();
-  }
-
   /**
    * The SQL of an answer: the {@code "sql"} field of a JSON object answer, else the text without reasoning
    * and code fences.

@@ -60,6 +60,12 @@ public final class ScratchDatabase {
       rows = rows == null ? null : rows.deepCopy();
     }
 
+    /** The rows (a copy: JSON nodes are mutable), null when the query failed. */
+    @Override
+    public JsonNode rows() {
+      return rows == null ? null : rows.deepCopy();
+    }
+
     public boolean ran() {
       return rows != null;
     }

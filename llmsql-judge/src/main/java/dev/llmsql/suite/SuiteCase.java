@@ -7,7 +7,6 @@ import dev.llmsql.judge.llm.Rule;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One case of a metric file: a line such as
@@ -46,8 +45,10 @@ public record SuiteCase(String capability, String metric, String id, int difficu
     }
   }
 
-  public Optional<JsonNode> expectedAnswer() {
-    return Optional.ofNullable(expected).map(JsonNode::deepCopy);
+  /** The reference answer (a copy: JSON nodes are mutable), or null when the case has none. */
+  @Override
+  public JsonNode expected() {
+    return expected == null ? null : expected.deepCopy();
   }
 
   /** Whether the case is judged rule by rule (SCALE's optimisation depth). */
