@@ -284,6 +284,54 @@ class CapabilitySuiteTest {
   }
 
   @Test
+  void run_twoModels_runAtOnceEachWithinItsConcurrency() throws Exception {
+    // given: 6 objective cases; each model's first request waits until the other model's first one arrived
+    Path suite = Files.createDirectories(tmp.resolve("suite/sql_understanding"));
+    StringBuilder lines = new StringBuilder();
+    for (int i = 1; i <= 6; i++) {
+      lines.append("{\"id\": \"c").append(i).append("\", \"difficulty\": \"1\", \"sql\": \"SELEC 1\", ")
+          .append("\"expected\": {\"has_error\": true}}\n");
+    }
+    Files.writeString(suite.resolve("syntax_error_detection.jsonl"), lines);
+    Path config = Files.writeString(tmp.resolve("suite.json"), "{\"capabilities\": {\"sql_understanding\": "
+        + "{\"syntax_error_detection\": {\"weight\": 1, \"evaluation\": \"objective\", \"prompt\": \"{{sql}}\"}}}}");
+    java.util.concurrent.CountDownLatch bothStarted = new java.util.concurrent.CountDownLatch(2);
+    Map<String, java.util.concurrent.atomic.AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    Map<String, Integer> peak = new ConcurrentHashMap<>();
+    Map<String, Boolean> overlapped = new ConcurrentHashMap<>();
+    try (ChatServer models = new ChatServer((model, body) -> {
+      int now = inFlight.computeIfAbsent(model, m -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+      peak.merge(model, now, Math::max);
+      try {
+        if (overlapped.putIfAbsent(model, false) == null) {
+          bothStarted.countDown();
+          overlapped.put(model, bothStarted.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        inFlight.get(model).decrementAndGet();
+      }
+      return ChatServer.ok("{\"has_error\": true}");
+    })) {
+      CapabilitySuite capabilitySuite = CapabilitySuite.builder().dataset(tmp.resolve("suite"), config)
+          .concurrency(2).build();
+      List<ChatClient> targets = List.of("fast-a", "fast-b").stream().map(m -> ChatClient.builder()
+          .baseUrl(models.baseUrl()).model(m).jsonMode(false).readTimeout(Duration.ofSeconds(30)).build()).toList();
+
+      // when
+      List<ModelResult> results = capabilitySuite.run(targets);
+
+      // then
+      assertThat(overlapped).containsExactlyInAnyOrderEntriesOf(Map.of("fast-a", true, "fast-b", true));
+      assertThat(peak.values()).allSatisfy(p -> assertThat(p).isBetween(1, 2));
+      assertThat(results).extracting(r -> r.model() + " " + r.capabilities().get(0).score())
+          .containsExactly("fast-a 100.0", "fast-b 100.0");
+    }
+  }
+
+  @Test
   void build_subjectiveMetricsWithoutJudge_namesFix() throws Exception {
     // given
     CapabilitySuite.Builder builder = CapabilitySuite.builder().dataset(suiteDir(), configFile());

@@ -63,8 +63,7 @@ class SuiteJavadocExamplesTest {
           "suite-reports/eval_reports/qwen2.5.json",
           "suite-reports/evaluation_case_reports/qwen2.5/sql_understanding.json",
           "suite-reports/leaderboard.html");
-      assertThat(SuiteScores.score(results.get(0).cases().isEmpty() ? null
-          : SuiteConfig.read(config), results.get(0).cases())).hasSize(1);
+      assertThat(SuiteScores.score(SuiteConfig.read(config), results.get(0).cases())).hasSize(1);
     }
   }
 }
