@@ -408,9 +408,15 @@ public final class Cli {
       return USAGE;
     }
     List<Leaderboard.Entry> entries = new ArrayList<>();
+    List<Leaderboard.SuiteEntry> suites = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
     for (Path input : inputs) {
       try {
+        java.util.Optional<Leaderboard.SuiteEntry> suite = suiteScores(input);
+        if (suite.isPresent()) {
+          suites.add(suite.get());
+          continue;
+        }
         String name = stem(input.getFileName().toString());
         // Two runs of one model often share a file name in different directories: keep rows apart.
         if (!names.add(name)) {
@@ -424,7 +430,7 @@ public final class Cli {
       }
     }
     try {
-      Leaderboard.write(entries, output);
+      Leaderboard.write(entries, suites, output);
     } catch (IOException e) {
       err.println("llmsql leaderboard: " + output + " could not be written (" + e
           + "); choose another path with --out");
@@ -432,6 +438,21 @@ public final class Cli {
     }
     out.println(output);
     return OK;
+  }
+
+  /** A capability-suite score report's entry, or empty for anything else (a full evaluation report). */
+  private static java.util.Optional<Leaderboard.SuiteEntry> suiteScores(Path input) throws IOException {
+    // score reports are small and start with "model"; full reports can be large, so peek before parsing
+    String head;
+    try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, java.nio.charset.StandardCharsets.UTF_8)) {
+      char[] buffer = new char[200];
+      int n = reader.read(buffer);
+      head = n < 0 ? "" : new String(buffer, 0, n);
+    }
+    if (!head.replaceAll("\\s", "").startsWith("{\"model\":")) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(dev.llmsql.suite.SuiteReports.readScoreReport(input));
   }
 
   private static String value(List<String> args, int i, String name) {

@@ -113,6 +113,8 @@ final class Usage {
       Compares full reports (written by 'llmsql evaluate --format json'; several models, or one model over
       time) on one self-contained HTML page: a sortable table, accuracy bars, and a radar chart per report
       when the reports carry three or more capability scores. Rows are named after the report files.
+      Capability-suite score reports ('llmsql suite run': OUT/eval_reports/MODEL.json) add a table of
+      capability scores and a radar chart per model.
 
       Options:
         --out FILE                 where to write the page (default leaderboard.html)
@@ -122,6 +124,7 @@ final class Usage {
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
         java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
+        java -jar llmsql.jar leaderboard suite-reports/eval_reports/*.json --out suites.html
       """;
 
   static final String DATASET = """

@@ -100,4 +100,46 @@ class SuiteCommandTest {
     assertThat(err()).isEqualTo("llmsql suite run: the suite has subjective or hybrid metrics, so it needs at least "
         + "one --judge-model J (see llmsql suite --help)\n");
   }
+
+  @Test
+  void leaderboard_suiteScoreReports_drawsRadarPerModel() throws Exception {
+    // given: two score reports as 'llmsql suite run' writes them
+    Path a = Files.writeString(dir.resolve("model-a.json"), """
+        {
+          "model" : "model-a",
+          "suite" : "s",
+          "capabilities" : [ {"capability" : "sql_understanding", "score" : 41.9},
+                             {"capability" : "dialect_conversion", "score" : 88.2},
+                             {"capability" : "sql_optimization", "score" : 57.6} ]
+        }
+        """);
+    Path b = Files.writeString(dir.resolve("model-b.json"), "{\"model\": \"model-b\", \"capabilities\": [{\"capability\": "
+        + "\"sql_understanding\", \"score\": 10.0}]}");
+    Path board = dir.resolve("board.html");
+
+    // when
+    int status = run("leaderboard", b.toString(), a.toString(), "--out", board.toString());
+
+    // then
+    assertThat(status).isZero();
+    assertThat(out()).isEqualTo(board + "\n");
+    String html = Files.readString(board);
+    assertThat(html).containsSubsequence("<tr><td>1</td><td>model-a</td><td>62.6</td><td>41.9</td><td>88.2</td>",
+        "<tr><td>2</td><td>model-b</td><td>10.0</td><td>10.0</td><td>\u2013</td><td>\u2013</td></tr>");
+    assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
+  }
+
+  @Test
+  void leaderboard_brokenSuiteScoreReport_isBadInput() throws Exception {
+    // given
+    Path broken = Files.writeString(dir.resolve("m.json"), "{\"model\": \"m\", \"capabilities\": [{\"score\": 1}]}");
+
+    // when
+    int status = run("leaderboard", broken.toString(), "--out", dir.resolve("b.html").toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql leaderboard: " + broken + " is not a suite score report (it needs \"model\" "
+        + "and \"capabilities\" [{\"capability\", \"score\"}], as in eval_reports/<model>.json)\n");
+  }
 }

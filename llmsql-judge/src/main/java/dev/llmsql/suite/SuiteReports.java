@@ -168,6 +168,37 @@ public final class SuiteReports {
     return node;
   }
 
+  /**
+   * The leaderboard entry of a score report written by {@link #write}: the model and its capability scores.
+   *
+   * @throws IOException when the file cannot be read or is not a suite score report, saying which
+   */
+  public static Leaderboard.SuiteEntry readScoreReport(Path file) throws IOException {
+    com.fasterxml.jackson.databind.JsonNode root;
+    try {
+      root = JSON.readTree(file.toFile());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IOException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
+    }
+    return scoreEntry(root).orElseThrow(() -> new IOException(file + " is not a suite score report (it needs "
+        + "\"model\" and \"capabilities\" [{\"capability\", \"score\"}], as in " + SCORE_REPORTS + "/<model>.json)"));
+  }
+
+  /** The leaderboard entry of a parsed score report, empty when {@code root} is not one. */
+  public static java.util.Optional<Leaderboard.SuiteEntry> scoreEntry(com.fasterxml.jackson.databind.JsonNode root) {
+    if (root == null || !root.path("model").isTextual() || !root.path("capabilities").isArray()) {
+      return java.util.Optional.empty();
+    }
+    Map<String, Double> points = new LinkedHashMap<>();
+    for (com.fasterxml.jackson.databind.JsonNode c : root.get("capabilities")) {
+      if (!c.path("capability").isTextual() || !c.path("score").isNumber()) {
+        return java.util.Optional.empty();
+      }
+      points.put(c.get("capability").asText(), c.get("score").asDouble());
+    }
+    return java.util.Optional.of(new Leaderboard.SuiteEntry(root.get("model").asText(), points));
+  }
+
   /** {@code name} as a file name. */
   public static String fileName(String name) {
     String cleaned = name.replaceAll("[^A-Za-z0-9._-]", "_");
