@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.llmsql.inference.Completions;
 import java.math.BigDecimal;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -92,8 +91,7 @@ public final class Answers {
       if (a.size() != b.size()) {
         return false;
       }
-      for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : a.properties()) {
         if (!b.has(e.getKey()) || !equal(e.getValue(), b.get(e.getKey()))) {
           return false;
         }
