@@ -33,7 +33,8 @@ import java.util.Set;
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
  * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV),
  * {@code leaderboard} (compare several reports) and {@code dataset import} (CSV or tables.jsonl to SQLite), {@code inference api} (ask a model
- * for predictions), {@code falcon run} (several models, several rounds, Falcon's tables);
+ * for predictions), {@code falcon run} (several models, several rounds, Falcon's tables),
+ * {@code suite run} (SCALE-style capability suites);
  * {@code --help} on each.
  *
  * <pre>{@code
@@ -113,10 +114,12 @@ public final class Cli {
       case "falcon" -> {
         return new FalconCommand(out, err, environment).run(rest);
       }
+      case "suite" -> {
+        return new SuiteCommand(out, err, environment).run(rest);
+      }
       default -> {
         err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset, "
-            + "inference, falcon "
-            + "(see llmsql --help)");
+            + "inference, falcon, suite (see llmsql --help)");
         return USAGE;
       }
     }
@@ -412,9 +415,15 @@ public final class Cli {
       return USAGE;
     }
     List<Leaderboard.Entry> entries = new ArrayList<>();
+    List<Leaderboard.SuiteEntry> suites = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
     for (Path input : inputs) {
       try {
+        java.util.Optional<Leaderboard.SuiteEntry> suite = suiteScores(input);
+        if (suite.isPresent()) {
+          suites.add(suite.get());
+          continue;
+        }
         String name = stem(input.getFileName().toString());
         // Two runs of one model often share a file name in different directories: keep rows apart.
         if (!names.add(name)) {
@@ -428,7 +437,7 @@ public final class Cli {
       }
     }
     try {
-      Leaderboard.write(entries, output);
+      Leaderboard.write(entries, suites, output);
     } catch (IOException e) {
       err.println("llmsql leaderboard: " + output + " could not be written (" + e
           + "); choose another path with --out");
@@ -436,6 +445,21 @@ public final class Cli {
     }
     out.println(output);
     return OK;
+  }
+
+  /** A capability-suite score report's entry, or empty for anything else (a full evaluation report). */
+  private static java.util.Optional<Leaderboard.SuiteEntry> suiteScores(Path input) throws IOException {
+    // score reports are small and start with "model"; full reports can be large, so peek before parsing
+    String head;
+    try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, java.nio.charset.StandardCharsets.UTF_8)) {
+      char[] buffer = new char[200];
+      int n = reader.read(buffer);
+      head = n < 0 ? "" : new String(buffer, 0, n);
+    }
+    if (!head.replaceAll("\\s", "").startsWith("{\"model\":")) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(dev.llmsql.suite.SuiteReports.readScoreReport(input));
   }
 
   private static String value(List<String> args, int i, String name) {

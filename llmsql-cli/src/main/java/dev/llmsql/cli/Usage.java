@@ -19,6 +19,8 @@ final class Usage {
                                                           ask a model (OpenAI-compatible API) for predictions
         llmsql falcon run --model M1 --model M2 --base-url U --rounds N --out DIR
                                                           several models x rounds, DB-GPT Falcon's tables
+        llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR
+                                                          SCALE-style capability suites with LLM judges
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -114,6 +116,8 @@ final class Usage {
       Compares full reports (written by 'llmsql evaluate --format json'; several models, or one model over
       time) on one self-contained HTML page: a sortable table, accuracy bars, and a radar chart per report
       when the reports carry three or more capability scores. Rows are named after the report files.
+      Capability-suite score reports ('llmsql suite run': OUT/eval_reports/MODEL.json) add a table of
+      capability scores and a radar chart per model.
 
       Options:
         --out FILE                 where to write the page (default leaderboard.html)
@@ -123,6 +127,7 @@ final class Usage {
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
         java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
+        java -jar llmsql.jar leaderboard suite-reports/eval_reports/*.json --out suites.html
       """;
 
   static final String DATASET = """
@@ -240,5 +245,37 @@ final class Usage {
         java -jar llmsql.jar falcon run --model gpt-4o-mini,base-url=https://api.openai.com/v1,concurrency=8 \\
             --model qwen,base-url=http://localhost:8000/v1,name=local-qwen --out falcon \\
             --questions-path my.questions.jsonl --tables-path my.tables.jsonl --db-path my.sqlite
+      """;
+
+  static final String SUITE = """
+      Usage: llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]
+
+      Runs a SCALE-style capability suite: DIR holds capability folders of metric JSONL files
+      (sql_understanding/execution_accuracy.jsonl, ...), F the JSON config (metric weights, objective/subjective/
+      hybrid, prompts, difficulties; see docs/REPORTS.md). Each --model answers every case; objective cases are
+      compared with "expected" (execution cases run the answer's SQL on an in-memory SQLite built from the case's
+      CREATE/INSERT statements), the --judge-model judges vote on the rest. Writes into --out: eval_reports/
+      (scores per model), evaluation_case_reports/ (every case per model and capability),
+      evaluation_process_detail_logs/process.jsonl (every exchange; the API key never) and leaderboard.html.
+
+      Models:
+        --model M                  a target model; repeat for several (they run at once)
+        --base-url U               their API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)
+        --api-key-env NAME         environment variable holding the key (default OPENAI_API_KEY)
+        --judge-model J            a judge model; repeat for a vote (ties pass); needed for subjective/hybrid
+        --judge-base-url U         the judges' API root (default --base-url)
+        --judge-api-key-env NAME   the judges' key variable (default --api-key-env)
+        --concurrency N            cases in flight per model, and requests per model (default 4)
+        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
+        --max-attempts N           requests per call, first included (default 4)
+        --max-tokens N             answer length cap (default 1024)
+
+      Exit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
+      2 usage error, 3 unreadable suite or config, 5 reports not written.
+
+      Examples:
+        export OPENAI_API_KEY=...
+        java -jar llmsql.jar suite run --suite my-suite --config my-suite.json --model gpt-4o-mini \\
+            --model gpt-4o --base-url https://api.openai.com/v1 --judge-model gpt-4o --out suite-reports
       """;
 }

@@ -57,7 +57,7 @@ class CliTest {
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, dataset, "
-        + "inference, falcon (see llmsql --help)\n");
+        + "inference, falcon, suite (see llmsql --help)\n");
   }
 
   @Test

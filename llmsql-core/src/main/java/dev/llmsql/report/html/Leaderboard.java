@@ -17,19 +17,25 @@ import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Writes a self-contained HTML leaderboard from several reports (several models, or one model over time): a
  * sortable table, a bar chart of accuracy per entry and, when the reports carry capability scores besides
- * accuracy (three or more, SCALE style), a radar chart per entry.
+ * accuracy (three or more, SCALE style), a radar chart per entry. Capability-suite scores
+ * ({@link SuiteEntry}, SCALE's 0 to 100 points per capability) add a table and a radar chart per model; a
+ * page may hold reports, suite scores or both.
  *
  * <pre>{@code
  * Leaderboard.write(List.of(new Leaderboard.Entry("gpt-4o", r1), new Leaderboard.Entry("llama-3", r2)),
  *     Path.of("board.html"));
+ * Leaderboard.write(List.of(), List.of(new Leaderboard.SuiteEntry("gpt-4o",
+ *     Map.of("sql_understanding", 80.0, "dialect_conversion", 65.5, "sql_optimization", 40.0))), Path.of("suite.html"));
  * }</pre>
  */
 public final class Leaderboard {
@@ -53,9 +59,33 @@ public final class Leaderboard {
     }
   }
 
+  /**
+   * One model's capability-suite scores.
+   *
+   * @param name the model
+   * @param capabilities capability name to score in points (0 to 100), in display order
+   */
+  public record SuiteEntry(String name, Map<String, Double> capabilities) {
+    public SuiteEntry {
+      requireNonNull(name, "name");
+      capabilities = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(capabilities,
+          "capabilities")));
+    }
+  }
+
   /** Writes the page to {@code file} atomically. */
   public static void write(List<Entry> entries, Path file) throws IOException {
     ReportFiles.write(file, out -> write(entries, out));
+  }
+
+  /** Writes a page of reports and suite scores (either list may be empty, not both) to {@code file}. */
+  public static void write(List<Entry> entries, List<SuiteEntry> suites, Path file) throws IOException {
+    String page = render(entries, suites);
+    ReportFiles.write(file, out -> {
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      writer.write(page);
+      writer.flush();
+    });
   }
 
   /** Writes the page to {@code out} (left open). */
@@ -70,6 +100,71 @@ public final class Leaderboard {
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("a leaderboard needs at least one report");
     }
+    return render(entries, List.of());
+  }
+
+  /**
+   * The page of reports (ranked by accuracy) and suite scores (ranked by their mean capability score).
+   *
+   * @throws IllegalArgumentException when both lists are empty
+   */
+  public static String render(List<Entry> entries, List<SuiteEntry> suites) {
+    requireNonNull(entries, "entries");
+    requireNonNull(suites, "suites");
+    if (entries.isEmpty() && suites.isEmpty()) {
+      throw new IllegalArgumentException("a leaderboard needs at least one report or suite entry");
+    }
+    StringBuilder body = new StringBuilder();
+    if (!entries.isEmpty()) {
+      body.append(reports(entries));
+    }
+    if (!suites.isEmpty()) {
+      body.append(suites(suites));
+    }
+    String subtitle = (entries.isEmpty() ? "" : entries.size() + " report(s), ranked by accuracy")
+        + (entries.isEmpty() || suites.isEmpty() ? "" : "; ")
+        + (suites.isEmpty() ? "" : suites.size() + " model(s) on capability suites, ranked by mean capability score");
+    return Html.page("LLM SQL leaderboard", subtitle, body.toString(), entries.isEmpty() ? "" : SCRIPT);
+  }
+
+  private static String suites(List<SuiteEntry> suites) {
+    List<SuiteEntry> ranked = new ArrayList<>(suites);
+    ranked.sort(Comparator.comparingDouble(Leaderboard::mean).reversed());
+    Set<String> axes = new LinkedHashSet<>();
+    ranked.forEach(e -> axes.addAll(e.capabilities().keySet()));
+    StringBuilder body = new StringBuilder("<h2>Capability suites</h2>\n<div class=\"scroll\"><table class=\"data\" "
+        + "id=\"suites\"><thead><tr><th>rank</th><th>model</th><th>mean</th>");
+    axes.forEach(a -> body.append("<th>").append(esc(a)).append("</th>"));
+    body.append("</tr></thead><tbody>\n");
+    int rank = 0;
+    for (SuiteEntry e : ranked) {
+      body.append("<tr><td>").append(++rank).append("</td><td>").append(esc(e.name())).append("</td><td>")
+          .append(String.format(Locale.ROOT, "%.1f", mean(e))).append("</td>");
+      for (String axis : axes) {
+        Double v = e.capabilities().get(axis);
+        body.append("<td>").append(v == null ? "\u2013" : String.format(Locale.ROOT, "%.1f", v)).append("</td>");
+      }
+      body.append("</tr>\n");
+    }
+    body.append("</tbody></table></div>\n");
+    if (axes.size() >= MIN_RADAR_AXES) {
+      body.append("<h2>Capability radar</h2>\n<div class=\"charts\">\n");
+      for (SuiteEntry e : ranked) {
+        body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
+            .append(radar(axis -> e.capabilities().getOrDefault(axis, 0.0) / 100.0, new ArrayList<>(axes), "%.1f",
+                100))
+            .append("</div>\n");
+      }
+      body.append("</div>\n");
+    }
+    return body.toString();
+  }
+
+  private static double mean(SuiteEntry e) {
+    return e.capabilities().values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+  }
+
+  private static String reports(List<Entry> entries) {
     List<Entry> ranked = new ArrayList<>(entries);
     ranked.sort(Comparator.comparingDouble((Entry e) -> e.report().accuracy()).reversed());
     Set<String> axes = new LinkedHashSet<>();
@@ -127,22 +222,29 @@ public final class Leaderboard {
       body.append("<h2>Capabilities</h2>\n<div class=\"charts\">\n");
       for (Entry e : ranked) {
         body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
-            .append(radar(e.report(), new ArrayList<>(axes))).append("</div>\n");
+            .append(radar(axis -> e.report().score(axis).map(Score::value).orElse(0.0), new ArrayList<>(axes),
+                "%.2f", 1)).append("</div>\n");
       }
       body.append("</div>\n");
     }
-    return Html.page("LLM SQL leaderboard", ranked.size() + " report(s), ranked by accuracy", body.toString(),
-        SCRIPT);
+    return body.toString();
   }
 
   private static void td(StringBuilder body, Object sortKey, String text) {
     body.append("<td data-sort=\"").append(esc(sortKey)).append("\">").append(esc(text)).append("</td>");
   }
 
-  /** A radar of scores in [0, 1] (clamped), one axis per score name; a missing score counts 0. */
-  private static String radar(EvaluationReport r, List<String> axes) {
-    // Wider than tall: axis labels sit left and right of the web and must not be clipped.
-    int width = 480;
+  /**
+   * A radar of values in [0, 1] (clamped), one axis per name; labels show value x {@code labelScale} in
+   * {@code labelFormat}.
+   */
+  private static String radar(java.util.function.ToDoubleFunction<String> values, List<String> axes,
+                              String labelFormat, double labelScale) {
+    // Wider than tall: axis labels sit left and right of the web and must not be clipped, so long labels
+    // (capability names with their score) widen the picture.
+    int longest = axes.stream().mapToInt(a -> Math.min(a.length(), 24)).max().orElse(0)
+        + String.format(Locale.ROOT, labelFormat, labelScale).length() + 1;
+    int width = Math.max(480, 2 * (95 + 12 + (int) Math.ceil(longest * 7.5)) + 20);
     int height = 300;
     double cx = width / 2.0;
     double cy = height / 2.0;
@@ -160,7 +262,7 @@ public final class Leaderboard {
     StringBuilder shape = new StringBuilder();
     for (int i = 0; i < axes.size(); i++) {
       String axis = axes.get(i);
-      double value = Math.max(0, Math.min(1, r.score(axis).map(Score::value).orElse(0.0)));
+      double value = Math.max(0, Math.min(1, values.applyAsDouble(axis)));
       shape.append(point(cx, cy, radius * value, i, axes.size())).append(' ');
       double angle = angle(i, axes.size());
       double lx = cx + Math.cos(angle) * (radius + 12);
@@ -169,8 +271,9 @@ public final class Leaderboard {
       String[] end = point(cx, cy, radius, i, axes.size()).split(",");
       sb.append(String.format(Locale.ROOT,
           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%s\" y2=\"%s\" stroke=\"#d9dee7\"/>", cx, cy, end[0], end[1]));
-      sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s %.2f</text>", lx,
-          ly, anchor, esc(axis.length() > 16 ? axis.substring(0, 15) + "\u2026" : axis), value));
+      sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s " + labelFormat
+          + "</text>", lx, ly, anchor, esc(axis.length() > 24 ? axis.substring(0, 23) + "\u2026" : axis),
+          value * labelScale));
     }
     sb.append("<polygon fill=\"rgba(31,95,191,.25)\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"")
         .append(shape.toString().strip()).append("\"/></svg>");

@@ -1,6 +1,7 @@
 package dev.llmsql.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -9,7 +10,9 @@ import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Reports;
 import dev.llmsql.scoring.Score;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +85,52 @@ class HtmlReportTest {
     String html = Leaderboard.render(List.of(new Leaderboard.Entry("m", Reports.of(new boolean[] {true}))));
 
     assertThat(html).doesNotContain("Capabilities", "class=\"radar\"");
+  }
+
+  @Test
+  void leaderboard_suiteScoresOnly_ranksByMeanAndDrawsRadarPerModel() {
+    // given
+    Map<String, Double> weak = new LinkedHashMap<>();
+    weak.put("sql_understanding", 21.1);
+    weak.put("dialect_conversion", 14.3);
+    weak.put("sql_optimization", 52.9);
+    Map<String, Double> strong = new LinkedHashMap<>();
+    strong.put("sql_understanding", 41.9);
+    strong.put("dialect_conversion", 88.2);
+    strong.put("sql_optimization", 57.6);
+
+    // when
+    String html = Leaderboard.render(List.of(), List.of(new Leaderboard.SuiteEntry("weak", weak),
+        new Leaderboard.SuiteEntry("strong", strong)));
+
+    // then
+    assertThat(html).contains("<p>2 model(s) on capability suites, ranked by mean capability score</p>",
+        "<text x=\"297.0\" y=\"41.0\" text-anchor=\"middle\">sql_understanding 41.9</text>")
+        .containsSubsequence("<tr><td>1</td><td>strong</td><td>62.6</td><td>41.9</td><td>88.2</td><td>57.6</td></tr>",
+            "<tr><td>2</td><td>weak</td><td>29.4</td><td>21.1</td><td>14.3</td><td>52.9</td></tr>")
+        .doesNotContain("id=\"board\"");
+    assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
+  }
+
+  @Test
+  void leaderboard_reportsAndSuites_showsBoth() {
+    // given
+    Leaderboard.Entry report = new Leaderboard.Entry("m", Reports.of(new boolean[] {true}));
+    Leaderboard.SuiteEntry suite = new Leaderboard.SuiteEntry("m", Map.of("sql_understanding", 50.0));
+
+    // when
+    String html = Leaderboard.render(List.of(report), List.of(suite));
+
+    // then: one capability draws a table but no radar
+    assertThat(html).contains("id=\"board\"", "<h2>Capability suites</h2>",
+        "<p>1 report(s), ranked by accuracy; 1 model(s) on capability suites, ranked by mean capability score</p>")
+        .doesNotContain("class=\"radar\"");
+  }
+
+  @Test
+  void leaderboard_nothing_isRejected() {
+    assertThatThrownBy(() -> Leaderboard.render(List.of(), List.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a leaderboard needs at least one report or suite entry");
   }
 
   private static EvaluationReport withScores(EvaluationReport r) {

@@ -18,12 +18,14 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
  * A loopback OpenAI-compatible server standing in for a text-to-SQL model, so examples and tests run offline:
  * it answers each prompt's question with that question's gold SQL (from a questions JSONL), passed through a
- * function that may spoil it, after a fixed latency.
+ * function that may spoil it, after a fixed latency; or, {@link #scripted scripted}, any reply a function picks
+ * from the model name and the prompt.
  *
  * <pre>{@code
  * try (GoldModelServer model = GoldModelServer.start(questions, Duration.ofMillis(50), sql -> sql)) {
@@ -49,12 +51,14 @@ public final class GoldModelServer implements AutoCloseable {
   private final Map<String, String> goldByQuestion;
   private final long latencyMillis;
   private final UnaryOperator<String> answer;
+  private final BiFunction<String, String, String> script;
 
-  private GoldModelServer(Map<String, String> goldByQuestion, long latencyMillis, UnaryOperator<String> answer)
-      throws IOException {
+  private GoldModelServer(Map<String, String> goldByQuestion, long latencyMillis, UnaryOperator<String> answer,
+                          BiFunction<String, String, String> script) throws IOException {
     this.goldByQuestion = goldByQuestion;
     this.latencyMillis = latencyMillis;
     this.answer = answer;
+    this.script = script;
     this.executor = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "gold-model");
       t.setDaemon(true);
@@ -77,9 +81,21 @@ public final class GoldModelServer implements AutoCloseable {
           gold.put(q.path("question").asText(), q.path("sql").asText());
         }
       }
-      return new GoldModelServer(gold, latencyMillis, answer);
+      return new GoldModelServer(gold, latencyMillis, answer, null);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the gold model for " + questionsJsonl + ": " + e, e);
+    }
+  }
+
+  /**
+   * A server answering every request with {@code replies.apply(model, prompt)} (the first message's text)
+   * after {@code latencyMillis}: stand-in target and judge models for capability suites.
+   */
+  public static GoldModelServer scripted(long latencyMillis, BiFunction<String, String, String> replies) {
+    try {
+      return new GoldModelServer(Map.of(), latencyMillis, UnaryOperator.identity(), replies);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the scripted model: " + e, e);
     }
   }
 
@@ -94,7 +110,9 @@ public final class GoldModelServer implements AutoCloseable {
       String prompt = body.path("messages").path(0).path("content").asText();
       int at = prompt.lastIndexOf("Question: ");
       String question = at < 0 ? "" : prompt.substring(at + "Question: ".length(), prompt.indexOf('\n', at));
-      String gold = goldByQuestion.getOrDefault(question, "SELECT 'unknown question'");
+      String model = body.path("model").asText();
+      String content = script != null ? script.apply(model, prompt)
+          : answer.apply(goldByQuestion.getOrDefault(question, "SELECT 'unknown question'"));
       if (latencyMillis > 0) {
         Thread.sleep(latencyMillis);
       }
@@ -102,7 +120,7 @@ public final class GoldModelServer implements AutoCloseable {
       root.put("id", "chatcmpl-gold").put("object", "chat.completion").put("model", body.path("model").asText());
       ObjectNode choice = root.putArray("choices").addObject();
       choice.put("index", 0).put("finish_reason", "stop");
-      choice.putObject("message").put("role", "assistant").put("content", answer.apply(gold));
+      choice.putObject("message").put("role", "assistant").put("content", content);
       byte[] bytes = root.toString().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
       exchange.sendResponseHeaders(200, bytes.length);

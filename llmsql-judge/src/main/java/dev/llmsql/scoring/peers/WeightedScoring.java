@@ -15,7 +15,7 @@ import java.util.Map;
  * SCALE's capability score. Each question is a case of the metric named by one of its tags, weighted by
  * its difficulty (1, 2, 3; unknown counts 1). Metric score M = sum of weights of correct cases, Mmax = sum
  * of weights of all scored cases; metric % = round(100 M / Mmax, 1); capability = round(100 sum(W M) /
- * sum(W Mmax), 1), rounding HALF_EVEN on the exact quotient. Cases that failed to run (gold error, judge
+ * sum(W Mmax), 1), rounded as Python's {@code round} does (see {@link #percent}). Cases that failed to run (gold error, judge
  * failure, internal error) are left out of both sums; a question whose tags name no configured metric is
  * not scored; no cases gives 0. Without configured metrics every question is one metric of weight 1. A
  * question judged by rules ({@code rule:<id>} measures, e.g. from {@code LlmJudge} with
@@ -97,12 +97,18 @@ public final class WeightedScoring implements Scoring {
     return new Score("capability", capability.doubleValue(), explanation.toString());
   }
 
-  /** round(100 * a / b, 1) HALF_EVEN, 0 when b is 0. */
+  /**
+   * SCALE's {@code round(100 * a / b, 1)} as Python computes it, 0 when b is 0: the quotient is the nearest
+   * double, and that double's exact binary value is rounded half-even. So 100 * 1 / 16 = 6.25 (exact) gives
+   * 6.2, while 100 * 23 / 2000 = 1.15 (stored as 1.149999...) gives 1.1, not the 1.2 that rounding the
+   * exact decimal quotient would give.
+   */
   public static BigDecimal percent(long a, long b) {
     if (b == 0) {
       return BigDecimal.ZERO.setScale(1);
     }
-    return BigDecimal.valueOf(100 * a).divide(BigDecimal.valueOf(b), 1, RoundingMode.HALF_EVEN);
+    double quotient = (double) (100 * a) / b;
+    return new BigDecimal(quotient).setScale(1, RoundingMode.HALF_EVEN);
   }
 
   /** Metric weights; a metric not configured is not scored. */

@@ -88,6 +88,14 @@ class PeerScoringsTest {
   }
 
   @Test
+  void percent_decimalTieNotExactInBinary_roundsLikePython() {
+    // Python: round(100 * 23 / 2000, 1) == 1.1 (1.15 is stored as 1.1499...), round(100 * 1 / 2000, 1) == 0.1
+    // (0.05 is stored as 0.05000...03); rounding the exact decimal quotient half-even would give 1.2 and 0.0
+    assertThat(WeightedScoring.percent(23, 2000)).hasToString("1.1");
+    assertThat(WeightedScoring.percent(1, 2000)).hasToString("0.1");
+  }
+
+  @Test
   void metric_nonPositiveWeight_isRejected() {
     assertThatThrownBy(() -> WeightedScoring.builder().metric("A", 0))
         .isInstanceOf(IllegalArgumentException.class)

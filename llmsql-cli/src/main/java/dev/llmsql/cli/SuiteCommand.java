@@ -1,0 +1,168 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.suite.CapabilityScore;
+import dev.llmsql.suite.CapabilitySuite;
+import dev.llmsql.suite.ModelResult;
+import dev.llmsql.suite.SuiteFormatException;
+import dev.llmsql.suite.SuiteReports;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** {@code llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]}. */
+final class SuiteCommand {
+
+  /** Where the command line writes the process log, inside {@code --out}. */
+  static final String PROCESS_LOG = SuiteReports.PROCESS_LOGS + "/process.jsonl";
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Function<String, String> environment;
+
+  SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+    this.out = out;
+    this.err = err;
+    this.environment = environment;
+  }
+
+  int run(List<String> args) {
+    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
+      out.print(Usage.SUITE);
+      return args.isEmpty() ? Cli.USAGE : Cli.OK;
+    }
+    if (!args.get(0).equals("run")) {
+      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run (see llmsql suite --help)");
+      return Cli.USAGE;
+    }
+    Path suite = null;
+    Path config = null;
+    List<String> models = new ArrayList<>();
+    String baseUrl = null;
+    List<String> judges = new ArrayList<>();
+    String judgeBaseUrl = null;
+    Path outDir = null;
+    String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+    String judgeApiKeyEnv = null;
+    int concurrency = CapabilitySuite.DEFAULT_CONCURRENCY;
+    Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+    int maxTokens = 1024;
+    int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
+    try {
+      for (int i = 1; i < args.size(); i++) {
+        String arg = args.get(i);
+        if (arg.equals("--help") || arg.equals("-h")) {
+          out.print(Usage.SUITE);
+          return Cli.OK;
+        }
+        String value = DatasetCommand.value(args, i++, arg);
+        switch (arg) {
+          case "--suite" -> suite = Path.of(value);
+          case "--config" -> config = Path.of(value);
+          case "--model" -> models.add(value);
+          case "--base-url" -> baseUrl = value;
+          case "--judge-model" -> judges.add(value);
+          case "--judge-base-url" -> judgeBaseUrl = value;
+          case "--out" -> outDir = Path.of(value);
+          case "--api-key-env" -> apiKeyEnv = value;
+          case "--judge-api-key-env" -> judgeApiKeyEnv = value;
+          case "--concurrency" -> concurrency = number(arg, value, 1);
+          case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value, 1));
+          case "--max-tokens" -> maxTokens = number(arg, value, 1);
+          case "--max-attempts" -> attempts = number(arg, value, 1);
+          default -> throw new IllegalArgumentException("unknown option " + arg);
+        }
+      }
+      if (suite == null || config == null || models.isEmpty() || baseUrl == null || outDir == null) {
+        throw new IllegalArgumentException("--suite, --config, --model, --base-url and --out are required");
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql suite run: " + e.getMessage() + " (see llmsql suite --help)");
+      return Cli.USAGE;
+    }
+    CapabilitySuite capabilitySuite;
+    List<ChatClient> targets = new ArrayList<>();
+    try {
+      ProcessLog log = ProcessLog.to(outDir.resolve(PROCESS_LOG));
+      CapabilitySuite.Builder b = CapabilitySuite.builder().dataset(suite, config).concurrency(concurrency);
+      for (String judge : judges) {
+        b.judge(client(judgeBaseUrl != null ? judgeBaseUrl : baseUrl, judge,
+            judgeApiKeyEnv != null ? judgeApiKeyEnv : apiKeyEnv, true, concurrency, timeout, maxTokens, attempts,
+            log));
+      }
+      for (String model : models) {
+        targets.add(client(baseUrl, model, apiKeyEnv, false, concurrency, timeout, maxTokens, attempts, log));
+      }
+      capabilitySuite = b.build();
+    } catch (SuiteFormatException | UncheckedIOException e) {
+      err.println("llmsql suite run: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql suite run: " + e.getMessage().replace("judge(ChatClient.builder()...build())",
+          "--judge-model J") + " (see llmsql suite --help)");
+      return Cli.USAGE;
+    }
+    List<ModelResult> results;
+    try {
+      results = capabilitySuite.run(targets);
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql suite run: " + e.getMessage().replace("target models", "--model values"));
+      return Cli.USAGE;
+    } catch (RuntimeException e) {
+      err.println("llmsql suite run: " + e.getMessage());
+      return Cli.FAILED;
+    }
+    try {
+      SuiteReports.write(results, outDir);
+    } catch (IOException | UncheckedIOException e) {
+      err.println("llmsql suite run: reports not written to " + outDir + ": " + e.getMessage());
+      return Cli.NOT_SAVED;
+    }
+    long failed = 0;
+    for (ModelResult r : results) {
+      failed += r.failedCases();
+      out.println(String.format(Locale.ROOT, "%s: %s (%d case(s), %d failed to run, %.1f s)", r.model(),
+          r.capabilities().stream().map(SuiteCommand::score).collect(Collectors.joining(", ")), r.cases().size(),
+          r.failedCases(), r.wallTime().toMillis() / 1000.0));
+    }
+    out.println("reports: " + outDir.resolve(SuiteReports.SCORE_REPORTS) + ", "
+        + outDir.resolve(SuiteReports.CASE_REPORTS) + ", " + outDir.resolve(PROCESS_LOG) + ", "
+        + outDir.resolve(SuiteReports.LEADERBOARD));
+    if (failed > 0) {
+      out.println("cases that failed to run are left out of the scores; see the case reports for why");
+    }
+    return failed == 0 ? Cli.OK : Cli.FAILED;
+  }
+
+  private ChatClient client(String baseUrl, String model, String keyEnv, boolean json, int concurrency,
+                            Duration timeout, int maxTokens, int attempts, ProcessLog log) {
+    return ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(keyEnv).environment(environment)
+        .jsonMode(json).maxConcurrency(concurrency).readTimeout(timeout).maxTokens(maxTokens).maxAttempts(attempts)
+        .processLog(log).build();
+  }
+
+  private static String score(CapabilityScore c) {
+    return c.capability() + " " + c.score().toPlainString();
+  }
+
+  private static int number(String name, String value, int min) {
+    try {
+      int n = Integer.parseInt(value);
+      if (n < min) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " takes a whole number of at least " + min + ", but was '" + value
+          + "'");
+    }
+  }
+}

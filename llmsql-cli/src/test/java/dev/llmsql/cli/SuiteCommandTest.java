@@ -1,0 +1,145 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuiteCommandTest {
+
+  @TempDir
+  Path dir;
+
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  int run(String... args) {
+    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, name -> null).run(args);
+  }
+
+  String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void suite_help_listsOptionsAndExitCodes() {
+    assertThat(run("suite", "--help")).isZero();
+    assertThat(out()).startsWith("Usage: llmsql suite run --suite DIR --config F --model M --base-url U "
+        + "--judge-model J --out DIR [options]\n").contains("--judge-base-url U", "--concurrency N",
+        "Exit status: 0 every case ran, 1 some cases failed to run");
+  }
+
+  @Test
+  void main_help_listsSuiteCommand() {
+    assertThat(run("--help")).isZero();
+    assertThat(out()).contains("  llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J "
+        + "--out DIR\n");
+  }
+
+  @Test
+  void suite_unknownSubcommand_isUsageError() {
+    assertThat(run("suite", "start")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql suite: unknown subcommand 'start'; known: run (see llmsql suite --help)\n");
+  }
+
+  @Test
+  void suiteRun_withoutRequiredOptions_namesThem() {
+    assertThat(run("suite", "run", "--model", "m")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql suite run: --suite, --config, --model, --base-url and --out are required "
+        + "(see llmsql suite --help)\n");
+  }
+
+  @Test
+  void suiteRun_badConcurrency_isUsageError() {
+    assertThat(run("suite", "run", "--concurrency", "0")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql suite run: --concurrency takes a whole number of at least 1, but was '0' "
+        + "(see llmsql suite --help)\n");
+  }
+
+  @Test
+  void suiteRun_malformedConfig_isBadInputNamingFile() throws Exception {
+    // given
+    Path config = Files.writeString(dir.resolve("suite.json"), "{\"capabilities\": {}}");
+    Files.createDirectories(dir.resolve("data"));
+
+    // when
+    int status = run("suite", "run", "--suite", dir.resolve("data").toString(), "--config", config.toString(),
+        "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--out", dir.resolve("out").toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql suite run: " + config + ": \"capabilities\" is missing or empty; give e.g. "
+        + "{\"capabilities\": {\"sql_understanding\": {\"execution_accuracy\": {\"weight\": 4, ...}}}}\n");
+  }
+
+  @Test
+  void suiteRun_subjectiveWithoutJudge_namesOption() throws Exception {
+    // given
+    Path data = Files.createDirectories(dir.resolve("data/sql_understanding"));
+    Files.writeString(data.resolve("explain_detection.jsonl"), "{\"id\": \"e\", \"difficulty\": \"1\", \"sql\": "
+        + "\"SELECT 1\"}\n");
+    Path config = Files.writeString(dir.resolve("suite.json"), "{\"capabilities\": {\"sql_understanding\": "
+        + "{\"explain_detection\": {\"weight\": 2, \"evaluation\": \"subjective\", \"prompt\": \"{{sql}}\"}}}}");
+
+    // when
+    int status = run("suite", "run", "--suite", dir.resolve("data").toString(), "--config", config.toString(),
+        "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--out", dir.resolve("out").toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql suite run: the suite has subjective or hybrid metrics, so it needs at least "
+        + "one --judge-model J (see llmsql suite --help)\n");
+  }
+
+  @Test
+  void leaderboard_suiteScoreReports_drawsRadarPerModel() throws Exception {
+    // given: two score reports as 'llmsql suite run' writes them
+    Path a = Files.writeString(dir.resolve("model-a.json"), """
+        {
+          "model" : "model-a",
+          "suite" : "s",
+          "capabilities" : [ {"capability" : "sql_understanding", "score" : 41.9},
+                             {"capability" : "dialect_conversion", "score" : 88.2},
+                             {"capability" : "sql_optimization", "score" : 57.6} ]
+        }
+        """);
+    Path b = Files.writeString(dir.resolve("model-b.json"), "{\"model\": \"model-b\", \"capabilities\": [{\"capability\": "
+        + "\"sql_understanding\", \"score\": 10.0}]}");
+    Path board = dir.resolve("board.html");
+
+    // when
+    int status = run("leaderboard", b.toString(), a.toString(), "--out", board.toString());
+
+    // then
+    assertThat(status).isZero();
+    assertThat(out()).isEqualTo(board + "\n");
+    String html = Files.readString(board);
+    assertThat(html).containsSubsequence("<tr><td>1</td><td>model-a</td><td>62.6</td><td>41.9</td><td>88.2</td>",
+        "<tr><td>2</td><td>model-b</td><td>10.0</td><td>10.0</td><td>\u2013</td><td>\u2013</td></tr>");
+    assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
+  }
+
+  @Test
+  void leaderboard_brokenSuiteScoreReport_isBadInput() throws Exception {
+    // given
+    Path broken = Files.writeString(dir.resolve("m.json"), "{\"model\": \"m\", \"capabilities\": [{\"score\": 1}]}");
+
+    // when
+    int status = run("leaderboard", broken.toString(), "--out", dir.resolve("b.html").toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql leaderboard: " + broken + " is not a suite score report (it needs \"model\" "
+        + "and \"capabilities\" [{\"capability\", \"score\"}], as in eval_reports/<model>.json)\n");
+  }
+}

@@ -1,0 +1,31 @@
+package dev.llmsql.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * What one judge model said about one case.
+ *
+ * <pre>{@code
+ * vote.verdict();   // "yes", "no", "rules" or "failed"
+ * }</pre>
+ *
+ * @param model the judge model
+ * @param verdict {@code yes}, {@code no}, {@code rules} (it answered matched rule ids) or {@code failed}
+ * @param matchedRuleIds the rules it matched (rule cases)
+ * @param reason its reason, or why it failed
+ */
+public record JudgeVote(String model, String verdict, List<String> matchedRuleIds, String reason) {
+
+  public JudgeVote {
+    requireNonNull(model, "model");
+    requireNonNull(verdict, "verdict");
+    matchedRuleIds = List.copyOf(requireNonNull(matchedRuleIds, "matchedRuleIds"));
+    requireNonNull(reason, "reason");
+  }
+
+  public boolean failed() {
+    return verdict.equals("failed");
+  }
+}

@@ -1,0 +1,39 @@
+package dev.llmsql.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import java.math.BigDecimal;
+
+/**
+ * One metric's SCALE score for one model: M (points), Mmax (max points) and round(100 M / Mmax, 1).
+ *
+ * <pre>{@code
+ * m.score();   // e.g. 62.5
+ * }</pre>
+ *
+ * @param capability the capability
+ * @param metric the metric
+ * @param weight its weight W
+ * @param evaluation how it was judged
+ * @param points M: the weights of passed cases (rules)
+ * @param maxPoints Mmax: the weights of all scored cases (rules); failed cases are left out
+ * @param score round(100 M / Mmax, 1), 0 when Mmax is 0
+ * @param passed cases passed
+ * @param wrong cases wrong
+ * @param failed cases that failed to run
+ */
+public record MetricScore(String capability, String metric, int weight, Evaluation evaluation, long points,
+                          long maxPoints, BigDecimal score, int passed, int wrong, int failed) {
+
+  public MetricScore {
+    requireNonNull(capability, "capability");
+    requireNonNull(metric, "metric");
+    requireNonNull(evaluation, "evaluation");
+    requireNonNull(score, "score");
+  }
+
+  /** Passed / (passed + wrong) in percent, one decimal, 0 when nothing was judged. */
+  public BigDecimal correctRate() {
+    return dev.llmsql.scoring.peers.WeightedScoring.percent(passed, (long) passed + wrong);
+  }
+}

@@ -1,0 +1,221 @@
+package dev.llmsql.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.llmsql.judge.dialect.ParsedStatementGuard;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
+
+/**
+ * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
+ * case's CREATE/INSERT statements, then the model's SQL, which is untrusted. Walls in front of it: exactly
+ * one {@code SELECT}/{@code WITH}/{@code VALUES} statement (checked by keyword and, where JSqlParser
+ * understands it, by parsing), no attached databases ({@code SQLITE_LIMIT_ATTACHED} 0), {@code PRAGMA
+ * query_only} and {@code trusted_schema = 0}, extension loading off, a deadline that interrupts setup and
+ * query, a row cap. Nothing touches a file.
+ *
+ * <pre>{@code
+ * ScratchDatabase.Result r = ScratchDatabase.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
+ *     "SELECT x FROM t", Duration.ofSeconds(5), 1000);
+ * r.rows();   // [[1]]
+ * }</pre>
+ */
+public final class ScratchDatabase {
+
+  /** The default limit on setup plus query. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+  /** The default row cap. */
+  public static final int DEFAULT_MAX_ROWS = 10_000;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int PROGRESS_STEPS = 1000;
+  private static final int MAX_VALUE_BYTES = 1_000_000;
+
+  private ScratchDatabase() {
+  }
+
+  /**
+   * The rows a query returned (as JSON: a list of rows, each a list of values), or why it did not run.
+   *
+   * @param rows the rows, null when it failed
+   * @param error why it failed, null when it ran
+   */
+  public record Result(JsonNode rows, String error) {
+    public Result {
+      if ((rows == null) == (error == null)) {
+        throw new IllegalArgumentException("give rows or error, not both");
+      }
+      rows = rows == null ? null : rows.deepCopy();
+    }
+
+    /** The rows (a copy: JSON nodes are mutable), null when the query failed. */
+    @Override
+    public JsonNode rows() {
+      return rows == null ? null : rows.deepCopy();
+    }
+
+    public boolean ran() {
+      return rows != null;
+    }
+
+    static Result failed(String error) {
+      return new Result(null, error);
+    }
+  }
+
+  /** Builds the database from {@code setup} and runs {@code sql} on it; never throws for bad SQL. */
+  public static Result query(List<String> setup, String sql, Duration timeout, int maxRows) {
+    requireNonNull(setup, "setup");
+    requireNonNull(sql, "sql");
+    requireNonNull(timeout, "timeout");
+    if (setup.size() > SuiteDataset.MAX_SETUP_STATEMENTS) {
+      return Result.failed("setup has " + setup.size() + " statements; at most "
+          + SuiteDataset.MAX_SETUP_STATEMENTS + " run");
+    }
+    String refusal = refusal(sql);
+    if (refusal != null) {
+      return Result.failed(refusal);
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      SQLiteConnection connection = c.unwrap(SQLiteConnection.class);
+      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_ATTACHED.getId(), 0);
+      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), MAX_VALUE_BYTES);
+      org.sqlite.ProgressHandler.setHandler(connection, PROGRESS_STEPS, new org.sqlite.ProgressHandler() {
+        @Override
+        protected int progress() {
+          return System.nanoTime() - deadline > 0 ? 1 : 0;
+        }
+      });
+      try (Statement s = c.createStatement()) {
+        s.execute("PRAGMA trusted_schema = 0");
+        for (String statement : setup) {
+          s.execute(statement);
+        }
+        s.execute("PRAGMA query_only = 1");
+      } catch (SQLException e) {
+        return Result.failed(System.nanoTime() - deadline > 0 ? "setup took longer than " + describe(timeout)
+            : "setup failed: " + e.getMessage() + "; fix the case's setup statements");
+      }
+      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        ResultSetMetaData meta = rs.getMetaData();
+        ArrayNode rows = JSON.createArrayNode();
+        while (rs.next()) {
+          if (rows.size() >= maxRows) {
+            return Result.failed("more than " + maxRows + " rows");
+          }
+          ArrayNode row = rows.addArray();
+          for (int i = 1; i <= meta.getColumnCount(); i++) {
+            Object v = rs.getObject(i);
+            if (v == null) {
+              row.addNull();
+            } else if (v instanceof Integer || v instanceof Long) {
+              row.add(((Number) v).longValue());
+            } else if (v instanceof Number n) {
+              row.add(n.doubleValue());
+            } else {
+              row.add(v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString());
+            }
+          }
+        }
+        return new Result(rows, null);
+      } catch (SQLException e) {
+        return Result.failed(System.nanoTime() - deadline > 0 ? "the query took longer than " + describe(timeout)
+            + " and was interrupted" : "the query failed: " + e.getMessage());
+      }
+    } catch (SQLException e) {
+      return Result.failed("cannot open an in-memory SQLite: " + e.getMessage());
+    }
+  }
+
+  /** Why {@code sql} may not run, or null. */
+  static String refusal(String sql) {
+    String keyword = firstKeyword(sql);
+    if (!keyword.equals("SELECT") && !keyword.equals("WITH") && !keyword.equals("VALUES")) {
+      return keyword.isEmpty() ? "refused: not a query (only SELECT, WITH ... SELECT and VALUES may run)"
+          : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES)";
+    }
+    if (!singleStatement(sql)) {
+      return "refused: only one statement may run, but more follows ';'";
+    }
+    return ParsedStatementGuard.check(sql);
+  }
+
+  private static String firstKeyword(String sql) {
+    int i = skip(sql, 0);
+    while (i < sql.length() && sql.charAt(i) == '(') {
+      i = skip(sql, i + 1);
+    }
+    int end = i;
+    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+      end++;
+    }
+    return sql.substring(i, end).toUpperCase(Locale.ROOT);
+  }
+
+  /** Whether nothing but space, comments and semicolons follows the first top-level ';'. */
+  private static boolean singleStatement(String sql) {
+    int n = sql.length();
+    for (int i = 0; i < n; i++) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"' || c == '`' || c == '[') {
+        char close = c == '[' ? ']' : c;
+        int j = i + 1;
+        while (j < n && sql.charAt(j) != close) {
+          j++;
+        }
+        i = j;
+      } else if (sql.startsWith("--", i) || sql.startsWith("/*", i)) {
+        i = skip(sql, i) - 1;
+      } else if (c == ';') {
+        int rest = i + 1;
+        while (true) {
+          rest = skip(sql, rest);
+          if (rest < n && sql.charAt(rest) == ';') {
+            rest++;
+          } else {
+            break;
+          }
+        }
+        return rest >= n;
+      }
+    }
+    return true;
+  }
+
+  /** The index after white space and comments from {@code i}. */
+  private static int skip(String sql, int i) {
+    int n = sql.length();
+    while (i < n) {
+      if (Character.isWhitespace(sql.charAt(i))) {
+        i++;
+      } else if (sql.startsWith("--", i)) {
+        int end = sql.indexOf('\n', i);
+        i = end < 0 ? n : end + 1;
+      } else if (sql.startsWith("/*", i)) {
+        int end = sql.indexOf("*/", i + 2);
+        i = end < 0 ? n : end + 2;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  private static String describe(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+  }
+
+}

@@ -1,0 +1,34 @@
+package dev.llmsql.suite;
+
+import java.nio.file.Path;
+
+/**
+ * A suite dataset or config that cannot be used. The message names the file, the line (JSONL files) or the
+ * key (the config), what is wrong and how to fix it.
+ *
+ * <pre>{@code
+ * try { SuiteDataset.load(dir, SuiteConfig.read(configFile)); }
+ * catch (SuiteFormatException e) { System.err.println(e.getMessage()); }
+ * }</pre>
+ */
+public class SuiteFormatException extends IllegalArgumentException {
+
+  private final Path file;
+  private final int line;
+
+  public SuiteFormatException(Path file, int line, String message) {
+    super(file + (line > 0 ? " line " + line : "") + ": " + message);
+    this.file = file;
+    this.line = line;
+  }
+
+  /** The file at fault. */
+  public Path file() {
+    return file;
+  }
+
+  /** The 1-based line at fault, 0 when the problem is not on one line. */
+  public int line() {
+    return line;
+  }
+}
