@@ -317,8 +317,9 @@ public final class EvaluationEngine {
       bits[(h >>> 6) & (bits.length - 1)] |= 1L << h;
     }
 
-    boolean mayContain(String sql) {
-      int h = spread(sql.hashCode());
+    /** @param sqlHash a gold SQL's {@link String#hashCode()} */
+    boolean mayContain(int sqlHash) {
+      int h = spread(sqlHash);
       return (bits[(h >>> 6) & (bits.length - 1)] & (1L << h)) != 0;
     }
 

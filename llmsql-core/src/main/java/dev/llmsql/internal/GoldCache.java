@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
+import java.util.function.IntPredicate;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
@@ -51,18 +51,18 @@ final class GoldCache {
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path dir;
-  private final Predicate<String> wanted;
+  private final IntPredicate wanted;
   private final Map<Path, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
 
   GoldCache(Path dir) {
-    this(dir, sql -> true);
+    this(dir, hash -> true);
   }
 
   /**
-   * @param wanted the gold SQL this run may ask for; other entries of a large cache (every benchmark question
-   *     ever evaluated) are skipped without being decoded
+   * @param wanted accepts the {@link String#hashCode()} of every gold SQL this run may ask for; other entries
+   *     of a large cache (every benchmark question ever evaluated) are not indexed
    */
-  GoldCache(Path dir, Predicate<String> wanted) {
+  GoldCache(Path dir, IntPredicate wanted) {
     this.dir = dir;
     this.wanted = wanted;
   }
@@ -150,7 +150,7 @@ final class GoldCache {
     }
 
     /** Indexes the entries of the file on disk that {@code wanted} accepts; a bad file is ignored. */
-    void index(Predicate<String> wanted) {
+    void index(IntPredicate wanted) {
       if (!Files.exists(file)) {
         return;
       }
@@ -160,13 +160,22 @@ final class GoldCache {
             java.nio.channels.Channels.newInputStream(disk.position(0)), 1 << 16));
         int count = readHeader(in);
         long position = MAGIC.length + 4;
+        byte[] key = new byte[256];
         for (int i = 0; i < count; i++) {
-          String sql = readString(in);
+          int keyLength = in.readInt();
+          if (keyLength < 0 || keyLength > 64 << 20) {
+            throw new IOException("corrupt string length " + keyLength);
+          }
+          if (keyLength > key.length) {
+            key = new byte[Math.max(keyLength, key.length * 2)];
+          }
+          in.readFully(key, 0, keyLength);
           int payload = in.readInt();
           in.skipNBytes(payload);
-          long length = 4 + utf8Length(sql) + 4L + payload;
-          if (wanted.test(sql)) {
-            onDisk.add(sql.hashCode(), position, length);
+          long length = 4L + keyLength + 4 + payload;
+          int hash = stringHash(key, keyLength);
+          if (wanted.test(hash)) {
+            onDisk.add(hash, position, length);
           }
           position += length;
         }
@@ -339,23 +348,19 @@ final class GoldCache {
     }
   }
 
-  private static int utf8Length(String s) {
-    int n = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        n++;
-      } else if (c < 0x800) {
-        n += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-        n += 4;
-        i++;
-      } else {
-        n += 3;
+  /** {@link String#hashCode()} of UTF-8 {@code bytes}, without making the String when they are ASCII. */
+  private static int stringHash(byte[] bytes, int length) {
+    int h = 0;
+    for (int i = 0; i < length; i++) {
+      byte b = bytes[i];
+      if (b < 0) {
+        return new String(bytes, 0, length, StandardCharsets.UTF_8).hashCode();
       }
+      h = 31 * h + b;
     }
-    return n;
+    return h;
   }
+
 
   static String fingerprint(Path file) throws IOException {
     CRC32 crc = new CRC32();

@@ -55,18 +55,21 @@ class GoldCacheTest {
   void get_unwantedEntries_areSkippedButKeptOnDisk() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     GoldCache all = new GoldCache(dir.resolve("cache"));
+    all.put(db, "SELECT 'café'", QueryOutcome.success(new QueryResult(List.of("c"), List.of(List.of("x"))), 0));
     all.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
     all.put(db, "SELECT 2", QueryOutcome.success(new QueryResult(List.of("2"), List.of(List.of(2L))), 0));
     all.flush();
 
-    GoldCache some = new GoldCache(dir.resolve("cache"), "SELECT 2"::equals);
+    GoldCache some = new GoldCache(dir.resolve("cache"), hash -> hash == "SELECT 2".hashCode());
     assertThat(some.get(db, "SELECT 1")).isNull();
     assertThat(some.get(db, "SELECT 2")).isNotNull();
     some.put(db, "SELECT 3", QueryOutcome.success(new QueryResult(List.of("3"), List.of(List.of(3L))), 0));
     some.flush();
 
     GoldCache again = new GoldCache(dir.resolve("cache"));
-    assertThat(List.of("SELECT 1", "SELECT 2", "SELECT 3")).allMatch(sql -> again.get(db, sql) != null);
+    assertThat(List.of("SELECT 1", "SELECT 2", "SELECT 3", "SELECT 'café'")).allMatch(sql -> again.get(db, sql) != null);
+    assertThat(new GoldCache(dir.resolve("cache"), hash -> hash == "SELECT 'café'".hashCode())
+        .get(db, "SELECT 'café'")).isNotNull();
   }
 
   @Test

@@ -46,6 +46,25 @@ class PredictionInputTest {
   }
 
   @Test
+  void jsonl_byteOrderMark_isSkipped() throws Exception {
+    Path file = dir.resolve("bom.jsonl");
+    Files.write(file, ("\uFEFF{\"question_id\": 1, \"completion\": \"SELECT 1\"}\n").getBytes(StandardCharsets.UTF_8));
+
+    assertThat(read(PredictionInput.jsonl(file)))
+        .containsExactly(new Entry(file + ":1", 1, "1", "SELECT 1", CompletionState.PRESENT));
+  }
+
+  @Test
+  void jsonl_utf16File_failsAskingForUtf8() throws Exception {
+    Path file = dir.resolve("utf16.jsonl");
+    Files.write(file, "{\"question_id\": 1, \"completion\": \"SELECT 1\"}\n".getBytes(StandardCharsets.UTF_16LE));
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":1: not UTF-8 text; save the file as UTF-8 JSONL");
+  }
+
+  @Test
   void jsonl_idShapesAndLegacyField_areNormalised() throws Exception {
     Path file = write(
         "{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
