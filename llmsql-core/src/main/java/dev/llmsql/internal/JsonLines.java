@@ -52,6 +52,12 @@ final class JsonLines {
   private JsonLines() {
   }
 
+  /** Looks at a line's raw bytes before any parser is made for it. */
+  interface RawFilter {
+    /** @return true to skip the line: it is neither parsed nor passed to the handler */
+    boolean skip(byte[] buffer, int from, int to, Path file, long lineNo);
+  }
+
   /**
    * Calls {@code handler} for each non-blank line of {@code file}; a line that is not one JSON object ends the
    * read with an {@link InvalidInputException} naming {@code file:line} and {@code expected}.
@@ -71,6 +77,12 @@ final class JsonLines {
    */
   static void forEach(Path file, long fromOffset, long linesBefore, String expected, SpanHandler handler)
       throws IOException {
+    forEach(file, fromOffset, linesBefore, expected, null, handler);
+  }
+
+  /** {@link #forEach(Path, long, long, String, SpanHandler)}, skipping lines {@code filter} (if any) rejects. */
+  static void forEach(Path file, long fromOffset, long linesBefore, String expected, RawFilter filter,
+                      SpanHandler handler) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       in.skipNBytes(fromOffset);
       byte[] buffer = new byte[CHUNK];
@@ -82,13 +94,11 @@ final class JsonLines {
         int end = read < 0 ? filled : filled + read;
         int start = 0;
         for (int nl; (nl = indexOf(buffer, (byte) '\n', start, end)) >= 0; start = nl + 1) {
-          ++lineNo;
-          parseLine(file + ":" + lineNo, lineNo, buffer, base, start, nl, expected, handler);
+          parseLine(file, ++lineNo, buffer, base, start, nl, expected, filter, handler);
         }
         if (read < 0) {
           if (start < end) {
-            ++lineNo;
-            parseLine(file + ":" + lineNo, lineNo, buffer, base, start, end, expected, handler);
+            parseLine(file, ++lineNo, buffer, base, start, end, expected, filter, handler);
           }
           return;
         }
@@ -113,12 +123,12 @@ final class JsonLines {
 
   /** Parses one line already in memory (e.g. read back from a {@link SpanHandler}'s span). */
   static void parseLine(String location, byte[] line, String expected, LineHandler handler) throws IOException {
-    parseLine(location, 0, line, 0, 0, line.length, expected,
+    parse(location, 0, line, 0, 0, line.length, expected,
         (SpanHandler) (loc, lineNo, offset, length, parser) -> handler.line(loc, parser));
   }
 
-  private static void parseLine(String location, long lineNo, byte[] buffer, long base, int start, int end,
-                                String expected, SpanHandler handler) throws IOException {
+  private static void parseLine(Path file, long lineNo, byte[] buffer, long base, int start, int end,
+                                String expected, RawFilter filter, SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
     while (from < to && isBlank(buffer[from])) {
@@ -127,9 +137,16 @@ final class JsonLines {
     while (to > from && isBlank(buffer[to - 1])) {
       to--;
     }
-    if (from == to) {
+    if (from == to || filter != null && filter.skip(buffer, from, to, file, lineNo)) {
       return;
     }
+    parse(file + ":" + lineNo, lineNo, buffer, base, from, to, expected, handler);
+  }
+
+  private static void parse(String location, long lineNo, byte[] buffer, long base, int start, int end,
+                            String expected, SpanHandler handler) throws IOException {
+    int from = start;
+    int to = end;
     if (to - from >= 3 && buffer[from] == (byte) 0xEF && buffer[from + 1] == (byte) 0xBB
         && buffer[from + 2] == (byte) 0xBF) {
       from += 3;   // a UTF-8 byte order mark, as some Windows editors write

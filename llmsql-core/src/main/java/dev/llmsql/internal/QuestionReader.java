@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +59,17 @@ public final class QuestionReader {
   static int scan(Path file, IntPredicate wanted, Visitor visitor) {
     IntSet seen = new IntSet();
     try {
-      JsonLines.forEach(file, EXPECTED, (String location, long lineNo, long offset, int length, JsonParser parser) -> {
+      // Most lines of a large benchmark are not predicted: their id is read from the raw bytes, with no parser.
+      JsonLines.RawFilter unwanted = (buffer, from, to, f, lineNo) -> {
+        long id = leadingId(buffer, from, to);
+        if (id == NO_ID || wanted.test((int) id)) {
+          return false;
+        }
+        unique(seen, (int) id, f + ":" + lineNo);
+        return true;
+      };
+      JsonLines.forEach(file, 0, 0, EXPECTED, unwanted,
+          (String location, long lineNo, long offset, int length, JsonParser parser) -> {
         Draft draft = new Draft(location);
         JsonToken token = parser.nextToken();
         if (token == JsonToken.FIELD_NAME && parser.currentName().equals("question_id")) {
@@ -83,6 +94,55 @@ public final class QuestionReader {
       throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
     }
     return seen.size();
+  }
+
+  private static final long NO_ID = Long.MIN_VALUE;
+
+  /**
+   * The id of a line that starts {@code {"question_id": 123,} (blanks allowed, as LLMSQL writes them), or
+   * NO_ID for any other start, which the parser then reads.
+   */
+  static long leadingId(byte[] b, int from, int to) {
+    int i = skipBlanks(b, from, to);
+    if (i >= to || b[i] != '{') {
+      return NO_ID;
+    }
+    i = skipBlanks(b, i + 1, to);
+    byte[] key = QUESTION_ID_KEY;
+    if (to - i < key.length || !Arrays.equals(b, i, i + key.length, key, 0, key.length)) {
+      return NO_ID;
+    }
+    i = skipBlanks(b, i + key.length, to);
+    if (i >= to || b[i] != ':') {
+      return NO_ID;
+    }
+    i = skipBlanks(b, i + 1, to);
+    boolean negative = i < to && b[i] == '-';
+    int digits = negative ? i + 1 : i;
+    long value = 0;
+    int j = digits;
+    for (; j < to && b[j] >= '0' && b[j] <= '9' && j - digits < 10; j++) {
+      value = value * 10 + (b[j] - '0');
+    }
+    if (j == digits || j - digits > 1 && b[digits] == '0') {
+      return NO_ID;   // no digits, or a leading zero JSON does not allow
+    }
+    value = negative ? -value : value;
+    int after = skipBlanks(b, j, to);
+    if (after >= to || b[after] != ',' && b[after] != '}' || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+      return NO_ID;
+    }
+    return value;
+  }
+
+  private static final byte[] QUESTION_ID_KEY = "\"question_id\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  private static int skipBlanks(byte[] b, int from, int to) {
+    int i = from;
+    while (i < to && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r')) {
+      i++;
+    }
+    return i;
   }
 
   /** The question on one line read back from a file {@link #scan} accepted. */

@@ -136,4 +136,25 @@ class QuestionReaderTest {
     Files.write(file, List.of(lines), StandardCharsets.UTF_8);
     return file;
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "{\"question_id\": 12, \"question\": \"q\"}|12",
+      "  { \"question_id\" :-7 }|-7",
+      "{\"question_id\":2147483647,\"x\":1}|2147483647",
+      "{\"question_id\": 2147483648, \"x\": 1}|",
+      "{\"question_id\": 99999999999, \"x\": 1}|",
+      "{\"question_id\": 012, \"x\": 1}|",
+      "{\"question_id\": 1.5, \"x\": 1}|",
+      "{\"question_id\": \"3\", \"x\": 1}|",
+      "{\"question\": \"q\", \"question_id\": 3}|",
+      "[1, 2]|",
+      "{\"question_id\": 5|"})
+  void leadingId_rawLineStart_isReadOnlyWhenItIsPlainlyAnIntId(String line, Long expected) {
+    byte[] bytes = line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    long id = QuestionReader.leadingId(bytes, 0, bytes.length);
+
+    assertThat(id).isEqualTo(expected == null ? Long.MIN_VALUE : expected);
+  }
 }
