@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConnection;
 
@@ -124,6 +125,14 @@ public final class SqliteQueryExecutor implements QueryExecutor {
    */
   @Override
   public void warmUp(Path database) {
+    // Even opening the pool (native library, first connection) is left to a daemon thread: the caller's
+    // input checks start at once.
+    Thread starter = new Thread(() -> warmUpNow(database), "llmsql-warm-up");
+    starter.setDaemon(true);
+    starter.start();
+  }
+
+  private void warmUpNow(Path database) {
     HikariDataSource pool;
     try {
       pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
@@ -136,7 +145,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       return;
     }
     int connections = limits.concurrency();
-    java.util.concurrent.CountDownLatch allHeld = new java.util.concurrent.CountDownLatch(connections);
+    CountDownLatch allHeld = new CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
       Thread loader = new Thread(() -> {
         try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
