@@ -1,7 +1,6 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
-import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.falcon.FalconRun;
 import dev.llmsql.inference.falcon.RoundResult;
@@ -154,18 +153,10 @@ final class FalconCommand {
     FalconRun run;
     try {
       if (questions == null) {
-        LlmsqlHub.Builder hub = LlmsqlHub.builder().version(version);
-        if (workdir != null) {
-          hub.workdir(workdir);
-        }
-        if (hubEndpoint != null) {
-          hub.endpoint(hubEndpoint);
-        }
-        LlmsqlHub source = hub.build();
-        DownloadListener quiet = (uri, done, total) -> { };
-        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, quiet);
-        tables = source.fetch(LlmsqlHub.TABLES_FILE, quiet);
-        db = source.fetch(LlmsqlHub.DATABASE_FILE, quiet);
+        LlmsqlHub source = InferenceCommand.hub(version, workdir, hubEndpoint);
+        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, InferenceCommand.QUIET);
+        tables = source.fetch(LlmsqlHub.TABLES_FILE, InferenceCommand.QUIET);
+        db = source.fetch(LlmsqlHub.DATABASE_FILE, InferenceCommand.QUIET);
       } else {
         for (Path file : List.of(questions, tables, db)) {
           if (!Files.isRegularFile(file)) {

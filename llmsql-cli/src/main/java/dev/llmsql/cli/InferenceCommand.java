@@ -99,17 +99,9 @@ final class InferenceCommand {
     Inference inference;
     try {
       if (questions == null) {
-        LlmsqlHub.Builder hub = LlmsqlHub.builder().version(version);
-        if (workdir != null) {
-          hub.workdir(workdir);
-        }
-        if (hubEndpoint != null) {
-          hub.endpoint(hubEndpoint);
-        }
-        LlmsqlHub source = hub.build();
-        DownloadListener quiet = (uri, done, total) -> { };
-        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, quiet);
-        tables = source.fetch(LlmsqlHub.TABLES_FILE, quiet);
+        LlmsqlHub source = hub(version, workdir, hubEndpoint);
+        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, QUIET);
+        tables = source.fetch(LlmsqlHub.TABLES_FILE, QUIET);
       }
       ChatClient.Builder client = ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(apiKeyEnv)
           .environment(environment).jsonMode(false).maxConcurrency(concurrency).readTimeout(timeout)
@@ -167,5 +159,20 @@ final class InferenceCommand {
   private static String stem(Path file) {
     String name = file.getFileName().toString();
     return name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+  }
+
+  /** Downloads without progress output: these commands print their own per-question progress. */
+  static final DownloadListener QUIET = (uri, done, total) -> { };
+
+  /** The LLMSQL download for --version, --workdir-path and --hub-endpoint (null: defaults). */
+  static LlmsqlHub hub(String version, Path workdir, URI hubEndpoint) {
+    LlmsqlHub.Builder hub = LlmsqlHub.builder().version(version);
+    if (workdir != null) {
+      hub.workdir(workdir);
+    }
+    if (hubEndpoint != null) {
+      hub.endpoint(hubEndpoint);
+    }
+    return hub.build();
   }
 }

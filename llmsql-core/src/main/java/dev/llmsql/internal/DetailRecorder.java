@@ -2,10 +2,10 @@ package dev.llmsql.internal;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.judge.ForwardingJudgeContext;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Verdict;
-import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.QuestionDetail;
 import java.util.List;
 import java.util.Map;
@@ -52,64 +52,24 @@ public final class DetailRecorder {
     return List.copyOf(details.values());
   }
 
-  /**
-   * Passes everything through, noting the last SQL run. Used by one thread at a time. It must override every
-   * {@link JudgeContext} method, defaults included, or the engine's versions are bypassed
-   * ({@code DetailRecorderTest} checks).
-   */
-  static final class Recording implements JudgeContext {
-    private final JudgeContext context;
+  /** Passes everything through, noting the last SQL run. Used by one thread at a time. */
+  static final class Recording extends ForwardingJudgeContext {
     private String lastSql;
 
     Recording(JudgeContext context) {
-      this.context = context;
-    }
-
-    @Override
-    public Question question() {
-      return context.question();
-    }
-
-    @Override
-    public Prediction prediction() {
-      return context.prediction();
-    }
-
-    @Override
-    public List<String> candidates() {
-      return context.candidates();
-    }
-
-    @Override
-    public QueryOutcome gold() {
-      return context.gold();
+      super(context);
     }
 
     @Override
     public QueryOutcome execute(String sql) {
       lastSql = sql;
-      return context.execute(sql);
+      return super.execute(sql);
     }
 
     @Override
     public QueryOutcome execute(String sql, int stopAfterRows) {
       lastSql = sql;
-      return context.execute(sql, stopAfterRows);
-    }
-
-    @Override
-    public QueryOutcome executeGold(String sql) {
-      return context.executeGold(sql);
-    }
-
-    @Override
-    public List<QueryOutcome> golds() {
-      return context.golds();
-    }
-
-    @Override
-    public List<Long> timeRuns(String sql, int runs) {
-      return context.timeRuns(sql, runs);
+      return super.execute(sql, stopAfterRows);
     }
   }
 }

@@ -2,13 +2,12 @@ package dev.llmsql.inference.falcon;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.ForwardingJudgeContext;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Verdict;
-import dev.llmsql.prediction.Prediction;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -103,65 +102,39 @@ final class ResultCapture {
   }
 
   /** Passes everything through, noting the gold and the last prediction run. Used by one thread at a time. */
-  private static final class Capturing implements JudgeContext {
-    private final JudgeContext context;
+  private static final class Capturing extends ForwardingJudgeContext {
     private QueryOutcome gold;
     private QueryOutcome last;
 
     Capturing(JudgeContext context) {
-      this.context = context;
-    }
-
-    @Override
-    public Question question() {
-      return context.question();
-    }
-
-    @Override
-    public Prediction prediction() {
-      return context.prediction();
-    }
-
-    @Override
-    public List<String> candidates() {
-      return context.candidates();
+      super(context);
     }
 
     @Override
     public QueryOutcome gold() {
-      gold = context.gold();
+      gold = super.gold();
       return gold;
     }
 
     @Override
     public QueryOutcome execute(String sql) {
-      last = context.execute(sql);
+      last = super.execute(sql);
       return last;
     }
 
     @Override
     public QueryOutcome execute(String sql, int stopAfterRows) {
-      last = context.execute(sql, stopAfterRows);
+      last = super.execute(sql, stopAfterRows);
       return last;
     }
 
     @Override
-    public QueryOutcome executeGold(String sql) {
-      return context.executeGold(sql);
-    }
-
-    @Override
     public List<QueryOutcome> golds() {
-      List<QueryOutcome> golds = context.golds();
+      List<QueryOutcome> golds = super.golds();
       if (gold == null && !golds.isEmpty()) {
         gold = golds.get(0);
       }
       return golds;
-    }
-
-    @Override
-    public List<Long> timeRuns(String sql, int runs) {
-      return context.timeRuns(sql, runs);
     }
   }
 }
