@@ -305,9 +305,9 @@ public final class EvaluationEngine {
   private record Evaluated(QuestionResult result, Mismatch mismatch) { }
 
   /**
-   * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache skips entries it rejects.
-   * A false positive only decodes an entry for nothing (about 4% at 160,000 golds); a fixed size keeps memory
-   * flat where a set of the SQL itself would grow with the predictions.
+   * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
+   * rejects. A false positive only indexes an entry no question asks for (about 4% at 160,000 golds); a fixed
+   * size keeps memory flat where a set of the SQL itself would grow with the predictions.
    */
   private static final class GoldFilter {
     private final long[] bits = new long[1 << 16];
