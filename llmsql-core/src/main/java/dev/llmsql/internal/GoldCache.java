@@ -415,6 +415,21 @@ final class GoldCache {
       } finally {
         Files.deleteIfExists(tmp);
       }
+      deleteStaleSpills();
+    }
+  }
+
+  /** Spill files a day old were left by a JVM that died before its flush; live runs touch theirs. */
+  private void deleteStaleSpills() {
+    long dayAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.DAYS.toMillis(1);
+    try (java.nio.file.DirectoryStream<Path> spills = Files.newDirectoryStream(dir, "*.spill")) {
+      for (Path spill : spills) {
+        if (Files.getLastModifiedTime(spill).toMillis() < dayAgo) {
+          Files.deleteIfExists(spill);
+        }
+      }
+    } catch (IOException e) {
+      LOG.debug("Could not clean old spill files in {}: {}", dir, e.toString());
     }
   }
 

@@ -96,6 +96,23 @@ class GoldCacheTest {
   }
 
   @Test
+  void flush_spillFilesOfDeadRuns_areDeletedOnlyWhenADayOld() throws Exception {
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
+    Path cacheDir = Files.createDirectories(dir.resolve("cache"));
+    Path old = Files.writeString(cacheDir.resolve("x.gold123.spill"), "left by a killed JVM");
+    Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.fromMillis(
+        System.currentTimeMillis() - TimeUnit.HOURS.toMillis(25)));
+    Path recent = Files.writeString(cacheDir.resolve("y.gold456.spill"), "another run, still going");
+    GoldCache cache = new GoldCache(cacheDir);
+    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+
+    cache.flush();
+
+    assertThat(old).doesNotExist();
+    assertThat(recent).exists();
+  }
+
+  @Test
   void flush_fileCutShortByAnotherWriter_keepsTheEntriesBeforeTheCut() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     Path cacheDir = dir.resolve("cache");

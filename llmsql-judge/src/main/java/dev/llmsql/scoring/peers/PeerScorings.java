@@ -44,14 +44,37 @@ public final class PeerScorings {
    * RIGHT / total.
    */
   public static Scoring executability() {
-    return results -> {
-      long right = results.stream().filter(r -> r.outcome() == Outcome.MATCH).count();
-      long wrong = results.stream().filter(r -> r.outcome() == Outcome.MISMATCH).count();
-      int total = results.size();
-      double value = total == 0 ? 0.0 : (double) (right + wrong) / total;
-      return new Score("executability", value, String.format(Locale.ROOT,
-          "(RIGHT + WRONG) / total = (%d + %d) / %d; FAILED %d; accuracy RIGHT / total = %.4f", right, wrong,
-          total, total - right - wrong, total == 0 ? 0.0 : (double) right / total));
+    return new Scoring() {
+      @Override
+      public Score score(List<QuestionResult> results) {
+        Accumulator counts = accumulator();
+        results.forEach(counts::add);
+        return counts.finish();
+      }
+
+      @Override
+      public Accumulator accumulator() {
+        return new Accumulator() {
+          private long right;
+          private long wrong;
+          private long total;
+
+          @Override
+          public void add(QuestionResult r) {
+            total++;
+            right += r.outcome() == Outcome.MATCH ? 1 : 0;
+            wrong += r.outcome() == Outcome.MISMATCH ? 1 : 0;
+          }
+
+          @Override
+          public Score finish() {
+            double value = total == 0 ? 0.0 : (double) (right + wrong) / total;
+            return new Score("executability", value, String.format(Locale.ROOT,
+                "(RIGHT + WRONG) / total = (%d + %d) / %d; FAILED %d; accuracy RIGHT / total = %.4f", right,
+                wrong, total, total - right - wrong, total == 0 ? 0.0 : (double) right / total));
+          }
+        };
+      }
     };
   }
 
