@@ -43,7 +43,15 @@ public interface Scoring {
     };
   }
 
-  /** A scoring in progress: see {@link #accumulator()}. */
+  /**
+   * A scoring in progress: see {@link #accumulator()}.
+   *
+   * <pre>{@code
+   * Scoring.Accumulator acc = Scorings.accuracy().accumulator();
+   * report.results().forEach(acc::add);
+   * Score score = acc.finish();
+   * }</pre>
+   */
   interface Accumulator {
 
     void add(QuestionResult result);
