@@ -82,18 +82,16 @@ final class QuestionIndex implements AutoCloseable {
 
   /** Whether a question with this id was indexed. */
   boolean contains(int id) {
-    return id >= 0 && id < spans.length ? spans[id] != 0 : otherSpans != null && otherSpans.containsKey(id);
+    // An id can sit in otherSpans although the array has since grown past it: look in both.
+    return id >= 0 && id < spans.length && spans[id] != 0 || otherSpans != null && otherSpans.containsKey(id);
   }
 
   /** The indexed question with this id, or null; read-only after construction, so threads may share it. */
   Question get(int id) {
     long offset;
     int length;
-    if (id >= 0 && id < spans.length) {
+    if (id >= 0 && id < spans.length && spans[id] != 0) {
       long span = spans[id];
-      if (span == 0) {
-        return null;
-      }
       offset = (span & ((1L << (64 - LENGTH_BITS)) - 1)) - 1;
       length = (int) (span >>> (64 - LENGTH_BITS));
     } else {

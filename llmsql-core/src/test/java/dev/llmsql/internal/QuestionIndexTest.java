@@ -48,6 +48,30 @@ class QuestionIndexTest {
   }
 
   @Test
+  void get_sparseIdFirstThenTheDenseArrayGrowsPastIt_isStillFound() throws Exception {
+    List<String> lines = new ArrayList<>();
+    lines.add(line(70_000));   // before any dense id: kept aside
+    for (int id = 0; id < 9_000; id++) {
+      lines.add(line(id));
+    }
+    lines.add(line(71_000));   // now dense: the array grows past 70,000
+    Path file = Files.write(dir.resolve("questions.jsonl"), lines);
+
+    try (QuestionIndex index = QuestionIndex.build(file, id -> true, q -> { })) {
+      assertThat(index.contains(70_000)).isTrue();
+      assertThat(index.get(70_000).question()).isEqualTo("q70000");
+      assertThat(index.get(71_000).question()).isEqualTo("q71000");
+      assertThat(index.get(8_999).question()).isEqualTo("q8999");
+      assertThat(index.contains(69_999)).isFalse();
+      assertThat(index.get(69_999)).isNull();
+    }
+  }
+
+  private static String line(int id) {
+    return "{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}";
+  }
+
+  @Test
   void get_fileRewrittenDuringTheRun_failsNamingTheFile() throws Exception {
     Path file = Files.writeString(dir.resolve("questions.jsonl"),
         "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
