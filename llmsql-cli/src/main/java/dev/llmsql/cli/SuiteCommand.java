@@ -56,6 +56,8 @@ final class SuiteCommand {
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     int maxTokens = 1024;
     int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
+    Duration queryTimeout = null;
+    Integer maxRows = null;
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -78,6 +80,8 @@ final class SuiteCommand {
           case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value, 1));
           case "--max-tokens" -> maxTokens = number(arg, value, 1);
           case "--max-attempts" -> attempts = number(arg, value, 1);
+          case "--query-timeout" -> queryTimeout = Duration.ofSeconds(number(arg, value, 1));
+          case "--max-rows" -> maxRows = number(arg, value, 1);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -93,6 +97,12 @@ final class SuiteCommand {
     try {
       ProcessLog log = ProcessLog.to(outDir.resolve(PROCESS_LOG));
       CapabilitySuite.Builder b = CapabilitySuite.builder().dataset(suite, config).concurrency(concurrency);
+      if (queryTimeout != null) {
+        b.queryTimeout(queryTimeout);
+      }
+      if (maxRows != null) {
+        b.maxRows(maxRows);
+      }
       for (String judge : judges) {
         b.judge(client(judgeBaseUrl != null ? judgeBaseUrl : baseUrl, judge,
             judgeApiKeyEnv != null ? judgeApiKeyEnv : apiKeyEnv, true, concurrency, timeout, maxTokens, attempts,

@@ -269,6 +269,9 @@ final class Usage {
         --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
         --max-attempts N           requests per call, first included (default 4)
         --max-tokens N             answer length cap (default 1024)
+        --query-timeout SECONDS    limit on building and querying one execution case's in-memory database
+                                   (default 5)
+        --max-rows N               row cap of one execution case's query (default 10000)
 
       Exit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
       2 usage error, 3 unreadable suite or config, 5 reports not written.

@@ -73,4 +73,46 @@ class SuiteCliEndToEndTest {
     assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
     assertThat(html).contains("<td>sloppy</td><td>29.4</td><td>21.1</td><td>14.3</td><td>52.9</td>");
   }
+
+  @Test
+  void suiteRun_maxRows_capsExecutionCasesOfTheRun() throws Exception {
+    // given: one execution case whose right answer has two rows
+    Path suite = Files.createDirectories(tmp.resolve("suite/sql_understanding"));
+    Files.writeString(suite.resolve("execution_accuracy.jsonl"), "{\"id\": \"two\", \"difficulty\": \"1\", "
+        + "\"question\": \"Both ids?\", \"setup\": [\"CREATE TABLE t(id INTEGER)\", \"INSERT INTO t VALUES (1), (2)\"], "
+        + "\"expected\": [[1], [2]]}\n");
+    Path config = Files.writeString(tmp.resolve("suite.json"), "{\"name\": \"caps\", \"capabilities\": "
+        + "{\"sql_understanding\": {\"execution_accuracy\": {\"weight\": 1, \"evaluation\": \"objective\", "
+        + "\"prompt\": \"{{question}} Reply {\\\"sql\\\": \\\"...\\\"}.\"}}}}");
+
+    // when: the same right answer, with the default row cap and with --max-rows 1
+    String uncapped;
+    String capped;
+    try (GoldModelServer model = GoldModelServer.scripted(0,
+        (name, prompt) -> "{\"sql\": \"SELECT id FROM t ORDER BY id\"}")) {
+      uncapped = runSuite(model, config, tmp.resolve("out-default"), "--query-timeout", "2");
+      capped = runSuite(model, config, tmp.resolve("out-capped"), "--max-rows", "1");
+    }
+
+    // then
+    assertThat(uncapped).startsWith("m: sql_understanding 100.0 (1 case(s), 0 failed to run");
+    assertThat(capped).startsWith("m: sql_understanding 0.0 (1 case(s), 0 failed to run");
+    JsonNode cases = new ObjectMapper().readTree(tmp.resolve("out-capped/evaluation_case_reports/m/sql_understanding.json")
+        .toFile());
+    assertThat(cases.path("metrics").path(0).path("cases").path(0).path("detail").asText()).isEqualTo("the answer's SQL did not run: more than 1 rows");
+  }
+
+  private String runSuite(GoldModelServer model, Path config, Path out, String... extra) {
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("suite", "run",
+        "--suite", tmp.resolve("suite").toString(), "--config", config.toString(), "--model", "m",
+        "--base-url", model.baseUrl(), "--api-key-env", "LLMSQL_SUITE_TEST_KEY_UNSET", "--out", out.toString()));
+    args.addAll(java.util.List.of(extra));
+    int status = new Cli(new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        new PrintStream(stderr, true, StandardCharsets.UTF_8)).run(args.toArray(String[]::new));
+    assertThat(stderr.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(status).isEqualTo(Cli.OK);
+    return stdout.toString(StandardCharsets.UTF_8);
+  }
 }
