@@ -45,18 +45,18 @@ final class DatasetCommand {
             return Cli.OK;
           }
           case "--csv" -> {
-            b.csv(Path.of(value(args, i++, arg)));
+            b.csv(Path.of(Options.value(args, i++, arg)));
             any = true;
           }
           case "--tables-jsonl" -> {
-            b.tablesJsonl(Path.of(value(args, i++, arg)));
+            b.tablesJsonl(Path.of(Options.value(args, i++, arg)));
             any = true;
           }
           case "--questions" -> {
-            b.questions(Path.of(value(args, i++, arg)));
+            b.questions(Path.of(Options.value(args, i++, arg)));
             withQuestions = true;
           }
-          case "--out" -> output = Path.of(value(args, i++, arg));
+          case "--out" -> output = Path.of(Options.value(args, i++, arg));
           case "--overwrite" -> b.overwrite(true);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
@@ -97,12 +97,5 @@ final class DatasetCommand {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;
     }
-  }
-
-  static String value(List<String> args, int i, String name) {
-    if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
-      throw new IllegalArgumentException(name + " needs a value");
-    }
-    return args.get(i + 1);
   }
 }

@@ -54,7 +54,7 @@ final class FalconCommand {
         switch (key) {
           case "name" -> name = value;
           case "base-url" -> baseUrl = value;
-          case "concurrency" -> concurrency = number("concurrency in --model '" + spec + "'", value);
+          case "concurrency" -> concurrency = Options.wholeNumber("concurrency in --model '" + spec + "'", value);
           case "api-key-env" -> apiKeyEnv = value;
           default -> throw new IllegalArgumentException("--model '" + spec + "': unknown setting '" + key
               + "'; known: name, base-url, concurrency, api-key-env");
@@ -110,17 +110,17 @@ final class FalconCommand {
           out.print(Usage.FALCON);
           return Cli.OK;
         }
-        String value = DatasetCommand.value(args, i++, arg);
+        String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> models.add(ModelSpec.parse(value));
           case "--base-url" -> baseUrl = value;
           case "--api-key-env" -> apiKeyEnv = value;
-          case "--concurrency" -> concurrency = number(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value));
-          case "--max-tokens" -> maxTokens = number(arg, value);
-          case "--rounds" -> rounds = number(arg, value);
-          case "--shots" -> shots = number(arg, value);
-          case "--limit" -> limit = number(arg, value);
+          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
+          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
+          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
+          case "--rounds" -> rounds = Options.wholeNumber(arg, value);
+          case "--shots" -> shots = Options.wholeNumber(arg, value);
+          case "--limit" -> limit = Options.wholeNumber(arg, value);
           case "--judge" -> judge = value;
           case "--out" -> output = Path.of(value);
           case "--version" -> version = value;
@@ -236,17 +236,5 @@ final class FalconCommand {
 
   private static String percent(double rate) {
     return String.format(Locale.ROOT, "%.1f%%", rate * 100);
-  }
-
-  private static int number(String name, String value) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n < 0) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
-    }
   }
 }

@@ -65,7 +65,7 @@ final class InferenceCommand {
           out.print(Usage.INFERENCE);
           return Cli.OK;
         }
-        String value = DatasetCommand.value(args, i++, arg);
+        String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> model = value;
           case "--base-url" -> baseUrl = value;
@@ -77,11 +77,11 @@ final class InferenceCommand {
           case "--tables-path" -> tables = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--process-log" -> processLog = Path.of(value);
-          case "--shots" -> shots = number(arg, value);
-          case "--limit" -> limit = number(arg, value);
-          case "--concurrency" -> concurrency = number(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value));
-          case "--max-tokens" -> maxTokens = number(arg, value);
+          case "--shots" -> shots = Options.wholeNumber(arg, value);
+          case "--limit" -> limit = Options.wholeNumber(arg, value);
+          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
+          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
+          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -144,17 +144,6 @@ final class InferenceCommand {
     return s.failed().isEmpty() ? Cli.OK : Cli.FAILED;
   }
 
-  private static int number(String name, String value) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n < 0) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
-    }
-  }
 
   private static String stem(Path file) {
     String name = file.getFileName().toString();

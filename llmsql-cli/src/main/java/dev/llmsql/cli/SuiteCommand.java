@@ -65,7 +65,7 @@ final class SuiteCommand {
           out.print(Usage.SUITE);
           return Cli.OK;
         }
-        String value = DatasetCommand.value(args, i++, arg);
+        String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--suite" -> suite = Path.of(value);
           case "--config" -> config = Path.of(value);
@@ -76,12 +76,12 @@ final class SuiteCommand {
           case "--out" -> outDir = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--judge-api-key-env" -> judgeApiKeyEnv = value;
-          case "--concurrency" -> concurrency = number(arg, value, 1);
-          case "--timeout" -> timeout = Duration.ofSeconds(number(arg, value, 1));
-          case "--max-tokens" -> maxTokens = number(arg, value, 1);
-          case "--max-attempts" -> attempts = number(arg, value, 1);
-          case "--query-timeout" -> queryTimeout = Duration.ofSeconds(number(arg, value, 1));
-          case "--max-rows" -> maxRows = number(arg, value, 1);
+          case "--concurrency" -> concurrency = Options.atLeast(arg, value, 1);
+          case "--timeout" -> timeout = Duration.ofSeconds(Options.atLeast(arg, value, 1));
+          case "--max-tokens" -> maxTokens = Options.atLeast(arg, value, 1);
+          case "--max-attempts" -> attempts = Options.atLeast(arg, value, 1);
+          case "--query-timeout" -> queryTimeout = Duration.ofSeconds(Options.atLeast(arg, value, 1));
+          case "--max-rows" -> maxRows = Options.atLeast(arg, value, 1);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -161,18 +161,5 @@ final class SuiteCommand {
 
   private static String score(CapabilityScore c) {
     return c.capability() + " " + c.score().toPlainString();
-  }
-
-  private static int number(String name, String value, int min) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n < min) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " takes a whole number of at least " + min + ", but was '" + value
-          + "'");
-    }
   }
 }
