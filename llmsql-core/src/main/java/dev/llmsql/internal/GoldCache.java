@@ -541,14 +541,6 @@ final class GoldCache {
     }
   }
 
-  static void writeAll(DataOutputStream out, Map<String, QueryOutcome> entries) throws IOException {
-    out.write(MAGIC);
-    out.writeInt(entries.size());
-    for (Map.Entry<String, QueryOutcome> e : entries.entrySet()) {
-      writeEntry(out, e.getKey(), e.getValue());
-    }
-  }
-
   private static void writeEntry(DataOutputStream out, String sql, QueryOutcome outcome) throws IOException {
     writeString(out, sql);
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();

@@ -1,11 +1,14 @@
 package dev.llmsql.internal;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * A set of ints for question ids: a bitmap for ids from 0 to {@link #DENSE_LIMIT} (benchmark ids are
- * small and dense: 160,000 of them take 20 KB, against about 10 MB as a {@code HashSet<Integer>}), a hash
- * map for the others. Not thread-safe; read-only use after filling may be shared.
+ * small and dense: 160,000 of them take 20 KB, against about 10 MB as a {@code HashSet<Integer>}), a plain
+ * hash set for the rare others (negative or huge ids). Not thread-safe; read-only use after filling may be
+ * shared.
  */
 final class IntSet {
 
@@ -13,7 +16,7 @@ final class IntSet {
   static final int DENSE_LIMIT = 1 << 24;
 
   private long[] bits = new long[64];
-  private IntIntMap others;
+  private Set<Integer> others;
   private int size;
 
   /** Adds {@code id}; true when it was not there yet. */
@@ -32,7 +35,7 @@ final class IntSet {
       return true;
     }
     if (others == null) {
-      others = new IntIntMap();
+      others = new HashSet<>();
     }
     boolean added = others.add(id);
     size += added ? 1 : 0;

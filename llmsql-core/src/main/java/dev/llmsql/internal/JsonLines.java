@@ -59,28 +59,11 @@ final class JsonLines {
   }
 
   /**
-   * Calls {@code handler} for each non-blank line of {@code file}; a line that is not one JSON object ends the
-   * read with an {@link InvalidInputException} naming {@code file:line} and {@code expected}.
+   * Calls {@code handler} for each non-blank line of {@code file} from byte {@code fromOffset} (the start of a
+   * line), numbering lines after {@code linesBefore} and skipping lines {@code filter} (if not null) rejects; a
+   * line that is not one JSON object ends the read with an {@link InvalidInputException} naming
+   * {@code file:line} and {@code expected}.
    */
-  static void forEach(Path file, String expected, LineHandler handler) throws IOException {
-    forEach(file, expected, (SpanHandler) (location, lineNo, offset, length, parser) -> handler.line(location, parser));
-  }
-
-  /** {@link #forEach(Path, String, LineHandler)}, telling the handler where each line lies. */
-  static void forEach(Path file, String expected, SpanHandler handler) throws IOException {
-    forEach(file, 0, 0, expected, handler);
-  }
-
-  /**
-   * {@link #forEach(Path, String, SpanHandler)} from byte {@code fromOffset} (the start of a line), numbering
-   * lines after {@code linesBefore}.
-   */
-  static void forEach(Path file, long fromOffset, long linesBefore, String expected, SpanHandler handler)
-      throws IOException {
-    forEach(file, fromOffset, linesBefore, expected, null, handler);
-  }
-
-  /** {@link #forEach(Path, long, long, String, SpanHandler)}, skipping lines {@code filter} (if any) rejects. */
   static void forEach(Path file, long fromOffset, long linesBefore, String expected, RawFilter filter,
                       SpanHandler handler) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {

@@ -137,7 +137,7 @@ public abstract class PredictionInput {
 
     private void read(long fromOffset, long linesBefore, Reader reader) {
       try {
-        JsonLines.forEach(file, fromOffset, linesBefore, EXPECTED,
+        JsonLines.forEach(file, fromOffset, linesBefore, EXPECTED, null,
             (String location, long lineNo, long offset, int length, JsonParser parser) -> {
               reader.entry(entry(location, parser), offset, lineNo);
               return true;

@@ -24,16 +24,17 @@ class IntSetTest {
   }
 
   @Test
-  void intIntMap_manyKeys_keepsFirstValueAndGrows() {
-    IntIntMap map = new IntIntMap(2);
+  void add_manySparseIds_eachCountedOnce() {
+    IntSet set = new IntSet();
 
     for (int i = 0; i < 10_000; i++) {
-      assertThat(map.putIfAbsent(i * 7919 - 5_000_000, i)).isEqualTo(IntIntMap.ABSENT);
+      assertThat(set.add(i * 7919 - 5_000_000)).isTrue();
     }
 
-    assertThat(map.size()).isEqualTo(10_000);
-    assertThat(map.putIfAbsent(7919 * 3 - 5_000_000, 99)).isEqualTo(3);
-    assertThat(map.get(7919 * 9_999 - 5_000_000)).isEqualTo(9_999);
-    assertThat(map.get(1)).isEqualTo(IntIntMap.ABSENT);
+    assertThat(set.size()).isEqualTo(10_000);
+    assertThat(set.add(7919 * 3 - 5_000_000)).isFalse();
+    assertThat(set.contains(7919 * 9_999 - 5_000_000)).isTrue();
+    assertThat(set.contains(-4_999_999)).isFalse();
   }
+
 }
