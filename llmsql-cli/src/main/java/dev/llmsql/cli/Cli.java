@@ -195,6 +195,9 @@ public final class Cli {
     if (a.judge != null) {
       b.judge(Judges.named(a.judge));
     }
+    if (a.modelName != null) {
+      b.modelName(a.modelName);
+    }
     for (String name : a.compareJudges) {
       Judges.named(name);   // fail on an unknown name before the long run, not after it
     }
@@ -536,6 +539,7 @@ public final class Cli {
     Integer keepMismatches;
     Integer threads;
     String judge;
+    String modelName;
     List<String> compareJudges = List.of();
     List<String> scorings = new ArrayList<>();
     boolean help;
@@ -601,6 +605,7 @@ public final class Cli {
         case "--keep-mismatches" -> keepMismatches = positiveOrZero(name, value);
         case "--threads" -> threads = positive(name, value);
         case "--judge" -> judge = value;
+        case "--model-name" -> modelName = value;
         case "--compare-judges" -> compareJudges = judgeList(value);
         case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
         case "--format" -> formats = formats(value);

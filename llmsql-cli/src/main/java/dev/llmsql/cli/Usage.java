@@ -58,10 +58,14 @@ final class Usage {
         --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
 
       Judging and scoring:
-        --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
+        --judge NAME               default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with
+                                   an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
+                                   llmsql2[:skip-comments,strict-two-part,strict], llmsql-rs,
+                                   spider-exec[:keep-distinct,no-repair], bird[:ves],
                                    defog-subset, falcon, spider2, strict, exact-set[:keep-values],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
+        --model-name NAME          the model's name, written to the report (model_name)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
         --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
                                    dialect-validity
