@@ -60,8 +60,8 @@ final class Usage {
       Judging and scoring:
         --judge NAME               default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with
                                    an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
-                                   llmsql2[:skip-comments,strict-two-part,strict], llmsql-rs,
-                                   spider-exec[:keep-distinct,no-repair], bird[:ves],
+                                   llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
+                                   llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
                                    defog-subset, falcon, spider2, strict, exact-set[:keep-values],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)

@@ -305,7 +305,8 @@ public final class EvaluationEngine {
     }
     QueryOutcome last = context.lastRun;
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    boolean predNone = last instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    boolean predNone = v2 && verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
+        : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),

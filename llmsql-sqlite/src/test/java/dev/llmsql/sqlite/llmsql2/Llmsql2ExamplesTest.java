@@ -110,6 +110,20 @@ class Llmsql2ExamplesTest {
     assertThat(fixed.measure("exact_string_match")).hasValue(1.0);
   }
 
+  @org.junit.jupiter.api.Test
+  void allNullPredNoneOption_countsEveryAllNullResult() {
+    Question question = questions.get(2);
+    Prediction twoNulls = new Prediction(2, "SELECT NULL, NULL UNION ALL SELECT NULL, NULL");
+    Prediction oneNull = new Prediction(2, "SELECT NULL");
+
+    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls)).measure("pred_none")).hasValue(0.0);
+    assertThat(Judges.llmsql2().judge(new Context(question, oneNull)).measure("pred_none")).hasValue(1.0);
+    assertThat(Judges.named("llmsql2:all-null-pred-none").judge(new Context(question, twoNulls))
+        .measure("pred_none")).hasValue(1.0);
+    assertThat(Judges.named("llmsql2:strict").judge(new Context(question, oneNull)).measure("pred_none"))
+        .hasValue(1.0);
+  }
+
   /** Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. */
   private static final class Context implements JudgeContext {
     private final Question question;
