@@ -3,14 +3,26 @@ package dev.llmsql.inference;
 import java.util.List;
 
 /**
- * The 0-, 1- and 5-shot text-to-SQL prompts: instructions, {@code shots} worked examples (written for this
- * project), then the table schema with one example row and the question.
+ * The prompts: for LLMSQL 1.0 questions the 0-, 1- and 5-shot text-to-SQL prompts (instructions,
+ * {@code shots} worked examples written for this project, then the table schema with one example row and the
+ * question); for LLMSQL 2.0 questions upstream's zero-shot prompt ({@link #llmsql2}), byte for byte.
  *
  * <pre>{@code
  * String prompt = Prompts.build(5, schema, "How many employees work in Sales?");
+ * String v2 = Prompts.llmsql2("Name the singer for Joe Wilkinson", List.of(table));
  * }</pre>
  */
 public final class Prompts {
+
+  /** Rows of each table an LLMSQL 2.0 prompt shows. */
+  public static final int LLMSQL2_SAMPLE_ROWS = 3;
+
+  private static final String LLMSQL2_HEADER = """
+      You are an expert SQLite query writer. Given the database schema with a few sample rows and a question,
+      write a single SQLite query that answers the question. Use the exact table names. Return only the SQL \
+      in a ```sql block.
+
+      """;
 
   /** The shot counts there are templates for. */
   public static final List<Integer> SHOTS = List.of(0, 1, 5);
@@ -66,6 +78,45 @@ public final class Prompts {
     p.append('\n');
     task(p, table, question);
     return p.toString();
+  }
+
+  /**
+   * The LLMSQL 2.0 prompt for {@code question} over {@code tables} (the question's {@code tables} field, in
+   * order): the text of the question's {@code prompt} field, as upstream renders it. Per table a
+   * {@code CREATE TABLE} line, the Wikipedia page and section, and the first
+   * {@value #LLMSQL2_SAMPLE_ROWS} rows as JSON arrays; then the question.
+   *
+   * @throws IllegalArgumentException when {@code tables} is empty
+   */
+  public static String llmsql2(String question, List<PromptTable> tables) {
+    if (tables.isEmpty()) {
+      throw new IllegalArgumentException("an LLMSQL 2.0 prompt shows at least one table");
+    }
+    StringBuilder p = new StringBuilder(LLMSQL2_HEADER);
+    for (int t = 0; t < tables.size(); t++) {
+      PromptTable table = tables.get(t);
+      p.append(t == 0 ? "" : "\n\n").append("CREATE TABLE \"").append(table.tableId()).append("\" (");
+      int columns = Math.min(table.header().size(), table.types().size());   // Python's zip stops at the shorter
+      for (int i = 0; i < columns; i++) {
+        p.append(i == 0 ? "" : ", ").append('"').append(table.header().get(i)).append("\" ")
+            .append("real".equals(table.types().get(i)) ? "REAL" : "TEXT");
+      }
+      p.append(");\n-- Wikipedia: ").append(python(table.pageTitle())).append(" / ")
+          .append(python(table.sectionTitle())).append("\n-- ");
+      List<List<Object>> rows = table.sampleRows().subList(0,
+          Math.min(LLMSQL2_SAMPLE_ROWS, table.sampleRows().size()));
+      p.append(table.rowCount() <= LLMSQL2_SAMPLE_ROWS ? "all rows"
+          : "first " + rows.size() + " of " + table.rowCount() + " rows").append(":\n");
+      for (int r = 0; r < rows.size(); r++) {
+        p.append(r == 0 ? "" : "\n").append(PythonJson.dumps(rows.get(r)));
+      }
+    }
+    return p.append("\n\nQuestion: ").append(question).toString();
+  }
+
+  /** What Python's f-string shows for a title: {@code None} for a missing one. */
+  private static String python(String text) {
+    return text == null ? "None" : text;
   }
 
   private static void task(StringBuilder p, TableSchema table, String question) {

@@ -41,7 +41,8 @@ import org.apache.commons.csv.CSVPrinter;
  * objects of columns such as {@code {"Name":["Ann"],"Age":[31.0]}}). Predictions go to
  * {@code round-N/MODEL.jsonl}; a re-run resumes them like {@link Inference}.
  *
- * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots, every question, {@value
+ * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots for LLMSQL 1.0 questions and none for 2.0
+ * ones, every question, {@value
  * Inference#DEFAULT_CONCURRENCY} questions in flight per model, judged by {@link Judges#llmsql()}.
  *
  * <pre>{@code
@@ -64,7 +65,7 @@ public final class FalconRun {
   private final Map<String, ChatClient> models;
   private final Map<String, Integer> concurrencies;
   private final int rounds;
-  private final int shots;
+  private final Integer shots;
   private final int concurrency;
   private final int limit;
   private final Judge judge;
@@ -147,7 +148,10 @@ public final class FalconRun {
   private RoundResult runOne(int round, String name, ChatClient client, ResultCapture capture) {
     Path predictions = outputDir.resolve("round-" + round).resolve(name + ".jsonl");
     Inference.Builder inference = Inference.builder().client(client).questionsPath(questions).tablesPath(tables)
-        .shots(shots).concurrency(concurrencies.getOrDefault(name, concurrency));
+        .concurrency(concurrencies.getOrDefault(name, concurrency));
+    if (shots != null) {
+      inference.shots(shots);
+    }
     if (limit != Integer.MAX_VALUE) {
       inference.limit(limit);
     }
@@ -238,7 +242,7 @@ public final class FalconRun {
 
   @Override
   public String toString() {
-    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + shots
+    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + (shots == null ? "default" : shots)
         + (limit == Integer.MAX_VALUE ? "" : ", limit=" + limit) + ", judge=" + judge.name() + ", outputDir="
         + outputDir + "]";
   }
@@ -248,7 +252,7 @@ public final class FalconRun {
     private final Map<String, ChatClient> models = new LinkedHashMap<>();
     private final Map<String, Integer> concurrencies = new HashMap<>();
     private int rounds = 1;
-    private int shots = Inference.DEFAULT_SHOTS;
+    private Integer shots;
     private int concurrency = Inference.DEFAULT_CONCURRENCY;
     private int limit = Integer.MAX_VALUE;
     private Judge judge = Judges.llmsql();
@@ -292,7 +296,7 @@ public final class FalconRun {
       return this;
     }
 
-    /** Worked examples per prompt: 0, 1 or 5. */
+    /** Worked examples per LLMSQL 1.0 prompt: 0, 1 or 5; LLMSQL 2.0 questions are asked zero-shot. */
     public Builder shots(int shots) {
       Inference.builder().shots(shots);   // the same rule and message as Inference
       this.shots = shots;
