@@ -1,6 +1,7 @@
 package dev.llmsql.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmsql.benchmark.Llmsql2Fields;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InvalidInputException;
 import java.math.BigDecimal;
@@ -167,6 +168,77 @@ final class GoldFields {
       rows.add(java.util.Collections.unmodifiableList(cells));
     }
     return new QueryResult(columns, rows);
+  }
+
+  /**
+   * The LLMSQL 2.0 fields. {@code answer} is a JSON array of rows, or (as the released files hold it) a string
+   * holding one; a JSON null counts as absent.
+   */
+  static Llmsql2Fields llmsql2(String location, JsonNode answer, JsonNode category, JsonNode family,
+                               JsonNode prompt, JsonNode tables) {
+    if (answer == null && category == null && family == null && prompt == null && tables == null) {
+      return Llmsql2Fields.NONE;
+    }
+    List<String> shown = new ArrayList<>();
+    if (tables != null && !tables.isNull()) {
+      if (!tables.isArray()) {
+        throw new InvalidInputException(location, "\"tables\" must be a list of table ids, but was " + tables);
+      }
+      for (JsonNode t : tables) {
+        if (!t.isTextual()) {
+          throw new InvalidInputException(location, "\"tables\" must hold table ids (strings), but one was " + t);
+        }
+        shown.add(t.textValue());
+      }
+    }
+    return new Llmsql2Fields(answer(location, answer), string(location, "category", category),
+        string(location, "family", family), string(location, "prompt", prompt), shown);
+  }
+
+  private static String string(String location, String field, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isTextual()) {
+      throw new InvalidInputException(location, "\"" + field + "\" must be a string, but was " + node);
+    }
+    return node.textValue();
+  }
+
+  private static List<List<Object>> answer(String location, JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    JsonNode rows = node;
+    if (node.isTextual()) {
+      try {
+        rows = JsonLines.MAPPER.readTree(node.textValue());
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new InvalidInputException(location, "\"answer\" is a string but not JSON rows such as "
+            + "\"[[\\\"Hurts\\\"]]\" (" + e.getOriginalMessage() + ")");
+      }
+    }
+    if (rows == null || !rows.isArray()) {
+      throw new InvalidInputException(location, "\"answer\" must be a JSON array of rows such as [[\"Hurts\"]] "
+          + "(or a string holding one), but was " + node);
+    }
+    List<List<Object>> decoded = new ArrayList<>();
+    for (JsonNode row : rows) {
+      if (!row.isArray()) {
+        throw new InvalidInputException(location, "each \"answer\" row must be an array of cells, but one was "
+            + row);
+      }
+      List<Object> cells = new ArrayList<>();
+      for (JsonNode c : row) {
+        if (c.isContainerNode()) {
+          throw new InvalidInputException(location, "\"answer\" cells must be numbers, strings or null, but one "
+              + "was " + c);
+        }
+        cells.add(cell(c));
+      }
+      decoded.add(cells);
+    }
+    return decoded;
   }
 
   /** JSON values as SQLite would hand them over: integers as Long, other numbers as Double. */

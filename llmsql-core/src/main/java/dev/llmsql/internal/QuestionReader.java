@@ -173,6 +173,11 @@ public final class QuestionReader {
     private JsonNode difficulty;
     private JsonNode tags;
     private JsonNode ordered;
+    private JsonNode answer;
+    private JsonNode category;
+    private JsonNode family;
+    private JsonNode prompt;
+    private JsonNode tables;
     private String tableId;
     private String dbId;
     private Map<String, Object> extra;
@@ -204,6 +209,11 @@ public final class QuestionReader {
             case "difficulty" -> difficulty = node;
             case "tags" -> tags = node;
             case "ordered" -> ordered = node;
+            case "answer" -> answer = node;
+            case "category" -> category = node;
+            case "family" -> family = node;
+            case "prompt" -> prompt = node;
+            case "tables" -> tables = node;
             default -> { }
           }
           // difficulty, tags, ordered and gold_results stay in extra too, for judges that read them raw
@@ -242,7 +252,7 @@ public final class QuestionReader {
       return new Question(id, question, allSql.isEmpty() ? "" : allSql.get(0), tableId, dbId, extra,
           GoldFields.difficulty(location, difficulty), GoldFields.tags(location, tags),
           GoldFields.ordered(location, ordered), allSql.subList(Math.min(1, allSql.size()), allSql.size()),
-          results);
+          results, GoldFields.llmsql2(location, answer, category, family, prompt, tables));
     }
 
     private String text(JsonParser parser, JsonToken value, String field) throws IOException {

@@ -49,13 +49,16 @@ import java.util.Optional;
  *     {@link dev.llmsql.Evaluator#run}, empty for reports built without it
  * @param tally the verdicts counted by outcome, reason, difficulty and tag; exact even when {@code results}
  *     were not kept
+ * @param llmsql2 what LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy,
+ *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
                                InputMode inputMode, List<QuestionResult> results,
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
-                               Optional<Path> savedTo, List<QuestionDetail> details, Tally tally) {
+                               Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
+                               Optional<Llmsql2Figures> llmsql2) {
 
   public EvaluationReport {
     mismatches = List.copyOf(mismatches);
@@ -70,6 +73,18 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(savedTo, "savedTo");
     details = List.copyOf(details);
     requireNonNull(tally, "tally");
+    requireNonNull(llmsql2, "llmsql2");
+  }
+
+  /** A report without LLMSQL 2.0 figures. */
+  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
+                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
+                          InputMode inputMode, List<QuestionResult> results,
+                          List<InputProblem> inputProblems, int unanswered, String judge,
+                          List<Score> scores, String benchmark, Duration duration,
+                          Optional<Path> savedTo, List<QuestionDetail> details, Tally tally) {
+    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
+        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, details, tally, Optional.empty());
   }
 
   /** A report whose {@link #tally()} is counted from {@code results}. */
@@ -98,7 +113,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
   public EvaluationReport withSavedTo(Path file) {
     return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
         timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        Optional.of(file), details, tally);
+        Optional.of(file), details, tally, llmsql2);
   }
 
   /** This report with {@code details} (one per scored prediction, any order: they are sorted by results). */
@@ -109,7 +124,73 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
         .filter(d -> d != null).toList();
     return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
         timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        savedTo, ordered, tally);
+        savedTo, ordered, tally, llmsql2);
+  }
+
+  /** This report with LLMSQL 2.0's figures. */
+  public EvaluationReport withLlmsql2(Llmsql2Figures figures) {
+    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
+        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
+        savedTo, details, tally, Optional.of(figures));
+  }
+
+  /** The model's name, when the caller gave one ({@code modelName(...)}, {@code --model-name}). */
+  public Optional<String> modelName() {
+    return llmsql2.flatMap(Llmsql2Figures::model);
+  }
+
+  /** The benchmark version, e.g. {@code "2.0"}, when known. */
+  public Optional<String> version() {
+    return llmsql2.map(Llmsql2Figures::version);
+  }
+
+  /** Predictions whose extracted SQL equals the reference SQL as text (LLMSQL 2.0); 0 when not counted. */
+  public int exactStringMatches() {
+    return llmsql2.map(Llmsql2Figures::exactStringMatches).orElse(0);
+  }
+
+  /** exactStringMatches / total, 0 when total is 0. */
+  public double exactStringMatchAccuracy() {
+    return total == 0 ? 0.0 : (double) exactStringMatches() / total;
+  }
+
+  /**
+   * Matches per question category ({@code convention}, {@code lookup}, {@code text_quantity}), sorted by
+   * name, only categories that occur; empty when no judged question has a category.
+   *
+   * <pre>{@code
+   * report.categoryAccuracy().get("lookup").accuracy();
+   * }</pre>
+   */
+  public Map<String, Breakdown> categoryAccuracy() {
+    return llmsql2.map(Llmsql2Figures::categoryAccuracy).orElse(Map.of());
+  }
+
+  /** Questions in the benchmark. */
+  public int expected() {
+    return llmsql2.map(Llmsql2Figures::expected).orElse(total + unanswered);
+  }
+
+  /** Distinct benchmark questions that got a prediction. */
+  public int answered() {
+    return llmsql2.map(Llmsql2Figures::answered).orElse(expected() - missing());
+  }
+
+  /** Benchmark questions no prediction answered. */
+  public int missing() {
+    return llmsql2.map(Llmsql2Figures::missing).orElse(unanswered);
+  }
+
+  /** Prediction lines for a question answered before. */
+  public int duplicates() {
+    return llmsql2.map(Llmsql2Figures::duplicates).orElse((int) inputProblems.stream()
+        .filter(p -> p.kind() == InputProblem.Kind.DUPLICATE_QUESTION_ID).count());
+  }
+
+  /** matches / expected (upstream's coverage report), 0 when the benchmark is empty. */
+  public double accuracyOverBenchmark() {
+    int expected = expected();
+    return expected == 0 ? 0.0 : (double) matches / expected;
   }
 
   /** The detail of a scored question, if recorded. */

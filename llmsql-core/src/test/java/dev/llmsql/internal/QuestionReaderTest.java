@@ -131,6 +131,44 @@ class QuestionReaderTest {
             + "); check --questions-path");
   }
 
+  @Test
+  void read_llmsql2Fields_answerAsStringOrBareArray() throws Exception {
+    // given: the released string form, the older bare array, and a 1.0 line
+    Path file = write("{\"question_id\": 2, \"table_id\": \"t1\", \"tables\": [\"t1\", \"t0\"], \"question\": \"q\", "
+        + "\"sql\": \"SELECT 1\", \"answer\": \"[[\\\"Hurts\\\"], [274.0, 217, null]]\", \"category\": \"lookup\", "
+        + "\"family\": \"wikisql\", \"prompt\": \"You are...\"}",
+        "{\"question_id\": 3, \"table_id\": \"t1\", \"question\": \"q\", \"sql\": \"SELECT 1\", "
+            + "\"answer\": [[\"Hurts\"]]}",
+        "{\"question_id\": 4, \"table_id\": \"t1\", \"question\": \"q\", \"sql\": \"SELECT 1\"}");
+
+    Map<Integer, Question> questions = QuestionReader.read(file);
+
+    Question v2 = questions.get(2);
+    assertThat(v2.answer()).contains(List.of(List.of("Hurts"), java.util.Arrays.asList(274.0, 217L, null)));
+    assertThat(v2.category()).contains("lookup");
+    assertThat(v2.family()).contains("wikisql");
+    assertThat(v2.prompt()).contains("You are...");
+    assertThat(v2.tables()).containsExactly("t1", "t0");
+    assertThat(v2.distractorTables()).containsExactly("t0");
+    assertThat(questions.get(3).answer()).contains(List.of(List.of("Hurts")));
+    assertThat(questions.get(3).tables()).containsExactly("t1");
+    assertThat(questions.get(3).category()).isEmpty();
+    Question v1 = questions.get(4);
+    assertThat(v1.answer()).isEmpty();
+    assertThat(v1.llmsql2()).isEqualTo(dev.llmsql.benchmark.Llmsql2Fields.NONE);
+  }
+
+  @Test
+  void read_answerNotRows_failsWithLineAndExample() throws Exception {
+    Path file = write("{\"question_id\": 2, \"table_id\": \"t\", \"question\": \"q\", \"sql\": \"S\", "
+        + "\"answer\": \"[\\\"Hurts\\\"]\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("questions.jsonl:1")
+        .hasMessageContaining("each \"answer\" row must be an array of cells, but one was \"Hurts\"");
+  }
+
   private Path write(String... lines) throws Exception {
     Path file = dir.resolve("questions.jsonl");
     Files.write(file, List.of(lines), StandardCharsets.UTF_8);
