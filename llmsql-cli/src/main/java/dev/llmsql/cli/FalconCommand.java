@@ -93,7 +93,7 @@ final class FalconCommand {
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     int maxTokens = 512;
     int rounds = 1;
-    int shots = Inference.DEFAULT_SHOTS;
+    Integer shots = null;
     Integer limit = null;
     String judge = null;
     Path output = null;
@@ -166,8 +166,11 @@ final class FalconCommand {
           }
         }
       }
-      FalconRun.Builder b = FalconRun.builder().rounds(rounds).shots(shots).concurrency(concurrency)
+      FalconRun.Builder b = FalconRun.builder().rounds(rounds).concurrency(concurrency)
           .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(output);
+      if (shots != null) {
+        b.shots(shots);
+      }
       Set<String> names = new HashSet<>();
       for (ModelSpec m : models) {
         if (!names.add(m.name())) {

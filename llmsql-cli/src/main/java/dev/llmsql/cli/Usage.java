@@ -173,7 +173,7 @@ final class Usage {
         --api-key-env NAME         environment variable holding the key (default OPENAI_API_KEY)
         --concurrency N            requests in flight at once (default 4)
         --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
-        --max-tokens N             answer length cap (default 512)
+        --max-tokens N             answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0)
 
       Questions (default: LLMSQL 2.0 questions.jsonl and tables.jsonl, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
@@ -184,9 +184,14 @@ final class Usage {
 
       Run:
         --output-file F            predictions JSONL, appended to
-        --shots 0|1|5              worked examples per prompt (default 5)
+        --shots 0|1|5              worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions
+                                   are zero-shot: each one's "prompt" field is sent as it is (rendered from
+                                   its "tables" when absent), and --shots 1 or 5 is a usage error
         --limit N                  only the first N questions, for a quick run
         --process-log FILE         exchange log (default F without .jsonl, plus .process.jsonl)
+
+      After the run, F without .jsonl plus .run.json holds the model name and inference arguments; give it
+      to llmsql evaluate --run-metadata so the report and its leaderboard YAML carry them.
 
       Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error,
       3 unreadable questions or tables, 4 benchmark not downloadable.
@@ -232,7 +237,8 @@ final class Usage {
       Run:
         --out DIR                  where predictions, logs and the two CSV tables go
         --rounds N                 rounds per model (default 1)
-        --shots 0|1|5              worked examples per prompt (default 5)
+        --shots 0|1|5              worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions
+                                   are zero-shot
         --limit N                  only the first N questions, for a quick run
         --judge NAME               how answers are judged (default llmsql; see llmsql evaluate --help)
 

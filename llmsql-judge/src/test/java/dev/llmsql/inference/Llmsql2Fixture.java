@@ -10,13 +10,13 @@ import java.nio.file.Path;
  * skips the calling test with the reason; CI ({@code CI=true}) fails it, so a green CI run never hides a test
  * that did not run.
  */
-final class Llmsql2Fixture {
+public final class Llmsql2Fixture {
 
   private Llmsql2Fixture() {
   }
 
   /** {@code shared/data/llmsql2-fixture/<file>} found in a parent of the working directory. */
-  static Path file(String file) {
+  public static Path file(String file) {
     String relative = "data/llmsql2-fixture/" + file;
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("shared").resolve(relative);

@@ -69,7 +69,7 @@ public final class ModelServer implements AutoCloseable {
   }
 
   /** Every request body as received, in arrival order. */
-  List<com.fasterxml.jackson.databind.JsonNode> bodies() {
+  public List<com.fasterxml.jackson.databind.JsonNode> bodies() {
     return List.copyOf(bodies);
   }
 
