@@ -17,6 +17,7 @@ import dev.llmsql.scoring.Scorings;
 import dev.llmsql.report.csv.CsvReport;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
+import dev.llmsql.report.leaderboard.LeaderboardYaml;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -145,22 +147,37 @@ public final class Cli {
 
   private int evaluate(Arguments a) {
     Evaluator evaluator;
+    Map<String, Object> runMetadata = Map.of();
     try {
       evaluator = configure(a).build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql evaluate: " + e.getMessage());
       return USAGE;
     }
+    if (a.runMetadata != null) {
+      // read before the long run: a typo in the metadata must not cost the evaluation
+      try {
+        runMetadata = LeaderboardYaml.readMetadata(a.runMetadata);
+      } catch (IllegalArgumentException e) {
+        err.println("llmsql evaluate: --run-metadata " + oneLine(e.getMessage()));
+        return BAD_INPUT;
+      } catch (IOException e) {
+        err.println("llmsql evaluate: --run-metadata " + a.runMetadata + " could not be read (" + e
+            + "); give a readable YAML or JSON file");
+        return BAD_INPUT;
+      }
+    }
     if (a.verbose) {
       err.println("llmsql evaluate: " + evaluator);
     }
     try {
-      EvaluationReport report = evaluator.run(a.outputs);
+      EvaluationReport report = withModelName(evaluator.run(a.outputs), a.modelName, runMetadata);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
       }
-      return write(report, a);
+      int status = write(report, a);
+      return status == OK ? writeLeaderboardYaml(report, a, runMetadata) : status;
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return BAD_INPUT;
@@ -286,6 +303,46 @@ public final class Cli {
       }
     }
     out.flush();
+  }
+
+  /**
+   * The report with the model's name: {@code --model-name}, else {@code model.name} of the run metadata
+   * (what {@code llmsql inference api} records), when the report has LLMSQL 2.0 figures to carry it.
+   */
+  static EvaluationReport withModelName(EvaluationReport report, String modelName, Map<String, Object> metadata) {
+    String name = modelName != null ? modelName : metadata.get("model") instanceof Map<?, ?> model
+        && model.get("name") instanceof String n ? n : null;
+    if (name == null || report.llmsql2().isEmpty() || report.modelName().isPresent()) {
+      return report;
+    }
+    return report.withLlmsql2(report.llmsql2().get().withModelName(name));
+  }
+
+  /** Writes --save-leaderboard-yaml, when asked; returns the exit status. */
+  private int writeLeaderboardYaml(EvaluationReport report, Arguments a, Map<String, Object> runMetadata) {
+    if (a.leaderboardYaml == null) {
+      return OK;
+    }
+    LeaderboardYaml.Builder entry = LeaderboardYaml.builder().report(report).runMetadata(runMetadata)
+        .answersPath(a.outputs.toString());
+    if (a.modelName != null) {
+      entry.modelName(a.modelName);
+    }
+    if (report.version().isEmpty() && a.version != null) {
+      entry.version(a.version);
+    }
+    try {
+      entry.build().write(a.leaderboardYaml);
+    } catch (IOException | UncheckedIOException e) {
+      err.println("llmsql evaluate: evaluation finished but " + a.leaderboardYaml + " could not be written ("
+          + e + "); choose another path with --save-leaderboard-yaml");
+      return NOT_SAVED;
+    }
+    if (!a.quiet) {
+      out.println("  " + String.format(Locale.ROOT, "%-15s %s", "Leaderboard:", a.leaderboardYaml));
+    }
+    out.flush();
+    return OK;
   }
 
   /** Writes the --format files into --out; returns the exit status. */
@@ -544,6 +601,9 @@ public final class Cli {
     String name;
     boolean quiet;
     boolean verbose;
+    String modelName;
+    Path runMetadata;
+    Path leaderboardYaml;
 
     static Arguments parse(List<String> args) {
       Arguments a = new Arguments();
@@ -606,6 +666,9 @@ public final class Cli {
         case "--format" -> formats = formats(value);
         case "--out" -> out = Path.of(value);
         case "--name" -> this.name = fileName(value);
+        case "--model-name" -> modelName = value;
+        case "--run-metadata" -> runMetadata = Path.of(value);
+        case "--save-leaderboard-yaml" -> leaderboardYaml = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + name);
       }
     }
