@@ -18,6 +18,7 @@ import dev.llmsql.report.csv.CsvReport;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.LeaderboardYaml;
+import dev.llmsql.report.leaderboard.PublishedRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -473,9 +474,14 @@ public final class Cli {
     }
     List<Leaderboard.Entry> entries = new ArrayList<>();
     List<Leaderboard.SuiteEntry> suites = new ArrayList<>();
+    List<PublishedRun> published = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
     for (Path input : inputs) {
       try {
+        if (isLeaderboardYaml(input)) {
+          published.addAll(PublishedRun.read(input));
+          continue;
+        }
         java.util.Optional<Leaderboard.SuiteEntry> suite = suiteScores(input);
         if (suite.isPresent()) {
           suites.add(suite.get());
@@ -491,10 +497,18 @@ public final class Cli {
       } catch (IOException e) {
         err.println("llmsql leaderboard: " + oneLine(describe(e)));
         return BAD_INPUT;
+      } catch (IllegalArgumentException e) {
+        err.println("llmsql leaderboard: " + oneLine(e.getMessage()));
+        return BAD_INPUT;
       }
     }
+    if (entries.isEmpty() && suites.isEmpty() && published.isEmpty()) {
+      err.println("llmsql leaderboard: " + inputs + " held no report and no leaderboard entry; give REPORT.json "
+          + "files or .yaml entries");
+      return BAD_INPUT;
+    }
     try {
-      Leaderboard.write(entries, suites, output);
+      Leaderboard.write(entries, suites, published, output);
     } catch (IOException e) {
       err.println("llmsql leaderboard: " + output + " could not be written (" + e
           + "); choose another path with --out");
@@ -502,6 +516,12 @@ public final class Cli {
     }
     out.println(output);
     return OK;
+  }
+
+  /** An upstream leaderboard entry file (.yaml, .yml) or a directory of them. */
+  private static boolean isLeaderboardYaml(Path input) {
+    String name = input.getFileName() == null ? "" : input.getFileName().toString().toLowerCase(Locale.ROOT);
+    return java.nio.file.Files.isDirectory(input) || name.endsWith(".yaml") || name.endsWith(".yml");
   }
 
   /** A capability-suite score report's entry, or empty for anything else (a full evaluation report). */

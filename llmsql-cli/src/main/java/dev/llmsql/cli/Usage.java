@@ -117,13 +117,16 @@ final class Usage {
       """;
 
   static final String LEADERBOARD = """
-      Usage: llmsql leaderboard REPORT.json... [--out FILE]
+      Usage: llmsql leaderboard (REPORT.json | ENTRY.yaml | DIR)... [--out FILE]
 
       Compares full reports (written by 'llmsql evaluate --format json'; several models, or one model over
       time) on one self-contained HTML page: a sortable table, accuracy bars, and a radar chart per report
       when the reports carry three or more capability scores. Rows are named after the report files.
       Capability-suite score reports ('llmsql suite run': OUT/eval_reports/MODEL.json) add a table of
-      capability scores and a radar chart per model.
+      capability scores and a radar chart per model. LLMSQL 2.0 reports add their accuracy per category.
+      Upstream LLMSQL leaderboard entries (a .yaml/.yml file holding one entry or a list of them, or a
+      directory searched for such files, e.g. a checkout's leaderboard/) are ranked by accuracy with the
+      reports in a table of the columns upstream's leaderboard shows.
 
       Options:
         --out FILE                 where to write the page (default leaderboard.html)
@@ -134,6 +137,7 @@ final class Usage {
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
         java -jar llmsql.jar leaderboard runs/2026-*/model.json --out history.html
         java -jar llmsql.jar leaderboard suite-reports/eval_reports/*.json --out suites.html
+        java -jar llmsql.jar leaderboard reports/mine.json llmsql-benchmark/leaderboard --out with-upstream.html
       """;
 
   static final String DATASET = """

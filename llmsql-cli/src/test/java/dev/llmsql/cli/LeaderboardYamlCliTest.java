@@ -98,4 +98,42 @@ class LeaderboardYamlCliTest {
     assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(dir.resolve("run.yaml")).doesNotExist();
   }
+
+  @Test
+  void leaderboard_reportAndUpstreamDirectory_rankedTogether() throws Exception {
+    // given: our report, and upstream's layout leaderboard/<model>/<setting>/run.yaml
+    assertThat(run(demo("--format", "json", "--out", dir.toString(), "--name", "demo"))).isZero();
+    Path board = dir.resolve("leaderboard");
+    Files.createDirectories(board.resolve("strong/0fewshots"));
+    Files.createDirectories(board.resolve("weak/0fewshots"));
+    Files.writeString(board.resolve("strong/0fewshots/run.yaml"), "date: 2026-02-01\nmodel: {name: strong}\n"
+        + "type: proprietary\ninference: {backend: api, arguments: {num_fewshots: 0}}\n"
+        + "results: {execution_accuracy: 0.9, num_samples: 2000}\n");
+    Files.writeString(board.resolve("weak/0fewshots/run.yaml"), "model: {name: weak}\n"
+        + "results: {execution_accuracy: 0.1}\n");
+    Path html = dir.resolve("board.html");
+
+    // when
+    int status = run("leaderboard", dir.resolve("demo.json").toString(), board.toString(), "--out", html.toString());
+
+    // then
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(status).isZero();
+    assertThat(Files.readString(html)).contains("1 report(s), ranked by accuracy; 2 upstream LLMSQL leaderboard "
+        + "entries").containsSubsequence("<td>1</td><td>strong</td><td>proprietary</td><td>0</td><td>api</td>"
+        + "<td>90.00%</td><td>2000</td>", "<td>2</td><td>demo</td>", "<td>54.00%</td><td>50</td>",
+        "<td>3</td><td>weak</td>", "<td>10.00%</td>");
+  }
+
+  @Test
+  void leaderboard_badUpstreamEntry_isBadInputNamingTheFile() throws Exception {
+    Path entry = Files.writeString(dir.resolve("run.yaml"), "model: {name: m}\nresults: {execution_accuracy: high}\n");
+
+    int status = run("leaderboard", entry.toString(), "--out", dir.resolve("b.html").toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql leaderboard: " + entry + ": "
+        + "results.execution_accuracy must be a number from 0 to 1, but is high; write the accuracy as a fraction, "
+        + "e.g. 0.4983\n");
+  }
 }
