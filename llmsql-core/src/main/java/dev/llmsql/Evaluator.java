@@ -132,7 +132,8 @@ public final class Evaluator {
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
         List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
-        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners);
+        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, Judges.judgesByAnswer(b.judge),
+        b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -170,7 +171,8 @@ public final class Evaluator {
     private int maxMismatches = DEFAULT_MAX_MISMATCHES;
     private PrintStream mismatchOut;
     private final List<EvaluationListener> listeners = new ArrayList<>();
-    private Judge judge = Judges.llmsql();
+    private Judge judge = Judges.llmsqlByVersion();
+    private String modelName;
     private final List<Scoring> scorings = new ArrayList<>(List.of(Scorings.accuracy()));
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
@@ -269,10 +271,27 @@ public final class Evaluator {
       return note("listener=" + listener);
     }
 
-    /** How each prediction is judged; default {@link Judges#llmsql()}. */
+    /**
+     * How each prediction is judged; default {@link Judges#llmsqlByVersion()}: LLMSQL 2.0's rules for questions
+     * that carry an answer, 1.0's for the others. {@link Judges#llmsql()} judges every question by 1.0's rules.
+     */
     public Builder judge(Judge judge) {
       this.judge = requireNonNull(judge, "judge");
       return note("judge=" + judge.name());
+    }
+
+    /**
+     * The model's name, written to the report ({@code model_name} of LLMSQL 2.0's JSON); default none.
+     *
+     * @throws IllegalArgumentException for a blank name
+     */
+    public Builder modelName(String name) {
+      requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("modelName must not be blank");
+      }
+      this.modelName = name;
+      return note("modelName=" + name);
     }
 
     /** Adds a scoring beside accuracy, which is always computed. */
@@ -409,6 +428,7 @@ public final class Evaluator {
       b.mismatchOut = mismatchOut;
       b.listeners.addAll(listeners);
       b.judge = judge;
+      b.modelName = modelName;
       b.scorings.clear();
       b.scorings.addAll(scorings);
       b.queryTimeout = queryTimeout;

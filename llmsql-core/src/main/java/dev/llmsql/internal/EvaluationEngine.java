@@ -9,6 +9,8 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryExecutors;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -19,7 +21,9 @@ import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportJson;
@@ -63,11 +67,31 @@ public final class EvaluationEngine {
   private final int keepMismatches;
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
+  private final boolean answerAware;
+  private final String modelName;
+  private final String version;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
                           Path goldCacheDir, int keepMismatches, boolean keepResults,
                           List<EvaluationListener> listeners) {
+    this(source, judge, scorings, executor, limits, threads, reportFile, goldCacheDir, keepMismatches, keepResults,
+        listeners, false, null, null);
+  }
+
+  /**
+   * An engine that also knows whether {@code judge} applies LLMSQL 2.0's rules to questions that carry an answer
+   * ({@code answerAware}: their duplicates are judged too, and 2.0's figures are counted), the model's name and
+   * the benchmark version for the report (either may be null).
+   */
+  public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
+                          QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
+                          Path goldCacheDir, int keepMismatches, boolean keepResults,
+                          List<EvaluationListener> listeners, boolean answerAware, String modelName,
+                          String version) {
+    this.answerAware = answerAware;
+    this.modelName = modelName;
+    this.version = version;
     this.goldCacheDir = goldCacheDir;
     this.keepMismatches = keepMismatches;
     this.keepResults = keepResults;
@@ -207,6 +231,11 @@ public final class EvaluationEngine {
       return false;
     }
     if (!seen.add(id)) {
+      if (answerAware && questions.get(id).answer().isPresent()) {
+        // LLMSQL 2.0 scores every prediction line, a repeated id included
+        collector.duplicates++;
+        return true;
+      }
       collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
           "question_id " + id + " was answered before; the first prediction counts, this one is ignored"));
       return false;
@@ -241,16 +270,21 @@ public final class EvaluationEngine {
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict));
+              rawOutput, null, null, verdict), false, null);
     }
   }
 
   private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Path database,
                              QueryExecutor executor, RunCache runCache) {
     long started = System.nanoTime();
+    boolean v2 = answerAware && question.answer().isPresent();
     List<String> candidates = new ArrayList<>();
-    for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
-      candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
+    if (v2) {
+      Llmsql2Extractor.upstream().extract(prediction.completion()).ifPresent(candidates::add);
+    } else {
+      for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
+        candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
+      }
     }
     Context context = new Context(question, prediction, List.copyOf(candidates), database, executor, runCache);
     Verdict verdict;
@@ -265,6 +299,10 @@ public final class EvaluationEngine {
       verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
     }
     QueryOutcome gold = context.goldIfRun();
+    if (gold == null && question.answer().isPresent()) {
+      // LLMSQL 2.0: the stored answer is the gold; its SQL is never run
+      gold = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
+    }
     QueryOutcome last = context.lastRun;
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
     boolean predNone = last instanceof QueryOutcome.Success s && s.result().isSingleNull();
@@ -279,7 +317,7 @@ public final class EvaluationEngine {
           gold instanceof QueryOutcome.Success s ? s.result().rows() : null,
           last instanceof QueryOutcome.Success s ? s.result().rows() : null, verdict);
     }
-    return new Evaluated(result, mismatch);
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -302,7 +340,10 @@ public final class EvaluationEngine {
     };
   }
 
-  private record Evaluated(QuestionResult result, Mismatch mismatch) { }
+  /**
+   * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
+   */
+  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category) { }
 
   /**
    * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
@@ -457,6 +498,11 @@ public final class EvaluationEngine {
     private int goldNone;
     private int sqlErrors;
     private int mismatchCount;
+    private int duplicates;
+    private int v2Count;
+    private int exactStringMatches;
+    private final IntSet answered = new IntSet();
+    private final java.util.TreeMap<String, int[]> categories = new java.util.TreeMap<>();
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -474,7 +520,22 @@ public final class EvaluationEngine {
       if (r.outcome().isMatch()) {
         matches++;
       }
-      if (r.outcome() == Outcome.ERROR) {
+      answered.add(r.questionId());
+      boolean sqlError = r.outcome() == Outcome.ERROR;
+      if (evaluated.v2()) {
+        v2Count++;
+        // LLMSQL 2.0 counts a completion without SQL as an SQL error too
+        sqlError |= r.verdict().measure("sql_error").orElse(0) == 1;
+        if (r.verdict().measure("exact_string_match").orElse(0) == 1) {
+          exactStringMatches++;
+        }
+        if (evaluated.category() != null) {
+          int[] counts = categories.computeIfAbsent(evaluated.category(), c -> new int[2]);
+          counts[0]++;
+          counts[1] += r.outcome().isMatch() ? 1 : 0;
+        }
+      }
+      if (sqlError) {
         sqlErrors++;
       }
       if (r.predNone()) {
@@ -504,9 +565,18 @@ public final class EvaluationEngine {
         }
         figures.add(score);
       }
-      return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
-          Instant.now(), input.mode(), results, problems, questionCount - total, judge.name(), figures,
+      int distinct = answered.size();
+      String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
+      EvaluationReport report = new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy,
+          mismatches, Instant.now(), input.mode(), results, problems, questionCount - distinct, judgeName, figures,
           source.describe(), duration, Optional.empty(), List.of(), tally.tally());
+      if (v2Count == 0 && modelName == null) {
+        return report;
+      }
+      java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
+      categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));
+      return report.withLlmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
+          byCategory, questionCount, distinct, questionCount - distinct, duplicates));
     }
   }
 }

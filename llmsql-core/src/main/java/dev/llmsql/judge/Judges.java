@@ -2,6 +2,8 @@ package dev.llmsql.judge;
 
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.extraction.Llmsql2Extractor;
+import dev.llmsql.matching.ResultMatcher;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,6 +28,14 @@ public final class Judges {
 
   private static final Judge LLMSQL = new LlmsqlJudge();
 
+  private static final Set<String> LLMSQL2_OPTIONS = Set.of("skip-comments", "strict-two-part", "strict");
+
+  private static final Judge BY_VERSION = new Llmsql2Judge("llmsql", Llmsql2Extractor.upstream(),
+      ResultMatcher.llmsql2());
+
+  private static final Judge LLMSQL2 = new Llmsql2Judge("llmsql2", Llmsql2Extractor.upstream(),
+      ResultMatcher.llmsql2());
+
   private Judges() {
   }
 
@@ -35,6 +45,59 @@ public final class Judges {
    */
   public static Judge llmsql() {
     return LLMSQL;
+  }
+
+  /**
+   * LLMSQL's protocol for each question's version, the evaluator's default: a question that carries a reference
+   * {@code answer} (LLMSQL 2.0) is judged by {@link #llmsql2()}'s rules, any other by {@link #llmsql()}'s.
+   * Choosing {@link #llmsql()} explicitly judges 2.0 questions by the 1.0 rules (gold SQL run, exact rows).
+   */
+  public static Judge llmsqlByVersion() {
+    return BY_VERSION;
+  }
+
+  /**
+   * LLMSQL 2.0's judge, exactly as upstream scores it: the query from the last fenced block, run as given, its rows
+   * compared with the question's stored answer by {@link ResultMatcher#llmsql2()}'s five lenient rules; the gold
+   * SQL is never run. A question without an answer is judged by {@link #llmsql()}.
+   *
+   * <pre>{@code
+   * Evaluator.builder().judge(Judges.llmsql2()).build();
+   * }</pre>
+   */
+  public static Judge llmsql2() {
+    return LLMSQL2;
+  }
+
+  /**
+   * {@link #llmsql2()} with fixes for upstream's defects: {@code skip-comments} (a {@code select} in a SQL
+   * comment does not start the query), {@code strict-two-part} (rule 3 case-sensitive, every script kept, text
+   * answers only), {@code strict} (both). No option gives {@link #llmsql2()}.
+   *
+   * @throws IllegalArgumentException for an unknown option
+   */
+  public static Judge llmsql2(Set<String> options) {
+    for (String option : options) {
+      if (!LLMSQL2_OPTIONS.contains(option)) {
+        throw new IllegalArgumentException("judge 'llmsql2' has no option '" + option + "'; known options: "
+            + String.join(", ", new TreeSet<>(LLMSQL2_OPTIONS)));
+      }
+    }
+    if (options.isEmpty()) {
+      return LLMSQL2;
+    }
+    boolean strict = options.contains("strict");
+    return new Llmsql2Judge("llmsql2:" + String.join(",", new TreeSet<>(options)),
+        strict || options.contains("skip-comments") ? Llmsql2Extractor.skippingComments() : Llmsql2Extractor.upstream(),
+        strict || options.contains("strict-two-part") ? ResultMatcher.strictTwoPart() : ResultMatcher.llmsql2());
+  }
+
+  /**
+   * Whether {@code judge} judges questions that carry an answer by LLMSQL 2.0's rules ({@link #llmsqlByVersion()},
+   * {@link #llmsql2()}); the evaluator then counts 2.0's figures for them.
+   */
+  public static boolean judgesByAnswer(Judge judge) {
+    return judge instanceof Llmsql2Judge;
   }
 
   /**
@@ -56,6 +119,9 @@ public final class Judges {
     if (name.equals("llmsql") && options.isEmpty()) {
       return LLMSQL;
     }
+    if (name.equals("llmsql2")) {
+      return llmsql2(options);
+    }
     for (JudgeProvider provider : providers()) {
       if (provider.names().contains(name)) {
         Set<String> known = provider.options(name);
@@ -73,7 +139,7 @@ public final class Judges {
           + "class path for its options");
     }
     throw new IllegalArgumentException("unknown judge '" + name + "'; known judges: "
-        + String.join(", ", names()) + (names().size() == 1 ? " (add llmsql-judge to the class path for "
+        + String.join(", ", names()) + (names().size() == 2 ? " (add llmsql-judge to the class path for "
         + "spider-exec, bird, falcon and more)" : ""));
   }
 
@@ -81,6 +147,7 @@ public final class Judges {
   public static Set<String> names() {
     Set<String> names = new TreeSet<>();
     names.add("llmsql");
+    names.add("llmsql2");
     providers().forEach(p -> names.addAll(p.names()));
     return names;
   }

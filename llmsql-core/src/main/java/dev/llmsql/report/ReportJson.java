@@ -16,6 +16,12 @@ import java.util.List;
  * Writes a report as LLMSQL's JSON, with exactly its keys so existing LLMSQL tooling reads it:
  * {@code total, matches, pred_none, gold_none, sql_errors, accuracy, mismatches, timestamp, input_mode}.
  *
+ * <p>A report of questions judged by LLMSQL 2.0's rules ({@link EvaluationReport#version()} {@code "2.0"}) is
+ * written as upstream's 2.0 evaluator writes it (its category variant): {@code model_name, version, total,
+ * matches, exact_string_matches, pred_none, gold_none, sql_errors, accuracy, exact_string_match_accuracy,
+ * category_accuracy} (only when a question has a category){@code , mismatches, timestamp, input_mode}, then the
+ * keys of upstream's coverage variant: {@code expected, answered, missing, duplicates, accuracy_over_benchmark}.
+ *
  * <pre>{@code
  * ReportJson.write(report, Path.of("evaluation_results.json"));
  * }</pre>
@@ -50,12 +56,34 @@ public final class ReportJson {
       g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
+      boolean v2 = report.version().filter("2.0"::equals).isPresent();
+      if (v2) {
+        g.writeStringField("model_name", report.modelName().orElse(null));
+        g.writeStringField("version", "2.0");
+      }
       g.writeNumberField("total", report.total());
       g.writeNumberField("matches", report.matches());
+      if (v2) {
+        g.writeNumberField("exact_string_matches", report.exactStringMatches());
+      }
       g.writeNumberField("pred_none", report.predNone());
       g.writeNumberField("gold_none", report.goldNone());
       g.writeNumberField("sql_errors", report.sqlErrors());
       g.writeNumberField("accuracy", report.accuracy());
+      if (v2) {
+        g.writeNumberField("exact_string_match_accuracy", report.exactStringMatchAccuracy());
+        if (!report.categoryAccuracy().isEmpty()) {
+          g.writeObjectFieldStart("category_accuracy");
+          for (Breakdown b : report.categoryAccuracy().values()) {
+            g.writeObjectFieldStart(b.key());
+            g.writeNumberField("total", b.total());
+            g.writeNumberField("matches", b.matches());
+            g.writeNumberField("accuracy", b.accuracy());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+        }
+      }
       g.writeArrayFieldStart("mismatches");
       for (Mismatch m : report.mismatches()) {
         g.writeStartObject();
@@ -65,6 +93,13 @@ public final class ReportJson {
       g.writeEndArray();
       g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(report.timestamp()));
       g.writeStringField("input_mode", report.inputMode().jsonName());
+      if (v2) {
+        g.writeNumberField("expected", report.expected());
+        g.writeNumberField("answered", report.answered());
+        g.writeNumberField("missing", report.missing());
+        g.writeNumberField("duplicates", report.duplicates());
+        g.writeNumberField("accuracy_over_benchmark", report.accuracyOverBenchmark());
+      }
       g.writeEndObject();
     }
   }
@@ -110,6 +145,8 @@ public final class ReportJson {
       } else {
         g.writeNumber(d);
       }
+    } else if (cell instanceof Boolean b) {
+      g.writeBoolean(b);
     } else if (cell instanceof byte[] bytes) {
       // JSON has no bytes; base64 keeps blobs readable by any tool.
       g.writeString(Base64.getEncoder().encodeToString(bytes));

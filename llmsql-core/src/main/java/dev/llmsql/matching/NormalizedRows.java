@@ -1,0 +1,122 @@
+package dev.llmsql.matching;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Rows of normalised cells, ordered and compared as LLMSQL 2.0's scorer does: sorted by the text of each row
+ * as Python prints the tuple, then compared pairwise with Python's {@code ==} (so 0.0 equals -0.0).
+ */
+final class NormalizedRows {
+
+  private static final Comparator<String> CODE_POINT_ORDER = (a, b) -> {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int ca = a.codePointAt(i);
+      int cb = b.codePointAt(j);
+      if (ca != cb) {
+        return Integer.compare(ca, cb);
+      }
+      i += Character.charCount(ca);
+      j += Character.charCount(cb);
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
+  };
+
+  private NormalizedRows() {
+  }
+
+  /** Every cell normalised, rows sorted by their printed form (stable). */
+  static List<List<Object>> of(List<List<Object>> rows) {
+    List<Keyed> keyed = new ArrayList<>(rows.size());
+    for (List<Object> row : rows) {
+      List<Object> cells = new ArrayList<>(row.size());
+      for (Object cell : row) {
+        cells.add(CellNormalizer.normalize(cell));
+      }
+      keyed.add(new Keyed(key(cells), cells));
+    }
+    keyed.sort(Comparator.comparing(Keyed::key, CODE_POINT_ORDER));
+    return keyed.stream().map(Keyed::cells).toList();
+  }
+
+  /** The rows once each, the first of equal ones kept, in printed order. */
+  static List<List<Object>> distinct(List<List<Object>> normalized) {
+    List<List<Object>> kept = new ArrayList<>();
+    for (List<Object> row : normalized) {
+      if (kept.stream().noneMatch(k -> rowEquals(k, row))) {
+        kept.add(row);
+      }
+    }
+    List<Keyed> keyed = new ArrayList<>();
+    kept.forEach(r -> keyed.add(new Keyed(key(r), r)));
+    keyed.sort(Comparator.comparing(Keyed::key, CODE_POINT_ORDER));
+    return keyed.stream().map(Keyed::cells).toList();
+  }
+
+  /** Python's {@code ==} on two sorted lists of rows. */
+  static boolean equal(List<List<Object>> a, List<List<Object>> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!rowEquals(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** How many rows of {@code gold} find an equal, not yet used row in {@code predicted}. */
+  static int common(List<List<Object>> gold, List<List<Object>> predicted) {
+    List<List<Object>> left = new ArrayList<>(predicted);
+    int found = 0;
+    for (List<Object> row : gold) {
+      for (int i = 0; i < left.size(); i++) {
+        if (rowEquals(row, left.get(i))) {
+          left.remove(i);
+          found++;
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  static boolean rowEquals(List<Object> a, List<Object> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!cellEquals(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean cellEquals(Object a, Object b) {
+    if (a instanceof Double x && b instanceof Double y) {
+      return x.doubleValue() == y.doubleValue();
+    }
+    return a == b || a instanceof String && a.equals(b);
+  }
+
+  /** Python's {@code str(tuple(row))}: {@code ('Hurts',)}, {@code (274.0, 'x')}. */
+  static String key(List<Object> row) {
+    StringBuilder out = new StringBuilder("(");
+    for (int i = 0; i < row.size(); i++) {
+      if (i > 0) {
+        out.append(", ");
+      }
+      Object cell = row.get(i);
+      out.append(cell instanceof String s ? PythonText.strRepr(s)
+          : cell instanceof Double d ? PythonText.floatRepr(d) : "None");
+    }
+    return out.append(row.size() == 1 ? ",)" : ")").toString();
+  }
+
+  private record Keyed(String key, List<Object> cells) { }
+}

@@ -1,0 +1,217 @@
+package dev.llmsql.matching;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * Text as CPython 3.11 renders and trims it, where LLMSQL 2.0's scorer depends on it: {@code str.strip}'s
+ * whitespace (wider than Java's {@link String#strip()}), the word characters of {@code re}'s {@code \w}, and
+ * {@code str()} / {@code repr()} of the values a query returns.
+ *
+ * <pre>{@code
+ * PythonText.strip("\u00a0Hurts\u3000");   // "Hurts"
+ * PythonText.floatRepr(1e16);               // "1e+16"
+ * PythonText.str(274.0);                    // "274.0"
+ * }</pre>
+ */
+public final class PythonText {
+
+  private PythonText() {
+  }
+
+  /** Whether {@code cp} is whitespace to Python's {@code str.isspace()} (and so to {@code strip} and {@code \s}). */
+  public static boolean isSpace(int cp) {
+    return cp >= 0x09 && cp <= 0x0d || cp >= 0x1c && cp <= 0x20 || cp == 0x85 || cp == 0xa0 || cp == 0x1680
+        || cp >= 0x2000 && cp <= 0x200a || cp == 0x2028 || cp == 0x2029 || cp == 0x202f || cp == 0x205f
+        || cp == 0x3000;
+  }
+
+  /** The same characters as {@link #isSpace}, as a {@link java.util.regex.Pattern} class (Python's {@code \s}). */
+  public static final String SPACE_CLASS =
+      "[\\x09-\\x0d\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+
+  /** A character of Python's {@code \w} for text: a letter, a number of any kind, or {@code _}. */
+  public static boolean isWordChar(int cp) {
+    if (cp == '_' || Character.isLetter(cp)) {
+      return true;
+    }
+    int type = Character.getType(cp);
+    return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
+  }
+
+  /** Python's {@code \w} as a {@link java.util.regex.Pattern} class: see {@link #isWordChar}. */
+  public static final String WORD_CLASS = "[\\p{L}\\p{Nd}\\p{Nl}\\p{No}_]";
+
+  /** Python's {@code " ".join(s.split())}: whitespace runs become one space, none at either end. */
+  public static String collapseSpaces(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    boolean pending = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (isSpace(c)) {
+        pending = out.length() > 0;
+      } else {
+        if (pending) {
+          out.append(' ');
+          pending = false;
+        }
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** Python's {@code s.strip()}: removes leading and trailing {@linkplain #isSpace whitespace}. */
+  public static String strip(String s) {
+    int from = 0;
+    int to = s.length();
+    while (from < to && isSpace(s.charAt(from))) {
+      from++;
+    }
+    while (to > from && isSpace(s.charAt(to - 1))) {
+      to--;
+    }
+    return s.substring(from, to);
+  }
+
+  /** Python's {@code str(value)} for a value SQLite or JSON gives: None, True, 274, 274.0, b'..', text. */
+  public static String str(Object value) {
+    if (value == null) {
+      return "None";
+    }
+    if (value instanceof Boolean b) {
+      return b ? "True" : "False";
+    }
+    if (value instanceof Double d) {
+      return floatRepr(d);
+    }
+    if (value instanceof Float f) {
+      return floatRepr(f.doubleValue());
+    }
+    if (value instanceof byte[] bytes) {
+      return bytesRepr(bytes);
+    }
+    return value.toString();
+  }
+
+  /**
+   * Python's {@code repr(float)}: the shortest digits that read back as {@code d}, in positional notation from
+   * 1e-4 up to (not including) 1e16 and as {@code 1.5e+16} / {@code 1e-05} outside (Java's
+   * {@link Double#toString} switches at other bounds and, before Java 19, is not always shortest).
+   */
+  public static String floatRepr(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    if (d == 0) {
+      return 1 / d < 0 ? "-0.0" : "0.0";
+    }
+    BigDecimal exact = new BigDecimal(d);
+    BigDecimal shortest = exact;
+    for (int digits = 1; digits <= 17; digits++) {
+      BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+      if (candidate.doubleValue() == d) {
+        shortest = candidate;
+        break;
+      }
+    }
+    BigDecimal stripped = shortest.stripTrailingZeros();
+    String digitText = stripped.unscaledValue().abs().toString();
+    // the value is 0.<digits> x 10^point
+    int point = digitText.length() - stripped.scale();
+    StringBuilder out = new StringBuilder(d < 0 ? "-" : "");
+    if (point > -4 && point <= 16) {
+      if (point <= 0) {
+        out.append("0.").append("0".repeat(-point)).append(digitText);
+      } else if (point >= digitText.length()) {
+        out.append(digitText).append("0".repeat(point - digitText.length())).append(".0");
+      } else {
+        out.append(digitText, 0, point).append('.').append(digitText, point, digitText.length());
+      }
+    } else {
+      out.append(digitText.charAt(0));
+      if (digitText.length() > 1) {
+        out.append('.').append(digitText, 1, digitText.length());
+      }
+      int exponent = point - 1;
+      out.append('e').append(exponent < 0 ? '-' : '+');
+      String e = Integer.toString(Math.abs(exponent));
+      out.append(e.length() < 2 ? "0" + e : e);
+    }
+    return out.toString();
+  }
+
+  /** Python's {@code repr(str)}: quoted, with backslash escapes for what Python does not print as is. */
+  public static String strRepr(String s) {
+    char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+    StringBuilder out = new StringBuilder(s.length() + 2).append(quote);
+    s.codePoints().forEach(cp -> {
+      if (cp == quote || cp == '\\') {
+        out.append('\\').appendCodePoint(cp);
+      } else if (cp == '\t') {
+        out.append("\\t");
+      } else if (cp == '\n') {
+        out.append("\\n");
+      } else if (cp == '\r') {
+        out.append("\\r");
+      } else if (cp < 0x20 || cp == 0x7f) {
+        out.append(String.format("\\x%02x", cp));
+      } else if (cp < 0x7f || isPrintable(cp)) {
+        out.appendCodePoint(cp);
+      } else if (cp <= 0xff) {
+        out.append(String.format("\\x%02x", cp));
+      } else if (cp <= 0xffff) {
+        out.append(String.format("\\u%04x", cp));
+      } else {
+        out.append(String.format("\\U%08x", cp));
+      }
+    });
+    return out.append(quote).toString();
+  }
+
+  /** Python's {@code repr(bytes)}: {@code b'274'}, non-ASCII and control bytes as {@code \xhh}. */
+  public static String bytesRepr(byte[] bytes) {
+    boolean hasSingle = false;
+    boolean hasDouble = false;
+    for (byte b : bytes) {
+      hasSingle |= b == '\'';
+      hasDouble |= b == '"';
+    }
+    char quote = hasSingle && !hasDouble ? '"' : '\'';
+    StringBuilder out = new StringBuilder(bytes.length + 3).append('b').append(quote);
+    for (byte b : bytes) {
+      int c = b & 0xff;
+      if (c == quote || c == '\\') {
+        out.append('\\').append((char) c);
+      } else if (c == '\t') {
+        out.append("\\t");
+      } else if (c == '\n') {
+        out.append("\\n");
+      } else if (c == '\r') {
+        out.append("\\r");
+      } else if (c < 0x20 || c >= 0x7f) {
+        out.append(String.format("\\x%02x", c));
+      } else {
+        out.append((char) c);
+      }
+    }
+    return out.append(quote).toString();
+  }
+
+  /** Python's {@code str.isprintable()} for one character: not a control, format, private, unassigned or separator. */
+  private static boolean isPrintable(int cp) {
+    if (cp == ' ') {
+      return true;
+    }
+    return switch (Character.getType(cp)) {
+      case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
+           Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR -> false;
+      default -> true;
+    };
+  }
+}

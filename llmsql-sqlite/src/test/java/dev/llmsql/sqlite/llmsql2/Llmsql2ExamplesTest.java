@@ -1,0 +1,141 @@
+package dev.llmsql.sqlite.llmsql2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.extraction.Llmsql2Extractor;
+import dev.llmsql.internal.QuestionReader;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.judge.Outcome;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.Prediction;
+import dev.llmsql.sqlite.SqliteQueryExecutor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every line of the fixture's {@code examples.jsonl}: our {@code llmsql2} judge, running the completion's SQL on
+ * the fixture database, gives upstream's verdict, deciding rule, extracted SQL, rows and counters.
+ */
+class Llmsql2ExamplesTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static SqliteQueryExecutor executor;
+  private static Path database;
+  private static Map<Integer, Question> questions;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    database = Llmsql2Fixture.database();
+    questions = QuestionReader.read(Llmsql2Fixture.questions());
+    executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 1));
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (executor != null) {
+      executor.close();
+    }
+  }
+
+  static Stream<Arguments> examples() throws IOException {
+    List<Arguments> all = new ArrayList<>();
+    for (String line : Files.readAllLines(Llmsql2Fixture.dir().resolve("examples.jsonl"), StandardCharsets.UTF_8)) {
+      if (!line.isBlank()) {
+        JsonNode example = JSON.readTree(line);
+        all.add(Arguments.of(example.get("id").asText(), example));
+      }
+    }
+    assertThat(all).hasSize(68);
+    return all.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("examples")
+  void judge_givesUpstreamsVerdict(String id, JsonNode example) throws Exception {
+    Question question = questions.get(example.get("question_id").asInt());
+    String completion = example.get("completion").asText();
+    JsonNode upstream = example.get("upstream");
+    Context context = new Context(question, new Prediction(question.id(), completion));
+
+    Verdict verdict = Judges.llmsql2().judge(context);
+
+    String rule = switch (verdict.outcome()) {
+      case MATCH -> verdict.detail();
+      case NO_SQL -> "no_sql";
+      case ERROR -> "sql_error";
+      default -> verdict.detail().substring(0, verdict.detail().indexOf(' '));
+    };
+    assertThat(rule).isEqualTo(upstream.get("rule").asText());
+    assertThat(verdict.outcome() == Outcome.MATCH ? 1 : 0).isEqualTo(upstream.get("is_match").asInt());
+    assertThat((int) verdict.measure("sql_error").orElseThrow()).isEqualTo(upstream.get("sql_error").asInt());
+    assertThat((int) verdict.measure("exact_string_match").orElseThrow())
+        .isEqualTo(upstream.get("exact_string_match").asInt());
+    assertThat(Llmsql2Extractor.upstream().extract(completion).orElse(null))
+        .isEqualTo(upstream.get("extracted_sql").isNull() ? null : upstream.get("extracted_sql").asText());
+    List<List<Object>> rows = context.last instanceof QueryOutcome.Success s ? s.result().rows() : null;
+    assertThat(JSON.writeValueAsString(rows)).isEqualTo(JSON.writeValueAsString(upstream.get("pred_rows")));
+    boolean predNone = context.last instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    assertThat(predNone ? 1 : 0).isEqualTo(upstream.get("pred_none").asInt());
+  }
+
+  /** Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. */
+  private static final class Context implements JudgeContext {
+    private final Question question;
+    private final Prediction prediction;
+    private QueryOutcome last;
+
+    Context(Question question, Prediction prediction) {
+      this.question = question;
+      this.prediction = prediction;
+    }
+
+    @Override
+    public Question question() {
+      return question;
+    }
+
+    @Override
+    public Prediction prediction() {
+      return prediction;
+    }
+
+    @Override
+    public List<String> candidates() {
+      return List.of();
+    }
+
+    @Override
+    public QueryOutcome gold() {
+      throw new AssertionError("LLMSQL 2.0 never runs the gold SQL of a question with an answer");
+    }
+
+    @Override
+    public QueryOutcome execute(String sql) {
+      last = executor.execute(database, sql);
+      return last;
+    }
+  }
+
+  static Judge judge() {
+    return Judges.llmsql2();
+  }
+}
