@@ -149,12 +149,6 @@ public final class Cli {
   private int evaluate(Arguments a) {
     Evaluator evaluator;
     Map<String, Object> runMetadata = Map.of();
-    try {
-      evaluator = configure(a).build();
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + e.getMessage());
-      return USAGE;
-    }
     if (a.runMetadata != null) {
       // read before the long run: a typo in the metadata must not cost the evaluation
       try {
@@ -168,11 +162,19 @@ public final class Cli {
         return BAD_INPUT;
       }
     }
+    try {
+      Evaluator.Builder b = configure(a);
+      modelName(a.modelName, runMetadata).ifPresent(b::modelName);
+      evaluator = b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql evaluate: " + e.getMessage());
+      return USAGE;
+    }
     if (a.verbose) {
       err.println("llmsql evaluate: " + evaluator);
     }
     try {
-      EvaluationReport report = withModelName(evaluator.run(a.outputs), a.modelName, runMetadata);
+      EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
@@ -307,16 +309,15 @@ public final class Cli {
   }
 
   /**
-   * The report with the model's name: {@code --model-name}, else {@code model.name} of the run metadata
-   * (what {@code llmsql inference api} records), when the report has LLMSQL 2.0 figures to carry it.
+   * The model's name for the report: {@code --model-name}, else {@code model.name} of the run metadata (what
+   * {@code llmsql inference api} records).
    */
-  static EvaluationReport withModelName(EvaluationReport report, String modelName, Map<String, Object> metadata) {
-    String name = modelName != null ? modelName : metadata.get("model") instanceof Map<?, ?> model
-        && model.get("name") instanceof String n ? n : null;
-    if (name == null || report.llmsql2().isEmpty() || report.modelName().isPresent()) {
-      return report;
+  static java.util.Optional<String> modelName(String modelName, Map<String, Object> metadata) {
+    if (modelName != null) {
+      return java.util.Optional.of(modelName);
     }
-    return report.withLlmsql2(report.llmsql2().get().withModelName(name));
+    return metadata.get("model") instanceof Map<?, ?> model && model.get("name") instanceof String name
+        && !name.isBlank() ? java.util.Optional.of(name) : java.util.Optional.empty();
   }
 
   /** Writes --save-leaderboard-yaml, when asked; returns the exit status. */
