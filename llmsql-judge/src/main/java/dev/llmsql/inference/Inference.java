@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.benchmark.Llmsql2Prompt;
+import dev.llmsql.benchmark.PromptTable;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
@@ -37,7 +39,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * model through a {@link ChatClient}, and appends {@code {"question_id", "completion"}} to a predictions JSONL
  * file ready for evaluation. An LLMSQL 2.0 question (one that carries {@code answer} or {@code prompt}) is
  * sent its {@code prompt} field as the one user message, or, when the field is absent, the same text
- * rendered from the tables of its {@code tables} field ({@link Prompts#llmsql2}); 2.0 is zero-shot. An LLMSQL
+ * rendered from the tables of its {@code tables} field ({@link Llmsql2Prompt#render}); 2.0 is zero-shot. An LLMSQL
  * 1.0 question gets a 0-, 1- or 5-shot prompt built from its table in {@code tables.jsonl}. Reasoning
  * ({@code <think>…</think>}) is stripped from the stored completion but kept in the client's process log. A
  * re-run appends only questions not yet in the file, so an interrupted run resumes; questions whose call
@@ -181,7 +183,7 @@ public final class Inference {
       return t.prompt();
     }
     if (t.llmsql2()) {
-      return Prompts.llmsql2(t.question(), t.tables().stream().map(id -> tables.get(id).prompt()).toList());
+      return Llmsql2Prompt.render(t.question(), t.tables().stream().map(id -> tables.get(id).prompt()).toList());
     }
     return Prompts.build(shots == null ? DEFAULT_SHOTS : shots, tables.get(t.tableId()).schema(), t.question());
   }
@@ -321,54 +323,10 @@ public final class Inference {
       node.path("types").forEach(t -> types.add(t.asText()));
       List<String> example = new ArrayList<>();
       node.path("rows").path(0).forEach(c -> example.add(c.isNull() ? "NULL" : c.asText()));
-      List<List<Object>> sample = new ArrayList<>();
-      JsonNode rows = node.path("rows");
-      for (int r = 0; r < Math.min(Prompts.LLMSQL2_SAMPLE_ROWS, rows.size()); r++) {
-        sample.add(cells(rows.get(r)));
-      }
-      tables.put(id, new TableLine(new TableSchema(id, columns, types, example), new PromptTable(id,
-          title(node, "page_title"), title(node, "section_title"), columns, types, sample, rows.size())));
+      tables.put(id, new TableLine(new TableSchema(id, columns, types, example), Llmsql2Prompt.table(node)));
       return tables.size() < needed.size();
     });
     return tables;
-  }
-
-  private static String title(JsonNode table, String field) {
-    JsonNode title = table.get(field);
-    return title == null || title.isNull() ? null : title.asText();
-  }
-
-  /** A row's cells as the Python values upstream's json.loads makes of them. */
-  private static List<Object> cells(JsonNode row) {
-    List<Object> cells = new ArrayList<>();
-    if (row != null && row.isArray()) {
-      row.forEach(c -> cells.add(value(c)));
-    }
-    return cells;
-  }
-
-  private static Object value(JsonNode c) {
-    if (c.isNull()) {
-      return null;
-    }
-    if (c.isBoolean()) {
-      return c.booleanValue();
-    }
-    if (c.isIntegralNumber()) {
-      return c.bigIntegerValue();
-    }
-    if (c.isNumber()) {
-      return c.doubleValue();
-    }
-    if (c.isArray()) {
-      return cells(c);
-    }
-    if (c.isObject()) {
-      Map<String, Object> map = new java.util.LinkedHashMap<>();
-      c.fields().forEachRemaining(e -> map.put(e.getKey(), value(e.getValue())));
-      return map;
-    }
-    return c.asText();
   }
 
   private interface LineHandler {

@@ -1,5 +1,7 @@
 package dev.llmsql.inference;
 
+import dev.llmsql.benchmark.Llmsql2Prompt;
+import dev.llmsql.benchmark.PromptTable;
 import java.util.List;
 
 /**
@@ -13,16 +15,6 @@ import java.util.List;
  * }</pre>
  */
 public final class Prompts {
-
-  /** Rows of each table an LLMSQL 2.0 prompt shows. */
-  public static final int LLMSQL2_SAMPLE_ROWS = 3;
-
-  private static final String LLMSQL2_HEADER = """
-      You are an expert SQLite query writer. Given the database schema with a few sample rows and a question,
-      write a single SQLite query that answers the question. Use the exact table names. Return only the SQL \
-      in a ```sql block.
-
-      """;
 
   /** The shot counts there are templates for. */
   public static final List<Integer> SHOTS = List.of(0, 1, 5);
@@ -82,41 +74,13 @@ public final class Prompts {
 
   /**
    * The LLMSQL 2.0 prompt for {@code question} over {@code tables} (the question's {@code tables} field, in
-   * order): the text of the question's {@code prompt} field, as upstream renders it. Per table a
-   * {@code CREATE TABLE} line, the Wikipedia page and section, and the first
-   * {@value #LLMSQL2_SAMPLE_ROWS} rows as JSON arrays; then the question.
+   * order): the text of the question's {@code prompt} field, as upstream renders it
+   * ({@link Llmsql2Prompt#render}).
    *
    * @throws IllegalArgumentException when {@code tables} is empty
    */
   public static String llmsql2(String question, List<PromptTable> tables) {
-    if (tables.isEmpty()) {
-      throw new IllegalArgumentException("an LLMSQL 2.0 prompt shows at least one table");
-    }
-    StringBuilder p = new StringBuilder(LLMSQL2_HEADER);
-    for (int t = 0; t < tables.size(); t++) {
-      PromptTable table = tables.get(t);
-      p.append(t == 0 ? "" : "\n\n").append("CREATE TABLE \"").append(table.tableId()).append("\" (");
-      int columns = Math.min(table.header().size(), table.types().size());   // Python's zip stops at the shorter
-      for (int i = 0; i < columns; i++) {
-        p.append(i == 0 ? "" : ", ").append('"').append(table.header().get(i)).append("\" ")
-            .append("real".equals(table.types().get(i)) ? "REAL" : "TEXT");
-      }
-      p.append(");\n-- Wikipedia: ").append(python(table.pageTitle())).append(" / ")
-          .append(python(table.sectionTitle())).append("\n-- ");
-      List<List<Object>> rows = table.sampleRows().subList(0,
-          Math.min(LLMSQL2_SAMPLE_ROWS, table.sampleRows().size()));
-      p.append(table.rowCount() <= LLMSQL2_SAMPLE_ROWS ? "all rows"
-          : "first " + rows.size() + " of " + table.rowCount() + " rows").append(":\n");
-      for (int r = 0; r < rows.size(); r++) {
-        p.append(r == 0 ? "" : "\n").append(PythonJson.dumps(rows.get(r)));
-      }
-    }
-    return p.append("\n\nQuestion: ").append(question).toString();
-  }
-
-  /** What Python's f-string shows for a title: {@code None} for a missing one. */
-  private static String python(String text) {
-    return text == null ? "None" : text;
+    return Llmsql2Prompt.render(question, tables);
   }
 
   private static void task(StringBuilder p, TableSchema table, String question) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.benchmark.PromptTable;
 import dev.llmsql.inference.ModelServer.Reply;
 import dev.llmsql.judge.llm.ChatClient;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.llmsql.inference;
+package dev.llmsql.benchmark;
 
 import static java.util.Objects.requireNonNull;
 
@@ -20,7 +20,7 @@ import java.util.List;
  * @param sectionTitle the Wikipedia section title (null renders as {@code None})
  * @param header column names
  * @param types column types ({@code "real"} or {@code "text"}), one per column
- * @param sampleRows the first rows (at most {@link Prompts#LLMSQL2_SAMPLE_ROWS} are shown); cells are
+ * @param sampleRows the first rows (at most {@link Llmsql2Prompt#SAMPLE_ROWS} are shown); cells are
  *     {@code String}, {@code Long}/{@code Integer}/{@code BigInteger} (JSON integers), {@code Double}
  *     (JSON reals, shown as Python shows them: {@code 1.0}), {@code Boolean} or null
  * @param rowCount how many rows the table has in all

@@ -1,9 +1,8 @@
-package dev.llmsql.inference;
+package dev.llmsql.benchmark;
 
+import dev.llmsql.matching.PythonText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -84,10 +83,7 @@ final class PythonJson {
     out.append('"');
   }
 
-  /**
-   * Python's {@code repr(float)}: the shortest decimal that reads back as {@code d} (the nearest one when
-   * several are as short), in fixed notation from 1e-4 up to 1e16 and in exponent notation outside.
-   */
+  /** A float as {@code json.dumps} writes it: {@code repr}, except NaN and the infinities. */
   static String floatRepr(double d) {
     if (Double.isNaN(d)) {
       return "NaN";
@@ -95,30 +91,6 @@ final class PythonJson {
     if (Double.isInfinite(d)) {
       return d > 0 ? "Infinity" : "-Infinity";
     }
-    if (d == 0) {
-      return (1 / d < 0) ? "-0.0" : "0.0";
-    }
-    // Java 17's Double.toString is not always the shortest form, so search for it: rounding the exact
-    // binary value to p digits gives the nearest p-digit decimal; the first p that reads back is shortest.
-    BigDecimal exact = new BigDecimal(d);
-    BigDecimal shortest = exact;
-    for (int p = 1; p <= 17; p++) {
-      BigDecimal candidate = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
-      if (candidate.doubleValue() == d) {
-        shortest = candidate;
-        break;
-      }
-    }
-    shortest = shortest.stripTrailingZeros();
-    String digits = shortest.unscaledValue().abs().toString();
-    int exponent = digits.length() - 1 - shortest.scale();   // of the leading digit
-    String sign = d < 0 ? "-" : "";
-    if (exponent < -4 || exponent >= 16) {
-      String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-      String exp = String.format("%02d", Math.abs(exponent));
-      return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + exp;
-    }
-    String plain = shortest.abs().toPlainString();
-    return sign + (plain.contains(".") ? plain : plain + ".0");
+    return PythonText.floatRepr(d);
   }
 }

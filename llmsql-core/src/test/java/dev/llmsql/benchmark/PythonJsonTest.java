@@ -1,4 +1,4 @@
-package dev.llmsql.inference;
+package dev.llmsql.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
