@@ -36,6 +36,7 @@ final class DatasetCommand {
     Path output = null;
     boolean any = false;
     boolean withQuestions = false;
+    boolean answers = false;
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -58,6 +59,10 @@ final class DatasetCommand {
           }
           case "--out" -> output = Path.of(Options.value(args, i++, arg));
           case "--overwrite" -> b.overwrite(true);
+          case "--answers" -> {
+            b.answers(true);
+            answers = true;
+          }
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -66,6 +71,9 @@ final class DatasetCommand {
       }
       if (output == null) {
         throw new IllegalArgumentException("--out FILE is required (the new SQLite file)");
+      }
+      if (answers && !withQuestions) {
+        throw new IllegalArgumentException("--answers stores each question's answer; give --questions FILE too");
       }
     } catch (IllegalArgumentException e) {
       err.println("llmsql dataset import: " + e.getMessage() + " (see llmsql dataset --help)");
@@ -86,7 +94,8 @@ final class DatasetCommand {
         Path prompts = output.resolveSibling(DatasetImport.tablesFile(output).getFileName());
         int count = Benchmarks.readQuestions(questions).size();
         out.println(count + " question(s) checked (they read, their tables exist, their gold SQL runs) and written "
-            + "to " + questions + "; table descriptions for prompts in " + prompts);
+            + "to " + questions + (answers ? " as LLMSQL 2.0 questions (answer, tables, prompt)" : "")
+            + "; table descriptions for prompts in " + prompts);
         out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + questions
             + " --db-path " + output);
         out.println("  or: llmsql falcon run --model M --base-url U --out DIR --questions-path " + questions

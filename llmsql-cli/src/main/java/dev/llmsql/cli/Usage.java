@@ -141,8 +141,8 @@ final class Usage {
       """;
 
   static final String DATASET = """
-      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... [--questions FILE] --out FILE
-                                   [--overwrite]
+      Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... [--questions FILE [--answers]]
+                                   --out FILE [--overwrite]
 
       Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
       named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
@@ -154,11 +154,17 @@ final class Usage {
       then copied beside --out as NAME.questions.jsonl, with NAME.tables.jsonl (headers, types, first rows)
       for inference and falcon prompts, and the next commands are printed.
 
+      With --answers the copy is an LLMSQL 2.0 questions file: each gold SQL is run once and its rows are
+      stored as the question's "answer", "tables" defaults to [table_id], and "prompt" is upstream LLMSQL's
+      zero-shot prompt rendered from the imported tables; "category", "family" and other fields pass
+      through. Evaluation then judges these questions by the llmsql2 rules.
+
       Options:
         --csv DIR|FILE             a CSV file, or a directory whose *.csv files are all imported
         --tables-jsonl FILE        LLMSQL-shaped tables, one per line
         --questions FILE           questions JSONL with gold SQL or gold_results, checked and copied
         --out FILE                 the SQLite file to create
+        --answers                  store each gold SQL's rows as "answer", plus "tables" and "prompt"
         --overwrite                replace --out (and the questions and tables copies) if they exist
 
       Exit status: 0 written, 2 usage error, 3 unreadable input, a question problem, or --out exists.

@@ -21,8 +21,10 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
@@ -42,6 +44,13 @@ import org.apache.commons.csv.CSVRecord;
  * whole import, listing file:line and the fix of each. Beside them goes {@link #tablesFile(Path)}, the tables'
  * headers, types and first rows in LLMSQL's {@code tables.jsonl} shape, which inference and Falcon runs build
  * their prompts from.
+ *
+ * <p>With {@link Builder#answers(boolean) answers} the copy becomes an LLMSQL 2.0 questions file: each gold
+ * SQL is run once on the new database and its rows are stored as the question's {@code answer} (so
+ * evaluation judges it by the {@code llmsql2} rules, never running the gold SQL again), {@code tables}
+ * defaults to the question's {@code table_id}, and {@code prompt} is the zero-shot prompt upstream LLMSQL
+ * renders from the tables ({@link dev.llmsql.benchmark.Llmsql2Prompt}); {@code category}, {@code family} and
+ * every other field pass through.
  *
  * <pre>{@code
  * Path db = Path.of("my-data.sqlite");
@@ -68,8 +77,10 @@ public final class DatasetImport {
   private final List<Path> tablesJsonl;
   private final boolean overwrite;
   private final Path questions;
+  private final boolean answers;
 
   private DatasetImport(Builder b) {
+    this.answers = b.answers;
     this.csvFiles = List.copyOf(b.csvFiles);
     this.tablesJsonl = List.copyOf(b.tablesJsonl);
     this.overwrite = b.overwrite;
@@ -119,8 +130,13 @@ public final class DatasetImport {
         }
       }
     }
+    if (answers && isSameFile(questions, questionsOut)) {
+      throw new DatasetImportException(questions + " would be rewritten with answers in place; choose another "
+          + "--out file, so the questions with answers go next to it");
+    }
     Path temp = target.resolveSibling(target.getFileName() + ".importing");
     List<ImportedTable> written = new ArrayList<>();
+    Map<String, String[]> titles = new HashMap<>();
     try {
       if (target.getParent() != null) {
         Files.createDirectories(target.getParent());
@@ -133,7 +149,7 @@ public final class DatasetImport {
           written.add(importCsv(c, csv, names));
         }
         for (Path jsonl : tablesJsonl) {
-          written.addAll(importTablesJsonl(c, jsonl, names));
+          written.addAll(importTablesJsonl(c, jsonl, names, titles));
         }
         c.commit();
       }
@@ -143,11 +159,21 @@ public final class DatasetImport {
           throw refused(problems);
         }
       }
+      String withAnswers = null;
+      if (answers) {
+        Llmsql2Answers.Result result = Llmsql2Answers.of(questions, temp, written, titles);
+        if (!result.problems().isEmpty()) {
+          throw refused(result.problems());
+        }
+        withAnswers = result.questionsJsonl();
+      }
       // samples are read before the move, while nothing else can have the new file open
       String descriptions = questions == null ? null : TableDescriptions.of(temp, written, SAMPLE_ROWS);
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       if (questions != null) {
-        if (!isSameFile(questions, questionsOut)) {
+        if (withAnswers != null) {
+          Files.writeString(questionsOut, withAnswers, StandardCharsets.UTF_8);
+        } else if (!isSameFile(questions, questionsOut)) {
           Files.copy(questions, questionsOut, StandardCopyOption.REPLACE_EXISTING);
         }
         // an input tables.jsonl of that name already describes the tables, with every row
@@ -241,8 +267,8 @@ public final class DatasetImport {
     return new ImportedTable(name, header, types, rows, csv);
   }
 
-  private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names)
-      throws SQLException {
+  private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names,
+                                                       Map<String, String[]> titles) throws SQLException {
     List<ImportedTable> tables = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
@@ -273,6 +299,7 @@ public final class DatasetImport {
               + "\"header\" has " + header.size() + "; give one type per column");
         }
         claim(names, id, file);
+        titles.put(id, new String[] {title(node, "page_title"), title(node, "section_title")});
         List<String> columns = new ArrayList<>();
         header.forEach(h -> columns.add(h.asText()));
         columns(columns, file);
@@ -304,6 +331,11 @@ public final class DatasetImport {
       throw new DatasetImportException("cannot read " + file + ": " + e + "; check the path", e);
     }
     return tables;
+  }
+
+  private static String title(JsonNode table, String field) {
+    JsonNode title = table.get(field);
+    return title == null || title.isNull() ? null : title.asText();
   }
 
   /** Binds a cell: empty is NULL; a value that does not fit the declared type is kept as text, not lost. */
@@ -402,7 +434,8 @@ public final class DatasetImport {
   @Override
   public String toString() {
     return "DatasetImport[csv=" + csvFiles + ", tablesJsonl=" + tablesJsonl
-        + (questions == null ? "" : ", questions=" + questions) + ", overwrite=" + overwrite + "]";
+        + (questions == null ? "" : ", questions=" + questions) + (answers ? ", answers" : "") + ", overwrite="
+        + overwrite + "]";
   }
 
   /** Inputs of a {@link DatasetImport}; at least one CSV file or {@code tables.jsonl} is required. */
@@ -411,6 +444,7 @@ public final class DatasetImport {
     private final List<Path> tablesJsonl = new ArrayList<>();
     private boolean overwrite;
     private Path questions;
+    private boolean answers;
 
     private Builder() {
     }
@@ -463,6 +497,16 @@ public final class DatasetImport {
       return this;
     }
 
+    /**
+     * Whether to write the questions as LLMSQL 2.0 questions: each gold SQL's rows stored as its
+     * {@code answer}, plus {@code tables} and the rendered {@code prompt}; needs {@link #questions}. Off by
+     * default.
+     */
+    public Builder answers(boolean answers) {
+      this.answers = answers;
+      return this;
+    }
+
     /** Whether existing output files (database, questions copy) may be replaced; off by default. */
     public Builder overwrite(boolean overwrite) {
       this.overwrite = overwrite;
@@ -472,6 +516,10 @@ public final class DatasetImport {
     public DatasetImport build() {
       if (csvFiles.isEmpty() && tablesJsonl.isEmpty()) {
         throw new IllegalStateException("nothing to import; call csv(path) or tablesJsonl(path) first");
+      }
+      if (answers && questions == null) {
+        throw new IllegalStateException("answers(true) stores each question's answer, but no questions were "
+            + "given; call questions(path) (--questions) too");
       }
       return new DatasetImport(this);
     }
