@@ -33,9 +33,10 @@ final class ExtraColumnRule implements MatchRule {
     return false;
   }
 
+  /** Closeness looks past the row count, so "the right value in two rows" is named as this rule's near miss. */
   @Override
   public double closeness(List<List<Object>> gold, List<List<Object>> predicted) {
-    if (!applies(gold, predicted)) {
+    if (gold.isEmpty() || predicted.isEmpty() || gold.get(0).size() != 1 || predicted.get(0).size() < 2) {
       return 0;
     }
     List<List<Object>> answer = NormalizedRows.of(gold);
@@ -48,8 +49,13 @@ final class ExtraColumnRule implements MatchRule {
 
   @Override
   public String shortfall(List<List<Object>> gold, List<List<Object>> predicted) {
-    return applies(gold, predicted) ? "no single predicted column equals the answer"
-        : "needs a one-column answer and as many predicted rows of two or more cells";
+    if (applies(gold, predicted)) {
+      return "no single predicted column equals the answer";
+    }
+    if (!gold.isEmpty() && !predicted.isEmpty() && gold.get(0).size() == 1 && predicted.get(0).size() > 1) {
+      return "needs as many predicted rows as answer rows (" + gold.size() + "), got " + predicted.size();
+    }
+    return "needs a one-column answer and as many predicted rows of two or more cells";
   }
 
   /** Column {@code j} as one-cell rows; a short row (which SQLite never returns) gives no cell. */

@@ -1,0 +1,45 @@
+package dev.llmsql.matching;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PythonTextTest {
+
+  @ParameterizedTest(name = "repr({0}) = {1}")
+  @CsvSource({
+      "1e16, 1e+16", "1.5e16, 1.5e+16", "1e15, 1000000000000000.0", "0.0001, 0.0001", "0.00001, 1e-05",
+      "-20.5, -20.5", "274, 274.0", "123456789.123, 123456789.123", "5e-324, 5e-324",
+      "1.7976931348623157e308, 1.7976931348623157e+308", "0.30000000000000004, 0.30000000000000004"})
+  void floatRepr_isPythons(double value, String expected) {
+    assertThat(PythonText.floatRepr(value)).isEqualTo(expected);
+  }
+
+  @Test
+  void floatRepr_specials() {
+    assertThat(PythonText.floatRepr(-0.0)).isEqualTo("-0.0");
+    assertThat(PythonText.floatRepr(Double.NaN)).isEqualTo("nan");
+    assertThat(PythonText.floatRepr(Double.NEGATIVE_INFINITY)).isEqualTo("-inf");
+  }
+
+  @Test
+  void reprs_quoteAndEscapeAsPython() {
+    assertThat(PythonText.strRepr("a'b")).isEqualTo("\"a'b\"");
+    assertThat(PythonText.strRepr("a\"b")).isEqualTo("'a\"b'");
+    assertThat(PythonText.strRepr("a'\"b")).isEqualTo("'a\\'\"b'");
+    assertThat(PythonText.strRepr("\u00a0x\u200b\n\u007f\u0085\u00e9")).isEqualTo("'\\xa0x\\u200b\\n\\x7f\\x85\u00e9'");
+    assertThat(PythonText.bytesRepr(new byte[] {'a', '\'', 'b', 0, (byte) 0xff})).isEqualTo("b\"a'b\\x00\\xff\"");
+    assertThat(PythonText.str(null)).isEqualTo("None");
+    assertThat(PythonText.str(274L)).isEqualTo("274");
+    assertThat(PythonText.str(274.0)).isEqualTo("274.0");
+  }
+
+  @Test
+  void strip_andCollapse_usePythonWhitespace() {
+    assertThat(PythonText.strip("\u00a0\u3000 x \u2028")).isEqualTo("x");
+    assertThat(PythonText.strip("\u200bx")).isEqualTo("\u200bx");
+    assertThat(PythonText.collapseSpaces("  SELECT\u00a0 a\n\tFROM t ")).isEqualTo("SELECT a FROM t");
+  }
+}
