@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.compare.JudgeDisagreements;
 import dev.llmsql.prediction.InputProblem;
@@ -86,8 +87,29 @@ public final class Cli {
     this.environment = requireNonNull(environment, "environment");
   }
 
-  /** Runs a command line; returns the exit status. */
+  /**
+   * Runs a command line; returns the exit status. Whatever goes wrong inside, the user gets one line and
+   * {@link #FAILED}; the stack trace only with {@code --verbose} (or {@code -v}).
+   */
   public int run(String[] args) {
+    try {
+      return dispatch(args);
+    } catch (RuntimeException | Error e) {
+      if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError || e instanceof StackOverflowError)) {
+        throw e;   // the JVM itself is broken: nothing sensible to print
+      }
+      boolean verbose = List.of(args).contains("--verbose") || List.of(args).contains("-v");
+      err.println("llmsql: unexpected error: " + oneLine(String.valueOf(e))
+          + (verbose ? "" : " (run again with --verbose for the stack trace)"));
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return FAILED;
+    }
+  }
+
+  private int dispatch(String[] args) {
     if (args.length == 0 || isHelp(args[0])) {
       out.print(Usage.MAIN);
       return args.length == 0 ? USAGE : OK;
@@ -587,19 +609,19 @@ public final class Cli {
     private void set(String name, String value) {
       switch (name) {
         case "--outputs" -> outputs = Path.of(value);
-        case "--version" -> version = value;
+        case "--version" -> version = Options.version(name, value);
         case "--workdir-path" -> workdir = Path.of(value);
-        case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+        case "--hub-endpoint" -> hubEndpoint = Options.url(name, value);
         case "--questions-path" -> questions = Path.of(value);
         case "--db-path" -> db = Path.of(value);
         case "--databases-dir" -> databasesDir = Path.of(value);
         case "--save-report" -> saveReport = Path.of(value);
         case "--gold-cache" -> goldCache = Path.of(value);
-        case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
-        case "--query-timeout" -> queryTimeout = seconds(name, value);
-        case "--max-rows" -> maxRows = positive(name, value);
-        case "--keep-mismatches" -> keepMismatches = positiveOrZero(name, value);
-        case "--threads" -> threads = positive(name, value);
+        case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);
+        case "--query-timeout" -> queryTimeout = Options.seconds(name, value, Range.QUERY_TIMEOUT_MILLIS);
+        case "--max-rows" -> maxRows = Options.number(name, value, Range.MAX_ROWS);
+        case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
+        case "--threads" -> threads = Options.number(name, value, Range.THREADS);
         case "--judge" -> judge = value;
         case "--compare-judges" -> compareJudges = judgeList(value);
         case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
@@ -649,40 +671,5 @@ public final class Cli {
       return value;
     }
 
-    private static int positiveOrZero(String name, String value) {
-      int n = integer(name, value);
-      if (n < 0) {
-        throw new IllegalArgumentException(name + " must not be negative, but was " + value);
-      }
-      return n;
-    }
-
-    private static int positive(String name, String value) {
-      int n = integer(name, value);
-      if (n <= 0) {
-        throw new IllegalArgumentException(name + " must be positive, but was " + value);
-      }
-      return n;
-    }
-
-    private static int integer(String name, String value) {
-      try {
-        return Integer.parseInt(value);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
-      }
-    }
-
-    private static Duration seconds(String name, String value) {
-      try {
-        double s = Double.parseDouble(value);
-        if (!(s > 0)) {
-          throw new IllegalArgumentException(name + " must be a positive number of seconds, but was " + value);
-        }
-        return Duration.ofMillis(Math.round(s * 1000));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " takes seconds (e.g. 10 or 0.5), but was '" + value + "'");
-      }
-    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
@@ -68,20 +69,20 @@ final class InferenceCommand {
         String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> model = value;
-          case "--base-url" -> baseUrl = value;
+          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
           case "--output-file" -> output = Path.of(value);
-          case "--version" -> version = value;
+          case "--version" -> version = Options.version(arg, value);
           case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
           case "--questions-path" -> questions = Path.of(value);
           case "--tables-path" -> tables = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--process-log" -> processLog = Path.of(value);
-          case "--shots" -> shots = Options.wholeNumber(arg, value);
-          case "--limit" -> limit = Options.wholeNumber(arg, value);
-          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
-          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
+          case "--shots" -> shots = Options.shots(arg, value);
+          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
+          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
+          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
+          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }

@@ -237,7 +237,9 @@ public final class EvaluationEngine {
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, database, executor, runCache);
     } catch (RuntimeException e) {
-      LOG.error("Internal error on question {}; recorded as its verdict", id, e);
+      // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
+      LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
+      LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
@@ -261,7 +263,8 @@ public final class EvaluationEngine {
             + question.id() + "; a Judge must return a Verdict");
       }
     } catch (RuntimeException e) {
-      LOG.warn("Judge {} failed on question {}", judge.name(), question.id(), e);
+      LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
+      LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);
       verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
     }
     QueryOutcome gold = context.goldIfRun();

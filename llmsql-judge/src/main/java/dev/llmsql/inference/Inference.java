@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
@@ -344,19 +345,13 @@ public final class Inference {
 
     /** Only the first {@code limit} questions of the file, for a quick run. */
     public Builder limit(int limit) {
-      if (limit < 1) {
-        throw new IllegalArgumentException("limit must be at least 1, but was " + limit);
-      }
-      this.limit = limit;
+      this.limit = Range.LIMIT.check("limit", limit);
       return this;
     }
 
-    /** Questions in flight at once for this model. */
+    /** Questions in flight at once for this model ({@link Range#CONCURRENCY}). */
     public Builder concurrency(int concurrency) {
-      if (concurrency < 1) {
-        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
-      }
-      this.concurrency = concurrency;
+      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
       return this;
     }
 

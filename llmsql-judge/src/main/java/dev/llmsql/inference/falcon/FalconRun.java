@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.Evaluator;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
@@ -284,11 +285,9 @@ public final class FalconRun {
       return this;
     }
 
+    /** Rounds per model ({@link Range#ROUNDS}). */
     public Builder rounds(int rounds) {
-      if (rounds < 1) {
-        throw new IllegalArgumentException("rounds must be at least 1, but was " + rounds);
-      }
-      this.rounds = rounds;
+      this.rounds = Range.ROUNDS.check("rounds", rounds);
       return this;
     }
 
