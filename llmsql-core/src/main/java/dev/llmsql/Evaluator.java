@@ -133,7 +133,7 @@ public final class Evaluator {
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
         List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
-        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners);
+        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -181,6 +181,7 @@ public final class Evaluator {
     private int keepMismatches = Integer.MAX_VALUE;
     private boolean keepResults = true;
     private Path goldCacheDir;
+    private boolean allowEmpty;
     private final List<String> set = new ArrayList<>();
 
     private Builder() {
@@ -345,6 +346,17 @@ public final class Evaluator {
       return note("keepResults=" + keep);
     }
 
+    /**
+     * Whether an empty predictions or questions file (or one of blank lines only) is evaluated as a run of
+     * nothing (true) or refused with an {@link dev.llmsql.prediction.InvalidInputException} (false, the default):
+     * an empty file is almost always a step that failed upstream. An empty list of predictions is always
+     * evaluated: in code it is deliberate.
+     */
+    public Builder allowEmptyInput(boolean allow) {
+      this.allowEmpty = allow;
+      return note("allowEmptyInput=" + allow);
+    }
+
     /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
     public Builder executor(QueryExecutor executor) {
       this.executor = requireNonNull(executor, "executor");
@@ -415,6 +427,7 @@ public final class Evaluator {
       b.keepMismatches = keepMismatches;
       b.keepResults = keepResults;
       b.goldCacheDir = goldCacheDir;
+      b.allowEmpty = allowEmpty;
       b.set.addAll(set);
       return b;
     }

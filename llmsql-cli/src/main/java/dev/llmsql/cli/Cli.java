@@ -271,6 +271,9 @@ public final class Cli {
     if (a.threads != null) {
       b.threads(a.threads);
     }
+    if (a.allowEmpty) {
+      b.allowEmptyInput(true);
+    }
     if (!a.quiet) {
       b.listener(new DownloadProgress(err));
       b.listener(new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS,
@@ -551,6 +554,7 @@ public final class Cli {
     boolean noSaveReport;
     Path goldCache;
     boolean noGoldCache;
+    boolean allowEmpty;
     int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
     boolean showMismatches = true;
     Duration queryTimeout;
@@ -583,6 +587,7 @@ public final class Cli {
           case "--no-show-mismatches" -> a.showMismatches = false;
           case "--no-save-report" -> a.noSaveReport = true;
           case "--no-gold-cache" -> a.noGoldCache = true;
+          case "--allow-empty" -> a.allowEmpty = true;
           case "--quiet", "-q" -> a.quiet = true;
           case "--verbose", "-v" -> a.verbose = true;
           default -> {

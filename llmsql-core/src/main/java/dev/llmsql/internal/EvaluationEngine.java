@@ -17,6 +17,7 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
@@ -63,11 +64,13 @@ public final class EvaluationEngine {
   private final int keepMismatches;
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
+  private final boolean allowEmpty;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
                           Path goldCacheDir, int keepMismatches, boolean keepResults,
-                          List<EvaluationListener> listeners) {
+                          List<EvaluationListener> listeners, boolean allowEmpty) {
+    this.allowEmpty = allowEmpty;
     this.goldCacheDir = goldCacheDir;
     this.keepMismatches = keepMismatches;
     this.keepResults = keepResults;
@@ -93,6 +96,11 @@ public final class EvaluationEngine {
       }
       IntSet predicted = new IntSet();
       long count = input.validate(predicted::add);
+      // an empty file is almost always an upstream step that failed; an empty list in code is deliberate
+      if (count == 0 && !allowEmpty && input.mode() == dev.llmsql.prediction.InputMode.JSONL_PATH) {
+        throw new InvalidInputException(input.source(), "no predictions: the file is empty or holds only blank "
+            + "lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)");
+      }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
       try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
@@ -100,6 +108,11 @@ public final class EvaluationEngine {
         q.alternativeSql().forEach(goldSql::add);
       })) {
         questionCount = questions.total();
+        if (questionCount == 0 && !allowEmpty) {
+          throw new InvalidInputException(files.questions().toString(), "no questions: the file is empty or holds "
+              + "only blank lines; check the questions file, or allow an empty run with --allow-empty / "
+              + "allowEmptyInput(true)");
+        }
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
         judgeAll(input, files, questions, collector, executor,
@@ -193,6 +206,12 @@ public final class EvaluationEngine {
   /** Whether an entry can be scored; when not, the problem is recorded. */
   private boolean admit(PredictionInput.Entry entry, QuestionIndex questions, IntSet seen,
                         Collector collector) {
+    if (entry.completionState() == PredictionInput.CompletionState.LINE_TOO_LONG) {
+      collector.problem(new InputProblem(InputProblem.Kind.LINE_TOO_LONG, entry.location(), entry.questionId(),
+          "line longer than " + JsonLines.MAX_LINE_BYTES + " bytes; skipped unread and not scored (no real "
+              + "prediction is that long: check what wrote it)"));
+      return false;
+    }
     if (entry.questionId() == null) {
       collector.problem(new InputProblem(InputProblem.Kind.INVALID_QUESTION_ID, entry.location(), null,
           "question_id must be an integer or a string holding one, but was "
@@ -217,7 +236,7 @@ public final class EvaluationEngine {
               + "without SQL"));
       case NOT_A_STRING -> collector.problem(new InputProblem(InputProblem.Kind.NON_STRING_COMPLETION,
           entry.location(), id, "\"completion\" must be a string; scored as an answer without SQL"));
-      case PRESENT -> { }
+      case PRESENT, LINE_TOO_LONG -> { }
     }
     return true;
   }
