@@ -12,6 +12,8 @@ import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
 import dev.llmsql.scoring.Scorings;
@@ -177,6 +179,12 @@ public final class Cli {
       err.println("llmsql evaluate: " + evaluator);
     }
     try {
+      if (a.saveReport != null && !a.noSaveReport) {
+        ReportFiles.requireWritableTarget(a.saveReport, inputs(a));
+      }
+      for (String format : a.formats) {
+        ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
+      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -186,6 +194,9 @@ public final class Cli {
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return BAD_INPUT;
+    } catch (OutputTargetException e) {
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return USAGE;
     } catch (BenchmarkUnavailableException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return NO_BENCHMARK;
@@ -318,16 +329,15 @@ public final class Cli {
     if (a.formats.isEmpty()) {
       return OK;
     }
-    String name = a.name != null ? a.name : stem(a.outputs.getFileName().toString());
     for (String format : a.formats) {
-      Path file = a.out.resolve(name + "." + format);
+      Path file = formatFile(a, format);
       try {
         switch (format) {
           case "json" -> FullReportJson.write(report, file);
           case "csv" -> CsvReport.write(report, file);
           default -> HtmlReport.write(report, file);
         }
-      } catch (IOException | UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException | OutputTargetException e) {
         err.println("llmsql evaluate: evaluation finished but " + file + " could not be written (" + e
             + "); choose another directory with --out");
         return NOT_SAVED;
@@ -338,6 +348,20 @@ public final class Cli {
     }
     out.flush();
     return OK;
+  }
+
+  private static Path formatFile(Arguments a, String format) {
+    String name = a.name != null ? a.name : stem(String.valueOf(a.outputs.getFileName()));
+    return a.out.resolve(name + "." + format);
+  }
+
+  /** The run's input files named by their options, which no output may overwrite. */
+  private static java.util.Map<String, Path> inputs(Arguments a) {
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("--outputs file", a.outputs);
+    inputs.put("--questions-path file", a.questions);
+    inputs.put("--db-path file", a.db);
+    return inputs;
   }
 
   private static String stem(String fileName) {
@@ -388,6 +412,13 @@ public final class Cli {
       err.println("llmsql report: " + e.getMessage() + " (see llmsql report --help)");
       return USAGE;
     }
+    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
+    try {
+      ReportFiles.requireWritableTarget(file, java.util.Map.of("report", input));
+    } catch (OutputTargetException e) {
+      err.println("llmsql report: " + oneLine(e.getMessage()));
+      return USAGE;
+    }
     EvaluationReport report;
     try {
       report = FullReportJson.read(input);
@@ -395,14 +426,13 @@ public final class Cli {
       err.println("llmsql report: " + oneLine(describe(e)));
       return BAD_INPUT;
     }
-    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
     try {
       if (format.equals("csv")) {
         CsvReport.write(report, file);
       } else {
         HtmlReport.write(report, file);
       }
-    } catch (IOException e) {
+    } catch (IOException | OutputTargetException e) {
       err.println("llmsql report: " + file + " could not be written (" + e + "); choose another path with --out");
       return NOT_SAVED;
     }
@@ -439,6 +469,14 @@ public final class Cli {
       err.println("llmsql leaderboard: " + e.getMessage() + " (see llmsql leaderboard --help)");
       return USAGE;
     }
+    java.util.Map<String, Path> reports = new java.util.LinkedHashMap<>();
+    inputs.forEach(in -> reports.put("report " + in, in));
+    try {
+      ReportFiles.requireWritableTarget(output, reports);
+    } catch (OutputTargetException e) {
+      err.println("llmsql leaderboard: " + oneLine(e.getMessage()));
+      return USAGE;
+    }
     List<Leaderboard.Entry> entries = new ArrayList<>();
     List<Leaderboard.SuiteEntry> suites = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
@@ -463,7 +501,7 @@ public final class Cli {
     }
     try {
       Leaderboard.write(entries, suites, output);
-    } catch (IOException e) {
+    } catch (IOException | OutputTargetException e) {
       err.println("llmsql leaderboard: " + output + " could not be written (" + e
           + "); choose another path with --out");
       return NOT_SAVED;

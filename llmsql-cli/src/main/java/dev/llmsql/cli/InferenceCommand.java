@@ -6,6 +6,8 @@ import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -95,6 +97,18 @@ final class InferenceCommand {
       }
     } catch (IllegalArgumentException e) {
       err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
+      return Cli.USAGE;
+    }
+    try {
+      Path log = processLog != null ? processLog : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
+      java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+      inputs.put("--questions-path file", questions);
+      inputs.put("--tables-path file", tables);
+      ReportFiles.requireWritableTarget(output, inputs);
+      inputs.put("--output-file", output);
+      ReportFiles.requireWritableTarget(log, inputs);
+    } catch (OutputTargetException e) {
+      err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
     }
     Inference inference;

@@ -23,6 +23,8 @@ import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.Tally;
@@ -35,7 +37,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -87,6 +91,10 @@ public final class EvaluationEngine {
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
     BenchmarkFiles files = resolve();
+    if (reportFile != null) {
+      // before any work: an hour of judging must not end in a refused (or an overwritten input) report
+      ReportFiles.requireWritableTarget(reportFile, inputs(input, files));
+    }
     QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     Collector collector = new Collector();
     int questionCount;
@@ -131,7 +139,7 @@ public final class EvaluationEngine {
       try {
         ReportJson.write(report, reportFile);
         report = report.withSavedTo(reportFile);
-      } catch (IOException e) {
+      } catch (IOException | OutputTargetException e) {
         throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
             + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
             + "--save-report; the report is attached to this exception", report, e);
@@ -140,6 +148,15 @@ public final class EvaluationEngine {
     EvaluationReport finished = report;
     listeners.forEach(l -> l.onFinish(finished));
     return finished;
+  }
+
+  /** The run's input files by what they are, for {@link ReportFiles#requireWritableTarget}. */
+  public static Map<String, Path> inputs(PredictionInput input, BenchmarkFiles files) {
+    Map<String, Path> inputs = new LinkedHashMap<>();
+    inputs.put("predictions file", input.file());
+    inputs.put("questions file", files.questions());
+    inputs.put("database", files.database());
+    return inputs;
   }
 
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */

@@ -51,6 +51,9 @@ public abstract class PredictionInput {
   /** Where the predictions come from, for messages: the file, or {@code "predictions"} for a list. */
   public abstract String source();
 
+  /** The predictions file, or null for a list. */
+  public abstract Path file();
+
   /** Checks every entry can be read; throws {@link InvalidInputException} at the first that cannot. */
   public long validate() {
     return validate(id -> { });
@@ -126,6 +129,11 @@ public abstract class PredictionInput {
     @Override
     public String source() {
       return file.toString();
+    }
+
+    @Override
+    public Path file() {
+      return file;
     }
 
     /** Replays what {@link #validate} kept (once), then reads the rest; without it, reads the whole file. */
@@ -237,6 +245,11 @@ public abstract class PredictionInput {
     @Override
     public String source() {
       return "predictions";
+    }
+
+    @Override
+    public Path file() {
+      return null;
     }
 
     @Override

@@ -100,10 +100,16 @@ public final class DatasetImport {
    *
    * @return the tables written, in import order
    * @throws DatasetImportException when an input cannot be read or {@code out} exists (and overwrite is off)
+   * @throws dev.llmsql.report.OutputTargetException when {@code out} is not a regular file or is an input
    */
   public List<ImportedTable> into(Path out) {
     requireNonNull(out, "out");
     Path target = out.toAbsolutePath();
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    csvFiles.forEach(csv -> inputs.put("CSV file " + csv.getFileName(), csv));
+    tablesJsonl.forEach(t -> inputs.put("tables file " + t.getFileName(), t));
+    inputs.put("questions file", questions);
+    dev.llmsql.report.ReportFiles.requireWritableTarget(target, inputs);
     if (Files.exists(target) && !overwrite) {
       throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
           + "or allow replacing it with overwrite(true) (--overwrite)");
