@@ -111,7 +111,16 @@ public final class EvaluationEngine {
       }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
-      try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
+      // one check per db_id, not per question: Spider's 1,034 questions share 20 databases
+      Map<String, Optional<String>> confinement = new java.util.HashMap<>();
+      try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, (q, location) -> {
+        String outside = q.dbId() == null ? null
+            : confinement.computeIfAbsent(q.dbId(), id -> Optional.ofNullable(files.outsideDirectory(q))).orElse(null);
+        if (outside != null) {
+          collector.outside.put(q.id(), new InputProblem(InputProblem.Kind.DATABASE_OUTSIDE_DIRECTORY, location,
+              q.id(), outside + "; the question is not run and its prediction not scored"));
+          return;
+        }
         goldSql.add(q.sql());
         q.alternativeSql().forEach(goldSql::add);
       })) {
@@ -245,6 +254,11 @@ public final class EvaluationEngine {
     if (!seen.add(id)) {
       collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
           "question_id " + id + " was answered before; the first prediction counts, this one is ignored"));
+      return false;
+    }
+    InputProblem outside = collector.outside.get(id);
+    if (outside != null) {
+      collector.problem(outside);
       return false;
     }
     switch (entry.completionState()) {
@@ -491,6 +505,8 @@ public final class EvaluationEngine {
     private int total;
     private final List<Mismatch> mismatches = new ArrayList<>();
     private final List<InputProblem> problems = new ArrayList<>();
+    /** Questions whose db_id leads outside the databases directory (few: only crafted ones). */
+    private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
     private int matches;
     private int predNone;
     private int goldNone;
