@@ -100,7 +100,7 @@ final class DatasetCommand {
             + " --tables-path " + prompts + " --db-path " + output);
       }
       return Cli.OK;
-    } catch (DatasetImportException e) {
+    } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;
     }

@@ -191,6 +191,9 @@ final class FalconCommand {
         b.judge(Judges.named(judge));
       }
       run = b.build();
+    } catch (InvalidInputException e) {
+      err.println("llmsql falcon run: " + e.getMessage());
+      return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.USAGE;

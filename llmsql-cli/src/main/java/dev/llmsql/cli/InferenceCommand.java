@@ -6,6 +6,7 @@ import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.sqlite.download.LlmsqlHub;
@@ -129,6 +130,9 @@ final class InferenceCommand {
         b.limit(limit);
       }
       inference = b.build();
+    } catch (InvalidInputException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
@@ -139,7 +143,7 @@ final class InferenceCommand {
     InferenceSummary s;
     try {
       s = inference.run(output);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | InvalidInputException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.BAD_INPUT;
     } catch (UncheckedIOException | IllegalStateException e) {

@@ -113,7 +113,7 @@ final class SuiteCommand {
         targets.add(client(baseUrl, model, apiKeyEnv, false, concurrency, timeout, maxTokens, attempts, log));
       }
       capabilitySuite = b.build();
-    } catch (SuiteFormatException | UncheckedIOException e) {
+    } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {

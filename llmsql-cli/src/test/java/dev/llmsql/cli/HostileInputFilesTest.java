@@ -168,4 +168,53 @@ class HostileInputFilesTest {
     assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ":" + (lines + 1) + ": line longer than "
         + LINE_BOUND + " bytes; no line of a JSONL input may be that long (is this the right file?)\n");
   }
+
+  int cli(String... args) {
+    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+        StandardCharsets.UTF_8)).run(args);
+  }
+
+  @Test
+  @EnabledOnOs({OS.LINUX, OS.MAC})
+  void inference_questionsFromDevZero_isInputErrorBeforeAnyRequest() throws Exception {
+    Path tables = Files.writeString(dir.resolve("tables.jsonl"), "");
+
+    int status = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("inference", "api", "--model", "m",
+        "--base-url", "http://127.0.0.1:9/v1", "--questions-path", "/dev/zero", "--tables-path", tables.toString(),
+        "--output-file", dir.resolve("p.jsonl").toString()));
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql inference api: /dev/zero: not a regular file (a directory, device, pipe or "
+        + "socket); give a JSONL file\n");
+  }
+
+  @Test
+  void inference_tablesLineOverTheBound_isInputErrorNamingTheLine() throws Exception {
+    Path tables = dir.resolve("tables.jsonl");
+    try (OutputStream o = Files.newOutputStream(tables)) {
+      o.write("{\"table_id\": \"t\", \"header\": [\"".getBytes(StandardCharsets.UTF_8));
+      o.write("h".repeat(17 << 20).getBytes(StandardCharsets.US_ASCII));
+      o.write("\"]}\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", "
+        + "\"table_id\": \"t\"}\n");
+
+    int status = cli("inference", "api", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--questions-path",
+        questions.toString(), "--tables-path", tables.toString(), "--output-file", dir.resolve("p.jsonl").toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql inference api: " + tables + ":1: line longer than " + LINE_BOUND
+        + " bytes; no line of a JSONL input may be that long (is this the right file?)\n");
+  }
+
+  @Test
+  @EnabledOnOs({OS.LINUX, OS.MAC})
+  void datasetImport_tablesFromDevZero_isInputError() {
+    int status = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("dataset", "import", "--tables-jsonl",
+        "/dev/zero", "--out", dir.resolve("d.sqlite").toString()));
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql dataset import: /dev/zero is not a regular file (a directory, device or "
+        + "pipe); give the path of a tables.jsonl file\n");
+  }
 }

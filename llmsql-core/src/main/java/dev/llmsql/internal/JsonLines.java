@@ -63,7 +63,7 @@ final class JsonLines {
    * are a few KB), and below what one hostile line could use to exhaust memory. A longer line is never held
    * whole: it is reported to the {@link OverLongHandler} (or is an error) and skipped.
    */
-  static final int MAX_LINE_BYTES = 16 << 20;
+  static final int MAX_LINE_BYTES = dev.llmsql.benchmark.BoundedLineReader.MAX_LINE_BYTES;
 
   /** Told about a line longer than the bound; the line is then skipped. */
   interface OverLongHandler {

@@ -10,6 +10,7 @@ import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
+import dev.llmsql.benchmark.BoundedLineReader;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -57,8 +58,6 @@ public final class Inference {
 
   public static final int DEFAULT_SHOTS = 5;
   public static final int DEFAULT_CONCURRENCY = 4;
-  /** Longest question or table line read; longer lines are refused rather than filling memory. */
-  static final int MAX_LINE_CHARS = 64 * 1024 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -231,19 +230,15 @@ public final class Inference {
   }
 
   private static void forEachLine(Path file, LineHandler handler) {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLineReader in = BoundedLineReader.open(file)) {
       String line;
-      int number = 0;
+      long number = 0;
       while ((line = in.readLine()) != null) {
         number++;
         if (line.isBlank()) {
           continue;
         }
         String where = file + " line " + number;
-        if (line.length() > MAX_LINE_CHARS) {
-          throw new IllegalArgumentException(where + ": longer than " + MAX_LINE_CHARS + " characters; "
-              + "split the file into one JSON object per line");
-        }
         JsonNode node;
         try {
           node = JSON.readTree(line);
@@ -365,6 +360,10 @@ public final class Inference {
             + "downloads them with --version, or give local files");
       }
       for (Path p : List.of(questionsPath, tablesPath)) {
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+          throw new dev.llmsql.prediction.InvalidInputException(p.toString(), "not a regular file (a directory, "
+              + "device, pipe or socket); give a JSONL file");
+        }
         if (!Files.isRegularFile(p)) {
           throw new IllegalStateException(p + " does not exist; give the path of an existing file");
         }

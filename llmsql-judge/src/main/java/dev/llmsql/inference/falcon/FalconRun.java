@@ -13,7 +13,6 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -214,7 +213,7 @@ public final class FalconRun {
   private Map<Integer, String[]> questionTexts() throws IOException {
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     Map<Integer, String[]> texts = new LinkedHashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
       String line;
       while ((line = in.readLine()) != null && texts.size() < limit) {
         if (!line.isBlank()) {

@@ -250,7 +250,7 @@ public final class DatasetImport {
   private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names)
       throws SQLException {
     List<ImportedTable> tables = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(file)) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -450,7 +450,8 @@ public final class DatasetImport {
     public Builder tablesJsonl(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a tables.jsonl file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a tables.jsonl file");
       }
       tablesJsonl.add(file);
       return this;
@@ -463,7 +464,8 @@ public final class DatasetImport {
     public Builder questions(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a questions JSONL file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a questions JSONL file");
       }
       this.questions = file;
       return this;
