@@ -204,6 +204,9 @@ final class FalconCommand {
     List<RoundResult> results;
     try {
       results = run.run();
+    } catch (dev.llmsql.report.OutputTargetException e) {
+      err.println("llmsql falcon run: " + e.getMessage());
+      return Cli.USAGE;
     } catch (InvalidInputException | IllegalArgumentException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.BAD_INPUT;

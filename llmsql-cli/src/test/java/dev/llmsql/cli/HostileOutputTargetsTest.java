@@ -231,4 +231,21 @@ class HostileOutputTargetsTest {
             + "choose another path");
     assertThat(sha256(db)).isEqualTo(before);
   }
+
+  @Test
+  void falcon_tableOnAFifo_isRefusedBeforeAnyModelCall() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("falcon"));
+    Path fifo = out.resolve("execution-results.csv");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+    Path tables = Files.writeString(dir.resolve("tables.jsonl"), "{\"table_id\": \"employees\", \"header\": "
+        + "[\"Name\"], \"types\": [\"text\"], \"rows\": []}\n");
+
+    int status = run("falcon", "run", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--out", out.toString(),
+        "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path", db.toString(),
+        "--limit", "1");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql falcon run: " + special(fifo) + "\n");
+    assertThat(isSpecial(fifo)).isTrue();
+  }
 }

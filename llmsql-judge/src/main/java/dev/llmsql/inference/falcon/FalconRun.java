@@ -93,6 +93,14 @@ public final class FalconRun {
 
   /** Runs every round and writes both CSV tables; returns the rows, by round then model order. */
   public List<RoundResult> run() {
+    // before any model call: the tables must not land on a FIFO, a device or an input of the run
+    Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("questions file", questions);
+    inputs.put("tables file", tables);
+    inputs.put("database", db);
+    for (String table : List.of(EXECUTION_CSV, COMPARISON_CSV)) {
+      dev.llmsql.report.ReportFiles.requireWritableTarget(outputDir.resolve(table), inputs);
+    }
     List<RoundResult> results = new ArrayList<>();
     // by identity: a record's equals would compare whole reports
     Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
@@ -154,8 +162,9 @@ public final class FalconRun {
     InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
+    // a round where every model call failed leaves an empty predictions file: a run of nothing, not an error
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
+        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
