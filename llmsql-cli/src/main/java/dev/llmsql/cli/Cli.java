@@ -534,7 +534,9 @@ public final class Cli {
 
   private static String describe(IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException n) {
-      return n.getFile() + ": file not found; check the path";
+      return n.getFile() + (n.getFile() != null && java.nio.file.Files.exists(Path.of(n.getFile()))
+          ? ": not a regular file (a directory, device or pipe); give a report JSON file"
+          : ": file not found; check the path");
     }
     return e.getMessage();
   }

@@ -217,4 +217,19 @@ class HostileInputFilesTest {
     assertThat(err()).isEqualTo("llmsql dataset import: /dev/zero is not a regular file (a directory, device or "
         + "pipe); give the path of a tables.jsonl file\n");
   }
+
+  @Test
+  @EnabledOnOs({OS.LINUX, OS.MAC})
+  void reportAndLeaderboard_readingDevZero_endWithInputError() {
+    int report = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("report", "/dev/zero", "--out",
+        dir.resolve("r.html").toString()));
+    int board = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("leaderboard", "/dev/zero", "--out",
+        dir.resolve("b.html").toString()));
+
+    assertThat(report).isEqualTo(Cli.BAD_INPUT);
+    assertThat(board).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql report: /dev/zero: not a regular file (a directory, device or pipe); give "
+        + "a report JSON file\nllmsql leaderboard: /dev/zero: not a regular file (a directory, device or pipe); "
+        + "give a report JSON file\n");
+  }
 }
