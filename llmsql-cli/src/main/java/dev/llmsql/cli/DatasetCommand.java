@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import dev.llmsql.sqlite.dataset.ImportedTable;
@@ -36,6 +37,7 @@ final class DatasetCommand {
     Path output = null;
     boolean any = false;
     boolean withQuestions = false;
+    boolean answers = false;
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -58,6 +60,10 @@ final class DatasetCommand {
           }
           case "--out" -> output = Path.of(Options.value(args, i++, arg));
           case "--overwrite" -> b.overwrite(true);
+          case "--answers" -> {
+            b.answers(true);
+            answers = true;
+          }
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -67,6 +73,9 @@ final class DatasetCommand {
       if (output == null) {
         throw new IllegalArgumentException("--out FILE is required (the new SQLite file)");
       }
+      if (answers && !withQuestions) {
+        throw new IllegalArgumentException("--answers stores each question's answer; give --questions FILE too");
+      }
     } catch (IllegalArgumentException e) {
       err.println("llmsql dataset import: " + e.getMessage() + " (see llmsql dataset --help)");
       return Cli.USAGE;
@@ -75,7 +84,13 @@ final class DatasetCommand {
       return Cli.BAD_INPUT;
     }
     try {
-      List<ImportedTable> tables = b.build().into(output);
+      List<ImportedTable> tables;
+      try {
+        tables = b.build().into(output);
+      } catch (OutputTargetException e) {
+        err.println("llmsql dataset import: --out " + e.getMessage());
+        return Cli.USAGE;
+      }
       for (ImportedTable t : tables) {
         out.println(String.format(Locale.ROOT, "  %-30s %6d rows  %s", t.name(), t.rows(), t.types()));
       }
@@ -86,14 +101,15 @@ final class DatasetCommand {
         Path prompts = output.resolveSibling(DatasetImport.tablesFile(output).getFileName());
         int count = Benchmarks.readQuestions(questions).size();
         out.println(count + " question(s) checked (they read, their tables exist, their gold SQL runs) and written "
-            + "to " + questions + "; table descriptions for prompts in " + prompts);
+            + "to " + questions + (answers ? " as LLMSQL 2.0 questions (answer, tables, prompt)" : "")
+            + "; table descriptions for prompts in " + prompts);
         out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + questions
             + " --db-path " + output);
         out.println("  or: llmsql falcon run --model M --base-url U --out DIR --questions-path " + questions
             + " --tables-path " + prompts + " --db-path " + output);
       }
       return Cli.OK;
-    } catch (DatasetImportException e) {
+    } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;
     }

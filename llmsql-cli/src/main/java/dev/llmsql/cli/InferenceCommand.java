@@ -1,10 +1,14 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.prediction.InvalidInputException;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,11 +57,11 @@ final class InferenceCommand {
     Path tables = null;
     String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
     Path processLog = null;
-    int shots = Inference.DEFAULT_SHOTS;
+    Integer shots = null;
     Integer limit = null;
     int concurrency = Inference.DEFAULT_CONCURRENCY;
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
-    int maxTokens = 512;
+    Integer maxTokens = null;
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -68,20 +72,20 @@ final class InferenceCommand {
         String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> model = value;
-          case "--base-url" -> baseUrl = value;
+          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
           case "--output-file" -> output = Path.of(value);
-          case "--version" -> version = value;
+          case "--version" -> version = Options.version(arg, value);
           case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
           case "--questions-path" -> questions = Path.of(value);
           case "--tables-path" -> tables = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--process-log" -> processLog = Path.of(value);
-          case "--shots" -> shots = Options.wholeNumber(arg, value);
-          case "--limit" -> limit = Options.wholeNumber(arg, value);
-          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
-          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
+          case "--shots" -> shots = Options.shots(arg, value);
+          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
+          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
+          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
+          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -96,12 +100,34 @@ final class InferenceCommand {
       err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
       return Cli.USAGE;
     }
+    try {
+      Path log = processLog != null ? processLog : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
+      java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+      inputs.put("--questions-path file", questions);
+      inputs.put("--tables-path file", tables);
+      ReportFiles.requireWritableTarget(output, inputs);
+      inputs.put("--output-file", output);
+      ReportFiles.requireWritableTarget(log, inputs);
+    } catch (OutputTargetException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.USAGE;
+    }
     Inference inference;
+    Path runFile;
+    String runMetadata;
     try {
       if (questions == null) {
         LlmsqlHub source = hub(version, workdir, hubEndpoint);
         questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, QUIET);
         tables = source.fetch(LlmsqlHub.TABLES_FILE, QUIET);
+      }
+      boolean llmsql2 = java.nio.file.Files.isRegularFile(questions) && Inference.isLlmsql2(questions);
+      if (llmsql2 && shots != null && shots != 0) {
+        throw new IllegalArgumentException("LLMSQL 2.0 is zero-shot, but --shots " + shots + " was given; drop "
+            + "--shots (or give --shots 0) for 2.0 questions");
+      }
+      if (maxTokens == null) {
+        maxTokens = llmsql2 ? Inference.LLMSQL2_MAX_NEW_TOKENS : Inference.LLMSQL1_MAX_NEW_TOKENS;
       }
       ChatClient.Builder client = ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(apiKeyEnv)
           .environment(environment).jsonMode(false).maxConcurrency(concurrency).readTimeout(timeout)
@@ -109,11 +135,20 @@ final class InferenceCommand {
           .processLog(ProcessLog.to(processLog != null ? processLog
               : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));
       Inference.Builder b = Inference.builder().client(client.build()).questionsPath(questions)
-          .tablesPath(tables).shots(shots).concurrency(concurrency);
+          .tablesPath(tables).concurrency(concurrency);
+      if (shots != null) {
+        b.shots(shots);
+      }
       if (limit != null) {
         b.limit(limit);
       }
       inference = b.build();
+      runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
+      runMetadata = runMetadata(model, llmsql2 ? 0 : shots == null ? Inference.DEFAULT_SHOTS : shots,
+          maxTokens, llmsql2 ? "2.0" : null);
+    } catch (InvalidInputException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
@@ -124,7 +159,7 @@ final class InferenceCommand {
     InferenceSummary s;
     try {
       s = inference.run(output);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | InvalidInputException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.BAD_INPUT;
     } catch (UncheckedIOException | IllegalStateException e) {
@@ -141,8 +176,41 @@ final class InferenceCommand {
     } else if (!failed.isEmpty()) {
       out.println("  run the same command again to retry them");
     }
+    try {
+      java.nio.file.Files.writeString(runFile, runMetadata);
+      out.println("run metadata (model name, inference arguments): " + runFile + "; then: llmsql evaluate "
+          + "--outputs " + output + " --run-metadata " + runFile);
+    } catch (IOException e) {
+      err.println("llmsql inference api: " + runFile + " could not be written (" + e.getMessage() + "); the "
+          + "predictions are complete, pass --model-name to llmsql evaluate instead");
+    }
     return s.failed().isEmpty() ? Cli.OK : Cli.FAILED;
   }
+
+  /**
+   * The run's part of an LLMSQL leaderboard entry (model name, backend, arguments), in the shape
+   * {@code llmsql evaluate --run-metadata} merges into the report's model name and leaderboard YAML.
+   */
+  static String runMetadata(String model, int shots, int maxTokens, String version) {
+    com.fasterxml.jackson.databind.node.ObjectNode root = JSON.createObjectNode();
+    root.putObject("model").put("name", model);
+    if (version != null) {
+      root.put("version", version);
+    }
+    com.fasterxml.jackson.databind.node.ObjectNode inference = root.putObject("inference");
+    inference.put("backend", "api");
+    // no base URL: some servers take their key in the query string, and this file is meant to be shared
+    inference.putObject("arguments").put("num_fewshots", shots)
+        .put("max_new_tokens", maxTokens).put("temperature", 0.0);
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot happen for a tree of strings and numbers", e);
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
 
   private static String stem(Path file) {

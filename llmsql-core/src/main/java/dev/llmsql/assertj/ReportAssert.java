@@ -50,6 +50,32 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
     return this;
   }
 
+  /**
+   * LLMSQL 2.0's accuracy for one question category ({@code lookup}, {@code convention},
+   * {@code text_quantity}) is at least {@code min}, a rate in [0, 1]. Fails when the report has no such
+   * category, naming the ones it has.
+   *
+   * <pre>{@code
+   * assertThat(report).hasCategoryAccuracyAtLeast("lookup", 0.5);
+   * }</pre>
+   */
+  public ReportAssert hasCategoryAccuracyAtLeast(String category, double min) {
+    isNotNull();
+    if (min < 0 || min > 1) {
+      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
+    }
+    dev.llmsql.report.Breakdown b = actual.categoryAccuracy().get(category);
+    if (b == null) {
+      failWithMessage("%nExpecting accuracy of category '%s' >= %s%nbut the report has %s.", category,
+          percent(min), actual.categoryAccuracy().isEmpty() ? "no categories (not LLMSQL 2.0 questions)"
+              : "only the categories " + actual.categoryAccuracy().keySet());
+    } else if (b.accuracy() < min) {
+      failWithMessage("%nExpecting accuracy of category '%s' >= %s%nbut was %s (%d of %d matched).", category,
+          percent(min), percent(b.accuracy()), b.matches(), b.total());
+    }
+    return this;
+  }
+
   /** No predicted SQL failed (outcome ERROR: syntax error, timeout, row cap, refused). */
   public ReportAssert hasNoSqlErrors() {
     isNotNull();

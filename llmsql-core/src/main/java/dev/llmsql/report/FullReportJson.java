@@ -122,6 +122,12 @@ public final class FullReportJson {
         }
         g.writeEndArray();
         g.writeStringField("difficulty", d.difficulty());
+        if (d.category() != null) {
+          g.writeStringField("category", d.category());
+        }
+        if (d.family() != null) {
+          g.writeStringField("family", d.family());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -213,7 +219,8 @@ public final class FullReportJson {
       List<String> tags = new ArrayList<>();
       n.path("tags").forEach(t -> tags.add(t.asText()));
       details.add(new QuestionDetail(n.path("question_id").asInt(), text(n, "question"), text(n, "gold_sql"),
-          nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty")));
+          nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"), nullableText(n, "category"),
+          nullableText(n, "family")));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {

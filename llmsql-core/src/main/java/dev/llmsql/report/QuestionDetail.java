@@ -23,14 +23,22 @@ import java.util.Map;
  * @param predictedSql the last candidate the judge ran, else the first extracted one; null when there was none
  * @param tags the question's tags ({@code tags} or DB-GPT's {@code selfDefineTags} field), never null
  * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
+ * @param category the LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null
+ * @param family the LLMSQL 2.0 question template (e.g. {@code wikisql}), or null
  */
 public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql,
-                             List<String> tags, String difficulty) {
+                             List<String> tags, String difficulty, String category, String family) {
 
   public QuestionDetail {
     requireNonNull(question, "question");
     requireNonNull(goldSql, "goldSql");
     tags = List.copyOf(requireNonNull(tags, "tags"));
+  }
+
+  /** A detail without LLMSQL 2.0 category and family. */
+  public QuestionDetail(int questionId, String question, String goldSql, String predictedSql, List<String> tags,
+                        String difficulty) {
+    this(questionId, question, goldSql, predictedSql, tags, difficulty, null, null);
   }
 
   /** The detail of {@code question} answered with {@code predictedSql} (may be null). */
@@ -39,7 +47,8 @@ public record QuestionDetail(int questionId, String question, String goldSql, St
     Object tags = extra.containsKey("tags") ? extra.get("tags") : extra.get("selfDefineTags");
     Object difficulty = firstPresent(extra, "difficulty", "hardness", "level");
     return new QuestionDetail(question.id(), question.question(), question.sql(), predictedSql, tags(tags),
-        difficulty == null ? null : difficulty.toString());
+        difficulty == null ? null : difficulty.toString(), question.category().orElse(null),
+        question.family().orElse(null));
   }
 
   private static Object firstPresent(Map<String, Object> extra, String... keys) {

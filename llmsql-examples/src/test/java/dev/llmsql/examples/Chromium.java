@@ -1,7 +1,5 @@
 package dev.llmsql.examples;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +13,8 @@ import java.util.stream.Stream;
 
 /**
  * Headless Chromium for page tests: renders a file and returns the DOM after scripts ran, the JavaScript
- * console lines, or a screenshot. Tests skip with a message when Chromium is absent, unless
- * {@code -Dllmsql.requireChromium=true} (set by .ci/run) makes its absence a failure.
+ * console lines, or a screenshot. Tests skip with a message when Chromium is absent, and fail
+ * on CI ({@link Requirement}).
  */
 final class Chromium {
 
@@ -31,12 +29,8 @@ final class Chromium {
   /** The browser, or the test is skipped (failed on CI) when there is none. */
   static Chromium require() {
     Path found = find();
-    if (found == null && Boolean.getBoolean("llmsql.requireChromium")) {
-      throw new IllegalStateException("Chromium is required (-Dllmsql.requireChromium=true) but none of "
-          + NAMES + " is on the PATH; install Debian's chromium package (.ci/run does)");
-    }
-    assumeTrue(found != null, "Chromium not found on the PATH (" + NAMES + "); browser tests skipped. "
-        + "Install it (apt-get install chromium) or set LLMSQL_CHROMIUM to run them");
+    Requirement.require(found != null, "Chromium not found on the PATH (" + NAMES + "); browser tests "
+        + "skipped. Install it (apt-get install chromium; .ci/run does) or set LLMSQL_CHROMIUM to run them");
     return new Chromium(found);
   }
 

@@ -1,6 +1,5 @@
 package dev.llmsql.examples;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,7 @@ final class SharedData {
 
   /**
    * The path {@code shared/<relative>} found in a parent of the working directory; skips the calling test with
-   * a clear message when a fresh clone has no {@code ../shared}.
+   * a clear message when a fresh clone has no {@code ../shared}, and fails it on CI.
    */
   static Path require(String relative) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
@@ -22,7 +21,7 @@ final class SharedData {
         return candidate;
       }
     }
-    assumeTrue(false, "skipped: ../shared/" + relative + " is not beside the project root "
+    Requirement.require(false, "skipped: ../shared/" + relative + " is not beside the project root "
         + "(it ships with the team's workspace and CI, not with a clone)");
     throw new AssertionError("unreachable");
   }

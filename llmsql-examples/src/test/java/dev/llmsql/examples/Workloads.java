@@ -1,7 +1,5 @@
 package dev.llmsql.examples;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +22,8 @@ final class Workloads {
       process = new ProcessBuilder("python3", script.toString(), out.toString(), "--small")
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     } catch (java.io.IOException e) {
-      assumeTrue(false, "skipped: python3 is needed to generate the workload (" + e.getMessage() + ")");
+      Requirement.require(false, "skipped: python3 is needed to generate the workload ("
+          + e.getMessage() + ")");
       throw new AssertionError("unreachable");
     }
     if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {

@@ -6,9 +6,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.benchmark.Llmsql2Prompt;
+import dev.llmsql.benchmark.PromptTable;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
+import dev.llmsql.benchmark.BoundedLineReader;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -33,14 +37,18 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Text-to-SQL inference: for each question of an LLMSQL-shaped questions file, builds a 0-, 1- or 5-shot
- * prompt from the question's table in {@code tables.jsonl}, asks the model through a {@link ChatClient}, and
- * appends {@code {"question_id", "completion"}} to a predictions JSONL file ready for evaluation. Reasoning
+ * Text-to-SQL inference: for each question of an LLMSQL-shaped questions file, builds a prompt, asks the
+ * model through a {@link ChatClient}, and appends {@code {"question_id", "completion"}} to a predictions JSONL
+ * file ready for evaluation. An LLMSQL 2.0 question (one that carries {@code answer} or {@code prompt}) is
+ * sent its {@code prompt} field as the one user message, or, when the field is absent, the same text
+ * rendered from the tables of its {@code tables} field ({@link Llmsql2Prompt#render}); 2.0 is zero-shot. An LLMSQL
+ * 1.0 question gets a 0-, 1- or 5-shot prompt built from its table in {@code tables.jsonl}. Reasoning
  * ({@code <think>…</think>}) is stripped from the stored completion but kept in the client's process log. A
  * re-run appends only questions not yet in the file, so an interrupted run resumes; questions whose call
  * failed are reported in the summary and asked again next time.
  *
- * <p>Defaults: 5 shots, no limit, {@value #DEFAULT_CONCURRENCY} questions in flight (the client's own
+ * <p>Defaults: 5 shots for 1.0 questions and 0 for 2.0 ones (asking 1 or 5 for 2.0 questions is an error),
+ * no limit, {@value #DEFAULT_CONCURRENCY} questions in flight (the client's own
  * {@code maxConcurrency} caps requests too). Build the client with {@code jsonMode(false)}: SQL is not JSON.
  *
  * <pre>{@code
@@ -54,17 +62,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Inference {
 
+  /** Worked examples per LLMSQL 1.0 prompt unless {@link Builder#shots} says otherwise. */
   public static final int DEFAULT_SHOTS = 5;
+  /** New tokens a model may generate per LLMSQL 2.0 question by default (upstream's default). */
+  public static final int LLMSQL2_MAX_NEW_TOKENS = 4096;
+  /** New tokens a model may generate per LLMSQL 1.0 question by default (upstream's default). */
+  public static final int LLMSQL1_MAX_NEW_TOKENS = 256;
   public static final int DEFAULT_CONCURRENCY = 4;
-  /** Longest question or table line read; longer lines are refused rather than filling memory. */
-  static final int MAX_LINE_CHARS = 64 * 1024 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ChatClient client;
   private final Path questionsPath;
   private final Path tablesPath;
-  private final int shots;
+  private final Integer shots;
   private final int limit;
   private final int concurrency;
 
@@ -81,8 +92,17 @@ public final class Inference {
     return new Builder();
   }
 
-  /** A question to ask. */
-  private record Task(long questionId, String question, String tableId) {
+  /**
+   * A question to ask. {@code prompt} is the 2.0 {@code prompt} field (null when absent); {@code tables} the
+   * tables a 2.0 prompt shows, empty for 1.0.
+   */
+  private record Task(long questionId, String question, String tableId, boolean llmsql2, String prompt,
+                      List<String> tables) {
+
+    /** The tables this task needs from tables.jsonl: none when its prompt is given. */
+    List<String> needs() {
+      return prompt != null ? List.of() : llmsql2 ? tables : List.of(tableId);
+    }
   }
 
   /**
@@ -104,13 +124,15 @@ public final class Inference {
       }
     }
     Set<String> needed = new HashSet<>();
-    todo.forEach(t -> needed.add(t.tableId()));
-    Map<String, TableSchema> tables = readTables(needed);
+    todo.forEach(t -> needed.addAll(t.needs()));
+    Map<String, TableLine> tables = readTables(needed);
     for (Task t : todo) {
-      if (!tables.containsKey(t.tableId())) {
-        throw new IllegalArgumentException(questionsPath + ": question " + t.questionId() + " names table '"
-            + t.tableId() + "', which " + tablesPath + " does not hold; give the tables.jsonl of the same "
-            + "benchmark version");
+      for (String table : t.needs()) {
+        if (!tables.containsKey(table)) {
+          throw new IllegalArgumentException(questionsPath + ": question " + t.questionId() + " names table '"
+              + table + "', which " + tablesPath + " does not hold; give the tables.jsonl of the same "
+              + "benchmark version");
+        }
       }
     }
     Map<Long, String> failed = new ConcurrentHashMap<>();
@@ -130,7 +152,8 @@ public final class Inference {
         try {
           List<Future<?>> futures = new ArrayList<>();
           for (Task t : todo) {
-            futures.add(pool.submit(() -> ask(t, tables.get(t.tableId()), out, written, failed)));
+            String prompt = prompt(t, tables);
+            futures.add(pool.submit(() -> ask(t, prompt, out, written, failed)));
           }
           for (Future<?> f : futures) {
             f.get();
@@ -155,10 +178,20 @@ public final class Inference {
         Duration.ofNanos(System.nanoTime() - start));
   }
 
-  private void ask(Task t, TableSchema table, BufferedWriter out, AtomicInteger written, Map<Long, String> failed) {
+  private String prompt(Task t, Map<String, TableLine> tables) {
+    if (t.prompt() != null) {
+      return t.prompt();
+    }
+    if (t.llmsql2()) {
+      return Llmsql2Prompt.render(t.question(), t.tables().stream().map(id -> tables.get(id).prompt()).toList());
+    }
+    return Prompts.build(shots == null ? DEFAULT_SHOTS : shots, tables.get(t.tableId()).schema(), t.question());
+  }
+
+  private void ask(Task t, String prompt, BufferedWriter out, AtomicInteger written, Map<Long, String> failed) {
     String answer;
     try {
-      answer = client.complete(List.of(ChatMessage.user(Prompts.build(shots, table, t.question())))).content();
+      answer = client.complete(List.of(ChatMessage.user(prompt))).content();
     } catch (ChatException e) {
       failed.put(t.questionId(), e.getMessage());
       return;
@@ -191,14 +224,86 @@ public final class Inference {
         throw new IllegalArgumentException(where + ": question_id " + id.asLong() + " appears twice; give each "
             + "question its own id");
       }
-      tasks.add(new Task(id.asLong(), node.path("question").asText(), node.path("table_id").asText()));
+      tasks.add(task(node, where));
       return tasks.size() < limit;
     });
     return tasks;
   }
 
-  private Map<String, TableSchema> readTables(Set<String> needed) {
-    Map<String, TableSchema> tables = new HashMap<>();
+  private Task task(JsonNode node, String where) {
+    long id = node.path("question_id").asLong();
+    String tableId = node.path("table_id").asText();
+    if (!isLlmsql2(node)) {
+      return new Task(id, node.path("question").asText(), tableId, false, null, List.of());
+    }
+    if (shots != null && shots != 0) {
+      throw new IllegalArgumentException(zeroShotOnly(where, shots));
+    }
+    JsonNode prompt = node.get("prompt");
+    if (prompt != null && !prompt.isNull() && !prompt.isTextual()) {
+      throw new IllegalArgumentException(where + ": \"prompt\" must be a string (the exact model prompt); "
+          + "fix it, or drop it to have the prompt rendered from \"tables\"");
+    }
+    List<String> shown = new ArrayList<>();
+    JsonNode tablesField = node.get("tables");
+    if (tablesField == null || tablesField.isNull()) {
+      shown.add(tableId);
+    } else if (tablesField.isArray() && !tablesField.isEmpty()) {
+      for (JsonNode t : tablesField) {
+        if (!t.isTextual()) {
+          throw new IllegalArgumentException(where + ": \"tables\" must be a list of table ids (strings)");
+        }
+        shown.add(t.asText());
+      }
+    } else {
+      throw new IllegalArgumentException(where + ": \"tables\" must be a non-empty list of table ids "
+          + "(strings)");
+    }
+    return new Task(id, node.path("question").asText(), tableId, true,
+        prompt != null && prompt.isTextual() ? prompt.asText() : null, List.copyOf(shown));
+  }
+
+  /** An LLMSQL 2.0 question: it carries a stored {@code answer} or the 2.0 {@code prompt}. */
+  private static boolean isLlmsql2(JsonNode question) {
+    return question.has("answer") || question.has("prompt");
+  }
+
+  private static String zeroShotOnly(String where, int shots) {
+    return where + ": LLMSQL 2.0 questions are asked zero-shot, but " + shots + " few-shot example(s) were "
+        + "requested; leave shots unset (or 0) for 2.0";
+  }
+
+  /**
+   * Whether the first question of {@code questionsFile} is an LLMSQL 2.0 question (it carries {@code answer}
+   * or {@code prompt}), to choose 2.0's defaults ({@link #LLMSQL2_MAX_NEW_TOKENS}, zero-shot) before a run.
+   *
+   * @throws IllegalArgumentException when the first line is not JSON
+   * @throws UncheckedIOException when the file cannot be read
+   */
+  public static boolean isLlmsql2(Path questionsFile) {
+    boolean[] v2 = {false};
+    forEachLine(questionsFile, (node, where) -> {
+      v2[0] = isLlmsql2(node);
+      return false;
+    });
+    return v2[0];
+  }
+
+  /** Like {@link #isLlmsql2(Path)}, but a malformed first line is left for {@link #run} to report. */
+  private static boolean firstIsLlmsql2(Path questionsFile) {
+    try {
+      return isLlmsql2(questionsFile);
+    } catch (IllegalArgumentException malformed) {
+      return false;
+    }
+  }
+
+  /** One table of tables.jsonl as both prompts show it. */
+  private record TableLine(TableSchema schema, PromptTable prompt) {
+  }
+
+  private Map<String, TableLine> readTables(Set<String> needed) {
+    Map<String, TableLine> tables = new HashMap<>();
     if (needed.isEmpty()) {
       return tables;
     }
@@ -218,7 +323,7 @@ public final class Inference {
       node.path("types").forEach(t -> types.add(t.asText()));
       List<String> example = new ArrayList<>();
       node.path("rows").path(0).forEach(c -> example.add(c.isNull() ? "NULL" : c.asText()));
-      tables.put(id, new TableSchema(id, columns, types, example));
+      tables.put(id, new TableLine(new TableSchema(id, columns, types, example), Llmsql2Prompt.table(node)));
       return tables.size() < needed.size();
     });
     return tables;
@@ -230,19 +335,15 @@ public final class Inference {
   }
 
   private static void forEachLine(Path file, LineHandler handler) {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLineReader in = BoundedLineReader.open(file)) {
       String line;
-      int number = 0;
+      long number = 0;
       while ((line = in.readLine()) != null) {
         number++;
         if (line.isBlank()) {
           continue;
         }
         String where = file + " line " + number;
-        if (line.length() > MAX_LINE_CHARS) {
-          throw new IllegalArgumentException(where + ": longer than " + MAX_LINE_CHARS + " characters; "
-              + "split the file into one JSON object per line");
-        }
         JsonNode node;
         try {
           node = JSON.readTree(line);
@@ -299,7 +400,7 @@ public final class Inference {
   @Override
   public String toString() {
     return "Inference[model=" + client.model() + ", questions=" + questionsPath + ", tables=" + tablesPath
-        + ", shots=" + shots + (limit == Integer.MAX_VALUE ? "" : ", limit=" + limit) + ", concurrency="
+        + ", shots=" + (shots == null ? "default" : shots) + (limit == Integer.MAX_VALUE ? "" : ", limit=" + limit) + ", concurrency="
         + concurrency + "]";
   }
 
@@ -308,7 +409,7 @@ public final class Inference {
     private ChatClient client;
     private Path questionsPath;
     private Path tablesPath;
-    private int shots = DEFAULT_SHOTS;
+    private Integer shots;
     private int limit = Integer.MAX_VALUE;
     private int concurrency = DEFAULT_CONCURRENCY;
 
@@ -333,7 +434,10 @@ public final class Inference {
       return this;
     }
 
-    /** Worked examples in each prompt: 0, 1 or 5. */
+    /**
+     * Worked examples in each LLMSQL 1.0 prompt: 0, 1 or 5 (default {@value Inference#DEFAULT_SHOTS}). LLMSQL 2.0 is
+     * zero-shot: leave this unset (or 0) for 2.0 questions, or {@link #build()} and {@link #run} refuse.
+     */
     public Builder shots(int shots) {
       if (!Prompts.SHOTS.contains(shots)) {
         throw new IllegalArgumentException("shots must be 0, 1 or 5, but was " + shots);
@@ -344,19 +448,13 @@ public final class Inference {
 
     /** Only the first {@code limit} questions of the file, for a quick run. */
     public Builder limit(int limit) {
-      if (limit < 1) {
-        throw new IllegalArgumentException("limit must be at least 1, but was " + limit);
-      }
-      this.limit = limit;
+      this.limit = Range.LIMIT.check("limit", limit);
       return this;
     }
 
-    /** Questions in flight at once for this model. */
+    /** Questions in flight at once for this model ({@link Range#CONCURRENCY}). */
     public Builder concurrency(int concurrency) {
-      if (concurrency < 1) {
-        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
-      }
-      this.concurrency = concurrency;
+      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
       return this;
     }
 
@@ -370,9 +468,16 @@ public final class Inference {
             + "downloads them with --version, or give local files");
       }
       for (Path p : List.of(questionsPath, tablesPath)) {
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+          throw new dev.llmsql.prediction.InvalidInputException(p.toString(), "not a regular file (a directory, "
+              + "device, pipe or socket); give a JSONL file");
+        }
         if (!Files.isRegularFile(p)) {
           throw new IllegalStateException(p + " does not exist; give the path of an existing file");
         }
+      }
+      if (shots != null && shots != 0 && firstIsLlmsql2(questionsPath)) {
+        throw new IllegalStateException(zeroShotOnly(questionsPath.toString(), shots));
       }
       return new Inference(this);
     }

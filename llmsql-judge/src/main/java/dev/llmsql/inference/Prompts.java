@@ -1,13 +1,17 @@
 package dev.llmsql.inference;
 
+import dev.llmsql.benchmark.Llmsql2Prompt;
+import dev.llmsql.benchmark.PromptTable;
 import java.util.List;
 
 /**
- * The 0-, 1- and 5-shot text-to-SQL prompts: instructions, {@code shots} worked examples (written for this
- * project), then the table schema with one example row and the question.
+ * The prompts: for LLMSQL 1.0 questions the 0-, 1- and 5-shot text-to-SQL prompts (instructions,
+ * {@code shots} worked examples written for this project, then the table schema with one example row and the
+ * question); for LLMSQL 2.0 questions upstream's zero-shot prompt ({@link #llmsql2}), byte for byte.
  *
  * <pre>{@code
  * String prompt = Prompts.build(5, schema, "How many employees work in Sales?");
+ * String v2 = Prompts.llmsql2("Name the singer for Joe Wilkinson", List.of(table));
  * }</pre>
  */
 public final class Prompts {
@@ -66,6 +70,17 @@ public final class Prompts {
     p.append('\n');
     task(p, table, question);
     return p.toString();
+  }
+
+  /**
+   * The LLMSQL 2.0 prompt for {@code question} over {@code tables} (the question's {@code tables} field, in
+   * order): the text of the question's {@code prompt} field, as upstream renders it
+   * ({@link Llmsql2Prompt#render}).
+   *
+   * @throws IllegalArgumentException when {@code tables} is empty
+   */
+  public static String llmsql2(String question, List<PromptTable> tables) {
+    return Llmsql2Prompt.render(question, tables);
   }
 
   private static void task(StringBuilder p, TableSchema table, String question) {

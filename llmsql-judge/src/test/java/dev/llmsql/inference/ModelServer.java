@@ -40,6 +40,7 @@ public final class ModelServer implements AutoCloseable {
   private final ChatServer server;
   private final Map<String, Integer> attempts = new java.util.concurrent.ConcurrentHashMap<>();
   private final List<String> prompts = new CopyOnWriteArrayList<>();
+  private final List<com.fasterxml.jackson.databind.JsonNode> bodies = new CopyOnWriteArrayList<>();
 
   /** {@code replies} gets the question and its attempt number (1 first). */
   public ModelServer(BiFunction<String, Integer, Reply> replies) throws IOException {
@@ -51,6 +52,7 @@ public final class ModelServer implements AutoCloseable {
     server = new ChatServer((model, body) -> {
       String prompt = body.path("messages").path(0).path("content").asText();
       prompts.add(prompt);
+      bodies.add(body);
       String question = question(prompt);
       int attempt = attempts.merge(model + "\u0000" + question, 1, Integer::sum);
       Reply r = replies.reply(model, question, attempt);
@@ -66,9 +68,15 @@ public final class ModelServer implements AutoCloseable {
     return List.copyOf(prompts);
   }
 
+  /** Every request body as received, in arrival order. */
+  public List<com.fasterxml.jackson.databind.JsonNode> bodies() {
+    return List.copyOf(bodies);
+  }
+
   static String question(String prompt) {
     int at = prompt.lastIndexOf("Question: ");
-    return prompt.substring(at + "Question: ".length(), prompt.indexOf('\n', at));
+    int end = prompt.indexOf('\n', at);   // a 2.0 prompt ends with the question
+    return prompt.substring(at + "Question: ".length(), end < 0 ? prompt.length() : end);
   }
 
   @Override

@@ -30,6 +30,9 @@ import org.apache.commons.csv.CSVPrinter;
  * CsvReport.write(report, Path.of("results.csv"));
  * }</pre>
  *
+ * <p>When any question carries an LLMSQL 2.0 {@code category} or {@code family}, both follow as two more
+ * columns ({@link #LLMSQL2_COLUMNS}), empty for questions without them.
+ *
  * <p>{@code compareResult} is DB-GPT's verdict: RIGHT (match), WRONG (ran, other answer), FAILED (SQL failed,
  * no SQL, or the gold failed). {@code llmOutput} is the SQL the verdict rests on (the raw completion when it is
  * unknown). Cells from the model that start with {@code = + - @} get a leading {@code '} so a spreadsheet
@@ -40,6 +43,9 @@ public final class CsvReport {
   /** The header, in column order. */
   public static final List<String> COLUMNS = List.of("serialNo", "question", "selfDefineTags", "difficulty",
       "standardAnswerSql", "llmOutput", "compareResult", "reason", "detail", "errorMsg", "timeSeconds");
+
+  /** The columns added after {@link #COLUMNS} when the questions carry LLMSQL 2.0 categories or families. */
+  public static final List<String> LLMSQL2_COLUMNS = List.of("category", "family");
 
   private CsvReport() {
   }
@@ -53,7 +59,12 @@ public final class CsvReport {
   public static void write(EvaluationReport report, OutputStream out) throws IOException {
     report.requireResults("A CSV report");
     Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-    CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COLUMNS.toArray(String[]::new)).get()
+    boolean llmsql2 = report.details().stream().anyMatch(d -> d.category() != null || d.family() != null);
+    List<String> columns = new java.util.ArrayList<>(COLUMNS);
+    if (llmsql2) {
+      columns.addAll(LLMSQL2_COLUMNS);
+    }
+    CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(columns.toArray(String[]::new)).get()
         .print(writer);
     Map<Integer, QuestionDetail> details = new HashMap<>();
     report.details().forEach(d -> details.put(d.questionId(), d));
@@ -62,7 +73,7 @@ public final class CsvReport {
     for (QuestionResult r : report.results()) {
       Optional<QuestionDetail> detail = Optional.ofNullable(details.get(r.questionId()));
       Optional<Mismatch> mismatch = Optional.ofNullable(mismatches.get(r.questionId()));
-      csv.printRecord(
+      List<Object> record = new java.util.ArrayList<>(List.of(
           r.questionId(),
           detail.map(QuestionDetail::question).or(() -> mismatch.map(Mismatch::question)).orElse(""),
           detail.map(d -> String.join(", ", d.tags())).orElse(""),
@@ -73,7 +84,12 @@ public final class CsvReport {
           r.reason().name(),
           safe(r.verdict().detail()),
           safe(r.error() == null ? "" : r.error()),
-          String.format(Locale.ROOT, "%.3f", r.nanos() / 1e9));
+          String.format(Locale.ROOT, "%.3f", r.nanos() / 1e9)));
+      if (llmsql2) {
+        record.add(detail.map(QuestionDetail::category).orElse(""));
+        record.add(detail.map(QuestionDetail::family).orElse(""));
+      }
+      csv.printRecord(record);
     }
     csv.flush();
   }

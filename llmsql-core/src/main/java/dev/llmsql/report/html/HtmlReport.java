@@ -6,6 +6,7 @@ import static dev.llmsql.report.html.Html.percent;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionDetail;
@@ -95,12 +96,15 @@ public final class HtmlReport {
     body.append(chart("Accuracy by difficulty", accuracyBy(r, details, true)));
     body.append(chart("Accuracy by tag", accuracyBy(r, details, false)));
     body.append(chart("Failure kinds", failureChart(r)));
+    if (!r.categoryAccuracy().isEmpty()) {
+      body.append(chart("Accuracy by category", categoryChart(r.categoryAccuracy(), "chart-categories")));
+    }
     body.append("</div>\n");
 
     mismatchTable(r, details, body);
     inputProblems(r, body);
 
-    String subtitle = r.benchmark() + " \u00b7 judge " + r.judge() + " \u00b7 "
+    String subtitle = r.modelName().map(m -> m + " \u00b7 ").orElse("") + r.benchmark() + " \u00b7 judge " + r.judge() + " \u00b7 "
         + DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
     return Html.page("LLM SQL evaluation: " + percent(r.accuracy()) + " accuracy", subtitle, body.toString(),
         SCRIPT);
@@ -120,6 +124,14 @@ public final class HtmlReport {
           Html.OUTCOME_COLOURS[o.ordinal()]));
     }
     return Html.barChart("chart-verdicts", bars, max);
+  }
+
+  /** LLMSQL 2.0's accuracy per question category, categories sorted by name as upstream's report has them. */
+  static String categoryChart(Map<String, Breakdown> categories, String id) {
+    List<Html.Bar> bars = new ArrayList<>();
+    categories.forEach((name, b) -> bars.add(new Html.Bar(name, b.accuracy(),
+        percent(b.accuracy()) + " (" + b.matches() + "/" + b.total() + ")", "#1f5fbf")));
+    return Html.barChart(id, bars, 1);
   }
 
   private static String failureChart(EvaluationReport r) {

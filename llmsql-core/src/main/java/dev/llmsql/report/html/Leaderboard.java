@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.leaderboard.PublishedRun;
 import dev.llmsql.scoring.Score;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,14 +27,19 @@ import java.util.Set;
 
 /**
  * Writes a self-contained HTML leaderboard from several reports (several models, or one model over time): a
- * sortable table, a bar chart of accuracy per entry and, when the reports carry capability scores besides
- * accuracy (three or more, SCALE style), a radar chart per entry. Capability-suite scores
+ * sortable table, a bar chart of accuracy per entry, LLMSQL 2.0's accuracy per question category when the
+ * reports carry it (a table and a chart per entry) and, when the reports carry capability scores besides
+ * accuracy (three or more, SCALE style), a radar chart per entry. Upstream LLMSQL leaderboard entries
+ * ({@link PublishedRun}, read from their {@code run.yaml} files) are ranked with the reports in one table of
+ * the columns upstream's leaderboard shows. Capability-suite scores
  * ({@link SuiteEntry}, SCALE's 0 to 100 points per capability) add a table and a radar chart per model; a
  * page may hold reports, suite scores or both.
  *
  * <pre>{@code
  * Leaderboard.write(List.of(new Leaderboard.Entry("gpt-4o", r1), new Leaderboard.Entry("llama-3", r2)),
  *     Path.of("board.html"));
+ * Leaderboard.write(List.of(new Leaderboard.Entry("mine", r1)), List.of(),
+ *     PublishedRun.read(Path.of("llmsql-benchmark/leaderboard")), Path.of("with-upstream.html"));
  * Leaderboard.write(List.of(), List.of(new Leaderboard.SuiteEntry("gpt-4o",
  *     Map.of("sql_understanding", 80.0, "dialect_conversion", 65.5, "sql_optimization", 40.0))), Path.of("suite.html"));
  * }</pre>
@@ -80,7 +86,16 @@ public final class Leaderboard {
 
   /** Writes a page of reports and suite scores (either list may be empty, not both) to {@code file}. */
   public static void write(List<Entry> entries, List<SuiteEntry> suites, Path file) throws IOException {
-    String page = render(entries, suites);
+    write(entries, suites, List.of(), file);
+  }
+
+  /**
+   * Writes a page of reports, suite scores and upstream leaderboard entries (any list may be empty, not all)
+   * to {@code file}.
+   */
+  public static void write(List<Entry> entries, List<SuiteEntry> suites, List<PublishedRun> published, Path file)
+      throws IOException {
+    String page = render(entries, suites, published);
     ReportFiles.write(file, out -> {
       Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
       writer.write(page);
@@ -109,22 +124,122 @@ public final class Leaderboard {
    * @throws IllegalArgumentException when both lists are empty
    */
   public static String render(List<Entry> entries, List<SuiteEntry> suites) {
-    requireNonNull(entries, "entries");
-    requireNonNull(suites, "suites");
     if (entries.isEmpty() && suites.isEmpty()) {
       throw new IllegalArgumentException("a leaderboard needs at least one report or suite entry");
+    }
+    return render(entries, suites, List.of());
+  }
+
+  /**
+   * The page of reports (ranked by accuracy), suite scores (ranked by their mean capability score) and
+   * upstream leaderboard entries (ranked with the reports by accuracy).
+   *
+   * @throws IllegalArgumentException when all lists are empty
+   */
+  public static String render(List<Entry> entries, List<SuiteEntry> suites, List<PublishedRun> published) {
+    requireNonNull(entries, "entries");
+    requireNonNull(suites, "suites");
+    requireNonNull(published, "published");
+    if (entries.isEmpty() && suites.isEmpty() && published.isEmpty()) {
+      throw new IllegalArgumentException("a leaderboard needs at least one report, suite entry or published run");
     }
     StringBuilder body = new StringBuilder();
     if (!entries.isEmpty()) {
       body.append(reports(entries));
+      body.append(categories(entries));
+    }
+    if (!published.isEmpty()) {
+      body.append(published(entries, published));
     }
     if (!suites.isEmpty()) {
       body.append(suites(suites));
     }
-    String subtitle = (entries.isEmpty() ? "" : entries.size() + " report(s), ranked by accuracy")
-        + (entries.isEmpty() || suites.isEmpty() ? "" : "; ")
-        + (suites.isEmpty() ? "" : suites.size() + " model(s) on capability suites, ranked by mean capability score");
+    List<String> parts = new ArrayList<>();
+    if (!entries.isEmpty()) {
+      parts.add(entries.size() + " report(s), ranked by accuracy");
+    }
+    if (!published.isEmpty()) {
+      parts.add(published.size() + " upstream LLMSQL leaderboard entr" + (published.size() == 1 ? "y" : "ies"));
+    }
+    if (!suites.isEmpty()) {
+      parts.add(suites.size() + " model(s) on capability suites, ranked by mean capability score");
+    }
+    String subtitle = String.join("; ", parts);
     return Html.page("LLM SQL leaderboard", subtitle, body.toString(), entries.isEmpty() ? "" : SCRIPT);
+  }
+
+  /** LLMSQL 2.0's accuracy per category, for the reports that carry it; nothing when none does. */
+  private static String categories(List<Entry> entries) {
+    List<Entry> ranked = new ArrayList<>(entries);
+    ranked.removeIf(e -> e.report().categoryAccuracy().isEmpty());
+    if (ranked.isEmpty()) {
+      return "";
+    }
+    ranked.sort(Comparator.comparingDouble((Entry e) -> e.report().accuracy()).reversed());
+    Set<String> categories = new java.util.TreeSet<>();
+    ranked.forEach(e -> categories.addAll(e.report().categoryAccuracy().keySet()));
+    StringBuilder body = new StringBuilder("<h2>Accuracy by category</h2>\n<div class=\"scroll\"><table "
+        + "class=\"data\" id=\"categories\"><thead><tr><th>name</th>");
+    categories.forEach(c -> body.append("<th>").append(esc(c)).append("</th>"));
+    body.append("</tr></thead><tbody>\n");
+    for (Entry e : ranked) {
+      body.append("<tr><td>").append(esc(e.name())).append("</td>");
+      for (String c : categories) {
+        dev.llmsql.report.Breakdown b = e.report().categoryAccuracy().get(c);
+        body.append("<td>").append(b == null ? "\u2013" : esc(percent(b.accuracy()) + " (" + b.matches() + "/"
+            + b.total() + ")")).append("</td>");
+      }
+      body.append("</tr>\n");
+    }
+    body.append("</tbody></table></div>\n<div class=\"charts\">\n");
+    int i = 0;
+    for (Entry e : ranked) {
+      body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
+          .append(HtmlReport.categoryChart(e.report().categoryAccuracy(), "chart-categories-" + i++))
+          .append("</div>\n");
+    }
+    return body.append("</div>\n").toString();
+  }
+
+  /** One row of the table that ranks upstream's entries with ours: what upstream's leaderboard shows. */
+  private record BoardRow(String model, String type, String fewshots, String backend, double accuracy,
+                          String samples, String version, String date, String source) {
+  }
+
+  private static String published(List<Entry> entries, List<PublishedRun> published) {
+    List<BoardRow> rows = new ArrayList<>();
+    for (Entry e : entries) {
+      EvaluationReport r = e.report();
+      rows.add(new BoardRow(r.modelName().orElse(e.name()), "\u2013", "\u2013", "\u2013", r.accuracy(),
+          Integer.toString(r.total()), r.version().orElse(r.benchmark()),
+          DateTimeFormatter.ISO_LOCAL_DATE.format(r.timestamp().atZone(java.time.ZoneOffset.UTC)),
+          "report " + e.name()));
+    }
+    for (PublishedRun p : published) {
+      rows.add(new BoardRow(p.modelName(), orDash(p.type()), orDash(p.numFewshots()), orDash(p.backend()),
+          p.executionAccuracy(), orDash(p.numSamples()), orDash(p.version()), orDash(p.date()),
+          p.source().toString()));
+    }
+    // Ties keep reports before upstream entries, each in the order given: the ranking is stable.
+    rows.sort(Comparator.comparingDouble(BoardRow::accuracy).reversed());
+    StringBuilder body = new StringBuilder("<h2>LLMSQL leaderboard</h2>\n<div class=\"scroll\"><table "
+        + "class=\"data\" id=\"published\"><thead><tr><th>rank</th><th>model</th><th>type</th><th>few-shot</th>"
+        + "<th>backend</th><th>accuracy</th><th>samples</th><th>version</th><th>date</th><th>source</th></tr>"
+        + "</thead><tbody>\n");
+    int rank = 0;
+    for (BoardRow r : rows) {
+      body.append("<tr><td>").append(++rank).append("</td>");
+      for (String cell : List.of(r.model(), r.type(), r.fewshots(), r.backend(), percent(r.accuracy()),
+          r.samples(), r.version(), r.date(), r.source())) {
+        body.append("<td>").append(esc(cell)).append("</td>");
+      }
+      body.append("</tr>\n");
+    }
+    return body.append("</tbody></table></div>\n").toString();
+  }
+
+  private static String orDash(Object value) {
+    return value == null ? "\u2013" : value.toString();
   }
 
   private static String suites(List<SuiteEntry> suites) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.Evaluator;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
@@ -12,7 +13,6 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -41,7 +41,8 @@ import org.apache.commons.csv.CSVPrinter;
  * objects of columns such as {@code {"Name":["Ann"],"Age":[31.0]}}). Predictions go to
  * {@code round-N/MODEL.jsonl}; a re-run resumes them like {@link Inference}.
  *
- * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots, every question, {@value
+ * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots for LLMSQL 1.0 questions and none for 2.0
+ * ones, every question, {@value
  * Inference#DEFAULT_CONCURRENCY} questions in flight per model, judged by {@link Judges#llmsql()}.
  *
  * <pre>{@code
@@ -64,7 +65,7 @@ public final class FalconRun {
   private final Map<String, ChatClient> models;
   private final Map<String, Integer> concurrencies;
   private final int rounds;
-  private final int shots;
+  private final Integer shots;
   private final int concurrency;
   private final int limit;
   private final Judge judge;
@@ -93,6 +94,14 @@ public final class FalconRun {
 
   /** Runs every round and writes both CSV tables; returns the rows, by round then model order. */
   public List<RoundResult> run() {
+    // before any model call: the tables must not land on a FIFO, a device or an input of the run
+    Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("questions file", questions);
+    inputs.put("tables file", tables);
+    inputs.put("database", db);
+    for (String table : List.of(EXECUTION_CSV, COMPARISON_CSV)) {
+      dev.llmsql.report.ReportFiles.requireWritableTarget(outputDir.resolve(table), inputs);
+    }
     List<RoundResult> results = new ArrayList<>();
     // by identity: a record's equals would compare whole reports
     Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
@@ -147,15 +156,19 @@ public final class FalconRun {
   private RoundResult runOne(int round, String name, ChatClient client, ResultCapture capture) {
     Path predictions = outputDir.resolve("round-" + round).resolve(name + ".jsonl");
     Inference.Builder inference = Inference.builder().client(client).questionsPath(questions).tablesPath(tables)
-        .shots(shots).concurrency(concurrencies.getOrDefault(name, concurrency));
+        .concurrency(concurrencies.getOrDefault(name, concurrency));
+    if (shots != null) {
+      inference.shots(shots);
+    }
     if (limit != Integer.MAX_VALUE) {
       inference.limit(limit);
     }
     InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
+    // a round where every model call failed leaves an empty predictions file: a run of nothing, not an error
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
+        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
@@ -213,7 +226,7 @@ public final class FalconRun {
   private Map<Integer, String[]> questionTexts() throws IOException {
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     Map<Integer, String[]> texts = new LinkedHashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
       String line;
       while ((line = in.readLine()) != null && texts.size() < limit) {
         if (!line.isBlank()) {
@@ -238,7 +251,7 @@ public final class FalconRun {
 
   @Override
   public String toString() {
-    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + shots
+    return "FalconRun[models=" + models.keySet() + ", rounds=" + rounds + ", shots=" + (shots == null ? "default" : shots)
         + (limit == Integer.MAX_VALUE ? "" : ", limit=" + limit) + ", judge=" + judge.name() + ", outputDir="
         + outputDir + "]";
   }
@@ -248,7 +261,7 @@ public final class FalconRun {
     private final Map<String, ChatClient> models = new LinkedHashMap<>();
     private final Map<String, Integer> concurrencies = new HashMap<>();
     private int rounds = 1;
-    private int shots = Inference.DEFAULT_SHOTS;
+    private Integer shots;
     private int concurrency = Inference.DEFAULT_CONCURRENCY;
     private int limit = Integer.MAX_VALUE;
     private Judge judge = Judges.llmsql();
@@ -284,15 +297,13 @@ public final class FalconRun {
       return this;
     }
 
+    /** Rounds per model ({@link Range#ROUNDS}). */
     public Builder rounds(int rounds) {
-      if (rounds < 1) {
-        throw new IllegalArgumentException("rounds must be at least 1, but was " + rounds);
-      }
-      this.rounds = rounds;
+      this.rounds = Range.ROUNDS.check("rounds", rounds);
       return this;
     }
 
-    /** Worked examples per prompt: 0, 1 or 5. */
+    /** Worked examples per LLMSQL 1.0 prompt: 0, 1 or 5; LLMSQL 2.0 questions are asked zero-shot. */
     public Builder shots(int shots) {
       Inference.builder().shots(shots);   // the same rule and message as Inference
       this.shots = shots;

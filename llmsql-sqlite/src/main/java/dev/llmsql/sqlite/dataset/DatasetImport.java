@@ -21,8 +21,10 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
@@ -42,6 +44,13 @@ import org.apache.commons.csv.CSVRecord;
  * whole import, listing file:line and the fix of each. Beside them goes {@link #tablesFile(Path)}, the tables'
  * headers, types and first rows in LLMSQL's {@code tables.jsonl} shape, which inference and Falcon runs build
  * their prompts from.
+ *
+ * <p>With {@link Builder#answers(boolean) answers} the copy becomes an LLMSQL 2.0 questions file: each gold
+ * SQL is run once on the new database and its rows are stored as the question's {@code answer} (so
+ * evaluation judges it by the {@code llmsql2} rules, never running the gold SQL again), {@code tables}
+ * defaults to the question's {@code table_id}, and {@code prompt} is the zero-shot prompt upstream LLMSQL
+ * renders from the tables ({@link dev.llmsql.benchmark.Llmsql2Prompt}); {@code category}, {@code family} and
+ * every other field pass through.
  *
  * <pre>{@code
  * Path db = Path.of("my-data.sqlite");
@@ -68,8 +77,10 @@ public final class DatasetImport {
   private final List<Path> tablesJsonl;
   private final boolean overwrite;
   private final Path questions;
+  private final boolean answers;
 
   private DatasetImport(Builder b) {
+    this.answers = b.answers;
     this.csvFiles = List.copyOf(b.csvFiles);
     this.tablesJsonl = List.copyOf(b.tablesJsonl);
     this.overwrite = b.overwrite;
@@ -100,10 +111,16 @@ public final class DatasetImport {
    *
    * @return the tables written, in import order
    * @throws DatasetImportException when an input cannot be read or {@code out} exists (and overwrite is off)
+   * @throws dev.llmsql.report.OutputTargetException when {@code out} is not a regular file or is an input
    */
   public List<ImportedTable> into(Path out) {
     requireNonNull(out, "out");
     Path target = out.toAbsolutePath();
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    csvFiles.forEach(csv -> inputs.put("CSV file " + csv.getFileName(), csv));
+    tablesJsonl.forEach(t -> inputs.put("tables file " + t.getFileName(), t));
+    inputs.put("questions file", questions);
+    dev.llmsql.report.ReportFiles.requireWritableTarget(target, inputs);
     if (Files.exists(target) && !overwrite) {
       throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
           + "or allow replacing it with overwrite(true) (--overwrite)");
@@ -119,8 +136,13 @@ public final class DatasetImport {
         }
       }
     }
+    if (answers && isSameFile(questions, questionsOut)) {
+      throw new DatasetImportException(questions + " would be rewritten with answers in place; choose another "
+          + "--out file, so the questions with answers go next to it");
+    }
     Path temp = target.resolveSibling(target.getFileName() + ".importing");
     List<ImportedTable> written = new ArrayList<>();
+    Map<String, String[]> titles = new HashMap<>();
     try {
       if (target.getParent() != null) {
         Files.createDirectories(target.getParent());
@@ -133,7 +155,7 @@ public final class DatasetImport {
           written.add(importCsv(c, csv, names));
         }
         for (Path jsonl : tablesJsonl) {
-          written.addAll(importTablesJsonl(c, jsonl, names));
+          written.addAll(importTablesJsonl(c, jsonl, names, titles));
         }
         c.commit();
       }
@@ -143,11 +165,21 @@ public final class DatasetImport {
           throw refused(problems);
         }
       }
+      String withAnswers = null;
+      if (answers) {
+        Llmsql2Answers.Result result = Llmsql2Answers.of(questions, temp, written, titles);
+        if (!result.problems().isEmpty()) {
+          throw refused(result.problems());
+        }
+        withAnswers = result.questionsJsonl();
+      }
       // samples are read before the move, while nothing else can have the new file open
       String descriptions = questions == null ? null : TableDescriptions.of(temp, written, SAMPLE_ROWS);
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       if (questions != null) {
-        if (!isSameFile(questions, questionsOut)) {
+        if (withAnswers != null) {
+          Files.writeString(questionsOut, withAnswers, StandardCharsets.UTF_8);
+        } else if (!isSameFile(questions, questionsOut)) {
           Files.copy(questions, questionsOut, StandardCopyOption.REPLACE_EXISTING);
         }
         // an input tables.jsonl of that name already describes the tables, with every row
@@ -241,10 +273,10 @@ public final class DatasetImport {
     return new ImportedTable(name, header, types, rows, csv);
   }
 
-  private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names)
-      throws SQLException {
+  private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names,
+                                                       Map<String, String[]> titles) throws SQLException {
     List<ImportedTable> tables = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(file)) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -273,6 +305,7 @@ public final class DatasetImport {
               + "\"header\" has " + header.size() + "; give one type per column");
         }
         claim(names, id, file);
+        titles.put(id, new String[] {title(node, "page_title"), title(node, "section_title")});
         List<String> columns = new ArrayList<>();
         header.forEach(h -> columns.add(h.asText()));
         columns(columns, file);
@@ -304,6 +337,11 @@ public final class DatasetImport {
       throw new DatasetImportException("cannot read " + file + ": " + e + "; check the path", e);
     }
     return tables;
+  }
+
+  private static String title(JsonNode table, String field) {
+    JsonNode title = table.get(field);
+    return title == null || title.isNull() ? null : title.asText();
   }
 
   /** Binds a cell: empty is NULL; a value that does not fit the declared type is kept as text, not lost. */
@@ -402,7 +440,8 @@ public final class DatasetImport {
   @Override
   public String toString() {
     return "DatasetImport[csv=" + csvFiles + ", tablesJsonl=" + tablesJsonl
-        + (questions == null ? "" : ", questions=" + questions) + ", overwrite=" + overwrite + "]";
+        + (questions == null ? "" : ", questions=" + questions) + (answers ? ", answers" : "") + ", overwrite="
+        + overwrite + "]";
   }
 
   /** Inputs of a {@link DatasetImport}; at least one CSV file or {@code tables.jsonl} is required. */
@@ -411,6 +450,7 @@ public final class DatasetImport {
     private final List<Path> tablesJsonl = new ArrayList<>();
     private boolean overwrite;
     private Path questions;
+    private boolean answers;
 
     private Builder() {
     }
@@ -444,7 +484,8 @@ public final class DatasetImport {
     public Builder tablesJsonl(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a tables.jsonl file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a tables.jsonl file");
       }
       tablesJsonl.add(file);
       return this;
@@ -457,9 +498,20 @@ public final class DatasetImport {
     public Builder questions(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a questions JSONL file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a questions JSONL file");
       }
       this.questions = file;
+      return this;
+    }
+
+    /**
+     * Whether to write the questions as LLMSQL 2.0 questions: each gold SQL's rows stored as its
+     * {@code answer}, plus {@code tables} and the rendered {@code prompt}; needs {@link #questions}. Off by
+     * default.
+     */
+    public Builder answers(boolean answers) {
+      this.answers = answers;
       return this;
     }
 
@@ -472,6 +524,10 @@ public final class DatasetImport {
     public DatasetImport build() {
       if (csvFiles.isEmpty() && tablesJsonl.isEmpty()) {
         throw new IllegalStateException("nothing to import; call csv(path) or tablesJsonl(path) first");
+      }
+      if (answers && questions == null) {
+        throw new IllegalStateException("answers(true) stores each question's answer, but no questions were "
+            + "given; call questions(path) (--questions) too");
       }
       return new DatasetImport(this);
     }

@@ -1,0 +1,118 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.inference.Llmsql2Fixture;
+import dev.llmsql.inference.ModelServer;
+import dev.llmsql.inference.ModelServer.Reply;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code llmsql inference api} on LLMSQL 2.0 questions, against the loopback model server. */
+class InferenceCommandTest {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @Test
+  void api_llmsql2Questions_zeroShotPromptField4096TokensAndRunMetadata() throws Exception {
+    // given
+    Path questions = Llmsql2Fixture.file("questions.jsonl");
+    Path output = dir.resolve("model.jsonl");
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("```sql\nSELECT 1\n```"))) {
+
+      // when
+      int status = run("inference", "api", "--model", "qwen3", "--base-url", server.baseUrl(), "--output-file",
+          output.toString(), "--questions-path", questions.toString(), "--tables-path",
+          Llmsql2Fixture.file("tables.jsonl").toString(), "--limit", "1");
+
+      // then
+      assertThat(err()).isEmpty();
+      assertThat(status).isEqualTo(Cli.OK);
+      JsonNode first = JSON.readTree(Files.readAllLines(questions).get(0));
+      assertThat(server.bodies()).hasSize(1);
+      assertThat(server.bodies().get(0).toString()).isEqualTo("{\"model\":\"qwen3\",\"messages\":[{\"role\":\"user\","
+          + "\"content\":" + JSON.writeValueAsString(first.get("prompt").asText()) + "}],\"temperature\":0.0,"
+          + "\"max_tokens\":4096}");
+    }
+    Path runFile = dir.resolve("model.run.json");
+    assertThat(Files.readString(runFile)).isEqualTo("""
+        {
+          "model" : {
+            "name" : "qwen3"
+          },
+          "version" : "2.0",
+          "inference" : {
+            "backend" : "api",
+            "arguments" : {
+              "num_fewshots" : 0,
+              "max_new_tokens" : 4096,
+              "temperature" : 0.0
+            }
+          }
+        }
+        """);
+    assertThat(out()).endsWith("run metadata (model name, inference arguments): " + runFile + "; then: llmsql "
+        + "evaluate --outputs " + output + " --run-metadata " + runFile + "\n");
+  }
+
+  @Test
+  void api_fewShotsOnLlmsql2Questions_isAUsageErrorBeforeAnyRequest() throws Exception {
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
+      int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("p.jsonl").toString(), "--questions-path", Llmsql2Fixture.file("questions.jsonl").toString(),
+          "--tables-path", Llmsql2Fixture.file("tables.jsonl").toString(), "--shots", "5");
+
+      assertThat(status).isEqualTo(Cli.USAGE);
+      assertThat(err()).isEqualTo("llmsql inference api: LLMSQL 2.0 is zero-shot, but --shots 5 was given; drop "
+          + "--shots (or give --shots 0) for 2.0 questions\n");
+      assertThat(server.bodies()).isEmpty();
+    }
+  }
+
+  @Test
+  void api_llmsql1Questions_fiveShotsAnd256Tokens() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
+    Path tables = Files.writeString(dir.resolve("t.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": [[\"x\"]]}\n");
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
+      int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("p.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString());
+
+      assertThat(status).isEqualTo(Cli.OK);
+      assertThat(server.bodies().get(0).get("max_tokens").asInt()).isEqualTo(256);
+      assertThat(server.bodies().get(0).path("messages").path(0).path("content").asText()
+          .split("Question: ", -1)).hasSize(7);
+    }
+    assertThat(JSON.readTree(dir.resolve("p.run.json").toFile()).path("inference").path("arguments")
+        .path("num_fewshots").asInt()).isEqualTo(5);
+  }
+
+  private int run(String... args) {
+    Cli cli = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, name -> null);
+    return cli.run(args);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,131 @@
+package dev.llmsql.report.leaderboard;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * One entry of upstream LLMSQL's leaderboard ({@code run.yaml}), with the fields its leaderboard table shows:
+ * {@code model.name}, {@code type}, {@code inference.arguments.num_fewshots}, {@code inference.backend},
+ * {@code results.execution_accuracy} and {@code date}, plus the benchmark version and sample count.
+ *
+ * <pre>{@code
+ * List<PublishedRun> runs = PublishedRun.read(Path.of("llmsql-benchmark/leaderboard"));
+ * runs.get(0).executionAccuracy();   // the best, runs are sorted by accuracy
+ * }</pre>
+ *
+ * @param modelName {@code model.name}
+ * @param type {@code type} ({@code open-source}, {@code proprietary}), null when not given
+ * @param numFewshots {@code inference.arguments.num_fewshots}, null when not given
+ * @param backend {@code inference.backend}, null when not given
+ * @param executionAccuracy {@code results.execution_accuracy}, 0 to 1
+ * @param numSamples {@code results.num_samples}, null when not given
+ * @param date {@code date} as written ({@code 2026-02-24}), null when not given
+ * @param version {@code version}, the benchmark's ({@code 2.0}), null when not given
+ * @param source the file the entry was read from
+ */
+public record PublishedRun(String modelName, String type, Integer numFewshots, String backend,
+                           double executionAccuracy, Integer numSamples, String date, String version,
+                           Path source) {
+
+  /** Most YAML files read from one directory; more is refused rather than read without end. */
+  public static final int MAX_FILES = 10_000;
+
+  public PublishedRun {
+    requireNonNull(modelName, "modelName");
+    requireNonNull(source, "source");
+  }
+
+  /**
+   * Every entry under {@code path}: a YAML file holding one entry or a list of them, or a directory whose
+   * {@code .yaml}/{@code .yml} files (at any depth, upstream keeps {@code <model>/<setting>/run.yaml}) each
+   * hold one or a list. Sorted by accuracy, best first (then by model name).
+   *
+   * @throws IllegalArgumentException when an entry lacks {@code model.name} or a numeric
+   *     {@code results.execution_accuracy}, or a file is not YAML; the message names the file and the fix
+   * @throws IOException when a file cannot be read
+   */
+  public static List<PublishedRun> read(Path path) throws IOException {
+    List<Path> files = new ArrayList<>();
+    if (Files.isDirectory(path)) {
+      try (Stream<Path> walk = Files.walk(path)) {
+        walk.filter(Files::isRegularFile).filter(PublishedRun::isYaml).sorted().forEach(files::add);
+      }
+      if (files.size() > MAX_FILES) {
+        throw new IllegalArgumentException(path + ": " + files.size() + " YAML files, more than "
+            + MAX_FILES + "; point at the leaderboard directory itself");
+      }
+    } else {
+      files.add(path);
+    }
+    List<PublishedRun> runs = new ArrayList<>();
+    for (Path file : files) {
+      Object parsed = LeaderboardYaml.parse(file);
+      if (parsed instanceof List<?> list) {
+        for (int i = 0; i < list.size(); i++) {
+          runs.add(of(list.get(i), file, " (entry " + (i + 1) + ")"));
+        }
+      } else {
+        runs.add(of(parsed, file, ""));
+      }
+    }
+    runs.sort(Comparator.comparingDouble(PublishedRun::executionAccuracy).reversed()
+        .thenComparing(PublishedRun::modelName));
+    return List.copyOf(runs);
+  }
+
+  private static boolean isYaml(Path file) {
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    return name.endsWith(".yaml") || name.endsWith(".yml");
+  }
+
+  private static PublishedRun of(Object entry, Path file, String which) {
+    String where = file + which;
+    if (!(entry instanceof Map<?, ?> map)) {
+      throw new IllegalArgumentException(where + ": a leaderboard entry is a mapping with model.name and "
+          + "results.execution_accuracy; this is not one");
+    }
+    Object name = at(map, "model", "name").orElse(null);
+    if (!(name instanceof String) && !(name instanceof Number)) {
+      throw new IllegalArgumentException(where + ": model.name is missing; add model: {name: ...}");
+    }
+    Object accuracy = at(map, "results", "execution_accuracy").orElse(null);
+    if (!(accuracy instanceof Number number) || !Double.isFinite(number.doubleValue())
+        || number.doubleValue() < 0 || number.doubleValue() > 1) {
+      throw new IllegalArgumentException(where + ": results.execution_accuracy must be a number from 0 to 1, "
+          + "but is " + accuracy + "; write the accuracy as a fraction, e.g. 0.4983");
+    }
+    return new PublishedRun(name.toString(), text(map.get("type")),
+        at(map, "inference", "arguments", "num_fewshots").filter(v -> v instanceof Number)
+            .map(v -> ((Number) v).intValue()).orElse(null),
+        text(at(map, "inference", "backend").orElse(null)), number.doubleValue(),
+        at(map, "results", "num_samples").filter(v -> v instanceof Number).map(v -> ((Number) v).intValue())
+            .orElse(null),
+        text(map.get("date")), text(map.get("version")), file);
+  }
+
+  private static Optional<Object> at(Map<?, ?> map, String... keys) {
+    Object value = map;
+    for (String key : keys) {
+      if (!(value instanceof Map<?, ?> m)) {
+        return Optional.empty();
+      }
+      value = m.get(key);
+    }
+    return Optional.ofNullable(value);
+  }
+
+  /** A scalar as text ({@code version: 2.0} read as a number shows as {@code 2.0}); null stays null. */
+  private static String text(Object value) {
+    return value == null || value instanceof Map || value instanceof List ? null : value.toString();
+  }
+}
