@@ -194,6 +194,24 @@ class Llmsql2EndToEndTest {
     assertThat(sha256(db)).isEqualTo(before);
   }
 
+  @Test
+  void blobRows_mismatchAsUpstream_butTheReportIsWritten() throws Exception {
+    // upstream's verdict: b'274' is not 274.0 (no match), and then its report writer crashes on the blob
+    Path outputs = Files.writeString(dir.resolve("outputs.jsonl"),
+        line(12, "SELECT CAST('274' AS BLOB)") + "\n", StandardCharsets.UTF_8);
+    Path report = dir.resolve("report.json");
+
+    EvaluationReport result = Evaluator.builder().questionsPath(Llmsql2Fixture.questions())
+        .dbPath(Llmsql2Fixture.database()).saveReport(report).showMismatches(false).noGoldCache().threads(1).build()
+        .run(outputs);
+
+    assertThat(result.matches()).isZero();
+    assertThat(result.sqlErrors()).isZero();
+    assertThat(result.results().get(0).verdict().detail()).startsWith("no_match (closest: rule1_equal, 0 of 1 ");
+    JsonNode saved = JSON.readTree(report.toFile());
+    assertThat(saved.get("mismatches").get(0).get("prediction_results").toString()).isEqualTo("[[\"Mjc0\"]]");
+  }
+
   private static Map<Integer, Question> questions() {
     return QuestionReader.read(Llmsql2Fixture.questions());
   }
