@@ -103,7 +103,9 @@ public final class EvaluationEngine {
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
         judgeAll(input, files, questions, collector, executor,
-            goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain));
+            goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain,
+                Duration.ofSeconds(GoldCache.DEFAULT_LOCK_WAIT_SECONDS),
+                message -> listeners.forEach(l -> l.onWarning(message))));
       }
     } finally {
       if (givenExecutor == null) {
