@@ -186,6 +186,12 @@ public final class EvaluationEngine {
         public void retrying(URI uri, int attempt, String reason) {
           listeners.forEach(l -> l.onDownloadRetry(uri, attempt, reason));
         }
+
+        @Override
+        public void discarded(Path file, String reason) {
+          String message = "Cached " + file + " is not used: " + reason + "; downloading it again";
+          listeners.forEach(l -> l.onWarning(message));
+        }
       });
     } catch (IOException e) {
       throw new BenchmarkUnavailableException(e.getMessage(), e);
