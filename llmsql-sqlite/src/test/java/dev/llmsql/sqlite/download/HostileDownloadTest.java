@@ -184,6 +184,7 @@ class HostileDownloadTest {
     assertThat(questions).hasBinaryContent(QUESTIONS);
     assertThat(Files.readString(dir().resolve("questions.jsonl.verified.json")))
         .contains("\"size\" : " + QUESTIONS.length, "\"sha256\" : \"" + sha256(QUESTIONS) + "\"",
+            "\"crc32c\" : \"" + crc32c(QUESTIONS) + "\"",
             "\"verified_against\" : \"git blob SHA-1 published by the hub (ETag)\"");
   }
 
@@ -280,8 +281,8 @@ class HostileDownloadTest {
 
     hub().build().fetch("sqlite_tables.db", listener);
 
-    assertThat(events).containsExactly("discarded sqlite_tables.db: its SHA-256 is " + sha256(damaged) + " but "
-        + DB_SHA256 + " was verified");
+    assertThat(events).containsExactly("discarded sqlite_tables.db: its CRC-32C is " + crc32c(damaged) + " but "
+        + crc32c(DATABASE) + " was verified");
     assertThat(downloads).hasValue(2);
     assertThat(db).hasBinaryContent(DATABASE);
     hub().build().fetch("sqlite_tables.db", listener);
@@ -324,6 +325,12 @@ class HostileDownloadTest {
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new AssertionError(e);
     }
+  }
+
+  private static String crc32c(byte[] bytes) {
+    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+    crc.update(bytes);
+    return String.format("%08x", crc.getValue());
   }
 
   private static String gitBlobSha1(byte[] bytes) {
