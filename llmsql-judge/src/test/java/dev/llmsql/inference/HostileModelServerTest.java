@@ -236,6 +236,37 @@ class HostileModelServerTest {
   }
 
   @Test
+  void streamingFlood_inAJvmOf48Mb_endsAsAnErrorNotAnOutOfMemory() throws Exception {
+    // GIVEN: a client JVM far too small to hold the 300 MB answer
+    Process client = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx48m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+        FloodClient.class.getName(), baseUrl()).redirectErrorStream(true).start();
+
+    // WHEN
+    boolean finished = client.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+    String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    // THEN
+    assertThat(finished).isTrue();
+    assertThat(client.exitValue()).as(output).isZero();
+    assertThat(output).startsWith("ChatException: answer larger than 4194304 bytes (the cap;");
+  }
+
+  /** Asks the flooding server once and prints how the call ended. */
+  public static final class FloodClient {
+    public static void main(String[] args) {
+      ChatClient client = ChatClient.builder().baseUrl(args[0]).model("m").jsonMode(false)
+          .environment(name -> null).build();
+      try {
+        client.complete(List.of(ChatMessage.user("Question: flood")));
+        System.out.println("answered");
+      } catch (ChatException e) {
+        System.out.println("ChatException: " + e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void declaredHugeLength_failsBeforeReadingTheBody() {
     ChatClient client = ChatClient.builder().baseUrl(baseUrl()).model("m").jsonMode(false)
         .environment(name -> null).maxResponseBytes(1 << 20).build();
