@@ -74,11 +74,15 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       throws SQLException {
     // Progress handlers need the driver's own connection, not Hikari's proxy.
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
-    ReadOnlyPools.Deadline deadline = ReadOnlyPools.deadline(connection);
+    ReadOnlyPools.Opened opened = ReadOnlyPools.opened(connection);
+    ReadOnlyPools.Deadline deadline = opened.deadline();
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
-        return read(rs, started, stopAfterRows);
+        QueryOutcome outcome = read(rs, started, stopAfterRows);
+        String unknown = outcome.succeeded() ? opened.hardening().unknownFunction(connection, sql) : null;
+        return unknown == null ? outcome
+            : QueryOutcome.failure(FailureKind.SQL_ERROR, unknown, System.nanoTime() - started);
       } catch (SQLException e) {
         long nanos = System.nanoTime() - started;
         if (nanos >= limits.queryTimeout().toNanos() || isInterrupt(e)) {
