@@ -43,7 +43,8 @@ class HostileOptionsTest {
   @MethodSource("corpus")
   void option_hostileValue_isUsageErrorWithOneLine(String commandLine, int exit, String message) {
     int status = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(commandLine.split(" "));
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(java.util.Arrays.stream(commandLine.split(" "))
+        .map(arg -> arg.replace("\\n", "\n")).toArray(String[]::new));   // "\n" in the corpus is a newline
 
     assertThat(status).isEqualTo(exit);
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(message + "\n");
@@ -62,6 +63,18 @@ class HostileOptionsTest {
         "suite run --max-attempts", "suite run --query-timeout", "suite run --max-rows", "suite run --timeout")) {
       assertThat(lines).as(option).anyMatch(l -> l.startsWith(option + " "));
     }
+  }
+
+  @Test
+  void option_hugeValue_isShownCut() {
+    int status = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"evaluate", "--outputs", "p.jsonl",
+        "--max-rows", "9".repeat(100_000)});
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql evaluate: --max-rows takes a whole number "
+        + "between 1 and 100000000, but was '" + "9".repeat(100) + "' (99900 more characters) (see llmsql evaluate "
+        + "--help)\n");
   }
 
   @Test
