@@ -97,7 +97,8 @@ public record Range(long min, long max, boolean millis) {
   public long parse(String option, String value) {
     String text = value == null ? "" : value.strip();
     try {
-      if (millis) {
+      // plain decimals only: Java would also read "5d" (a double, not five days), "0x1p3" and "Infinity"
+      if (millis && text.matches("\\+?([0-9]{1,30}(\\.[0-9]{0,30})?|\\.[0-9]{1,30})([eE][+-]?[0-9]{1,5})?")) {
         double seconds = Double.parseDouble(text);
         // only a finite value within the range is rounded, so nothing overflows on the way
         if (Double.isFinite(seconds) && seconds * 1000 >= min - 0.5 && seconds * 1000 <= max + 0.5) {
@@ -106,7 +107,7 @@ public record Range(long min, long max, boolean millis) {
             return ms;
           }
         }
-      } else if (text.matches("[+-]?[0-9]{1,19}")) {
+      } else if (!millis && text.matches("[+-]?[0-9]{1,19}")) {
         long n = Long.parseLong(text);
         if (contains(n)) {
           return n;
