@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -95,6 +96,22 @@ class HostileOptionsTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("llmsql: unexpected error: "
         + "java.lang.IllegalStateException: standard output is gone\njava.lang.IllegalStateException: standard "
         + "output is gone\n\tat ");
+  }
+
+  @Test
+  void mainInASubprocess_overflowingTimeoutAndHugeThreadCount_exitTwoWithOneLineAndNoTrace() throws Exception {
+    // the reported failures: an ArithmeticException trace with exit 0, and a hang or NullPointerException
+    for (String[] option : new String[][] {{"--query-timeout", "9223372036854775807"}, {"--threads", "2147483647"}}) {
+      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+          System.getProperty("java.class.path"), Main.class.getName(), "evaluate", "--outputs", "p.jsonl", option[0],
+          option[1]).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(p.waitFor()).isEqualTo(Cli.USAGE);
+      assertThat(stderr).isEqualTo("llmsql evaluate: " + option[0] + (option[0].equals("--threads")
+          ? " takes a whole number between 1 and 256" : " takes seconds between 0.001 and 86400") + ", but was '"
+          + option[1] + "' (see llmsql evaluate --help)\n");
+    }
   }
 
   /** Standard output that fails as no PrintStream normally does, to reach the last-resort handler. */
