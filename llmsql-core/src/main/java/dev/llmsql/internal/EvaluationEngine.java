@@ -101,6 +101,7 @@ public final class EvaluationEngine {
 
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
+    input.requireReadable();
     BenchmarkFiles files = resolve();
     if (reportFile != null) {
       // before any work: an hour of judging must not end in a refused (or an overwritten input) report
