@@ -62,6 +62,22 @@ class HostileGoldCacheTest {
   }
 
   @Test
+  void runCache_failuresOfTheMoment_areRunAgainWithinTheRun() {
+    Path db = Path.of("db.sqlite");
+    RunCache cache = new RunCache(null);
+    cache.put(db, "SELECT locked", QueryOutcome.failure(FailureKind.SQL_ERROR, "database is locked", 1));
+    cache.put(db, "SELECT io", QueryOutcome.failure(FailureKind.SQL_ERROR, "disk I/O error", 1));
+    cache.put(db, "SELECT gone", QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "unable to open", 1));
+    cache.put(db, "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 1));
+
+    assertThat(cache.get(db, "SELECT locked")).isNull();
+    assertThat(cache.get(db, "SELECT io")).isNull();
+    assertThat(cache.get(db, "SELECT gone")).isNull();
+    assertThat(cache.get(db, "SELECT bad")).isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR,
+        "no such column: bad", 1));
+  }
+
+  @Test
   void get_everyByteFlippedInTurn_neverGivesAnotherOutcomeAndWarns() throws Exception {
     // GIVEN: a cache of three golds whose payloads a flipped bit could turn into other plausible results
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");

@@ -148,7 +148,7 @@ final class Downloader {
         Verification.write(target, partial.digests, partial.published, Downloader.withoutQuery(uri));
         return bytes;
       } catch (DownloadException e) {
-        keep = e.resumable() && Files.size(part) > 0;
+        keep = e.resumable() && Files.isRegularFile(part) && Files.size(part) > 0;
         throw e;
       } finally {
         if (!keep) {
@@ -381,7 +381,7 @@ final class Downloader {
     if (size.isPresent() && size.getAsLong() >= 0) {
       p = p.withSize(size.getAsLong());
     }
-    if (response.statusCode() == 200 && p.sha256() == null) {
+    if ((response.statusCode() == 200 || response.statusCode() == 206) && p.sha256() == null) {
       String etag = h.firstValue("ETag").orElse(null);
       String sha256 = Verification.hexDigest(etag, 64);
       String sha1 = Verification.hexDigest(etag, 40);
