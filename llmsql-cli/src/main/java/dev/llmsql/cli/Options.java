@@ -49,7 +49,7 @@ final class Options {
     try {
       return dev.llmsql.benchmark.Benchmarks.requireLlmsqlVersion(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(name + " takes 1.0 or 2.0, but was '" + value + "'");
+      throw new IllegalArgumentException(name + " takes 1.0 or 2.0, but was " + Range.quote(value));
     }
   }
 
@@ -59,7 +59,7 @@ final class Options {
       case "0" -> 0;
       case "1" -> 1;
       case "5" -> 5;
-      default -> throw new IllegalArgumentException(name + " takes 0, 1 or 5, but was '" + value + "'");
+      default -> throw new IllegalArgumentException(name + " takes 0, 1 or 5, but was " + Range.quote(value));
     };
   }
 }

@@ -232,4 +232,18 @@ class HostileInputFilesTest {
         + "a report JSON file\nllmsql leaderboard: /dev/zero: not a regular file (a directory, device or pipe); "
         + "give a report JSON file\n");
   }
+
+  @Test
+  @EnabledOnOs({OS.LINUX, OS.MAC})
+  void suite_configFromDevZero_isInputErrorNotAnEndlessRead() throws Exception {
+    Path suite = Files.createDirectories(dir.resolve("suite"));
+
+    int status = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("suite", "run", "--suite",
+        suite.toString(), "--config", "/dev/zero", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--out",
+        dir.resolve("out").toString()));
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql suite run: /dev/zero: not a regular file (a device, pipe or socket); give "
+        + "the path of a file\n");
+  }
 }

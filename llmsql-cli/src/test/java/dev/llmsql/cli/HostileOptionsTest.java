@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -43,7 +44,8 @@ class HostileOptionsTest {
   @MethodSource("corpus")
   void option_hostileValue_isUsageErrorWithOneLine(String commandLine, int exit, String message) {
     int status = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(commandLine.split(" "));
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(java.util.Arrays.stream(commandLine.split(" "))
+        .map(arg -> arg.replace("\\n", "\n")).toArray(String[]::new));   // "\n" in the corpus is a newline
 
     assertThat(status).isEqualTo(exit);
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(message + "\n");
@@ -65,6 +67,18 @@ class HostileOptionsTest {
   }
 
   @Test
+  void option_hugeValue_isShownCut() {
+    int status = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"evaluate", "--outputs", "p.jsonl",
+        "--max-rows", "9".repeat(100_000)});
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql evaluate: --max-rows takes a whole number "
+        + "between 1 and 100000000, but was '" + "9".repeat(100) + "' (99900 more characters) (see llmsql evaluate "
+        + "--help)\n");
+  }
+
+  @Test
   void unexpectedError_isOneLineWithoutStackTrace() {
     int status = new Cli(failingOut(), new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--help"});
 
@@ -82,6 +96,22 @@ class HostileOptionsTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("llmsql: unexpected error: "
         + "java.lang.IllegalStateException: standard output is gone\njava.lang.IllegalStateException: standard "
         + "output is gone\n\tat ");
+  }
+
+  @Test
+  void mainInASubprocess_overflowingTimeoutAndHugeThreadCount_exitTwoWithOneLineAndNoTrace() throws Exception {
+    // the reported failures: an ArithmeticException trace with exit 0, and a hang or NullPointerException
+    for (String[] option : new String[][] {{"--query-timeout", "9223372036854775807"}, {"--threads", "2147483647"}}) {
+      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+          System.getProperty("java.class.path"), Main.class.getName(), "evaluate", "--outputs", "p.jsonl", option[0],
+          option[1]).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(p.waitFor()).isEqualTo(Cli.USAGE);
+      assertThat(stderr).isEqualTo("llmsql evaluate: " + option[0] + (option[0].equals("--threads")
+          ? " takes a whole number between 1 and 256" : " takes seconds between 0.001 and 86400") + ", but was '"
+          + option[1] + "' (see llmsql evaluate --help)\n");
+    }
   }
 
   /** Standard output that fails as no PrintStream normally does, to reach the last-resort handler. */

@@ -248,4 +248,14 @@ class HostileOutputTargetsTest {
     assertThat(err()).isEqualTo("llmsql falcon run: " + special(fifo) + "\n");
     assertThat(isSpecial(fifo)).isTrue();
   }
+
+  @Test
+  void saveReport_throughALinkToARegularFile_writesThatFileAndKeepsTheLink() throws Exception {
+    Path real = Files.writeString(dir.resolve("real.json"), "old");
+    Path link = Files.createSymbolicLink(dir.resolve("link.json"), real);
+
+    assertThat(evaluate("--save-report", link.toString())).isEqualTo(Cli.OK);
+    assertThat(Files.isSymbolicLink(link)).isTrue();
+    assertThat(Files.readString(real)).startsWith("{").contains("\"total\" : 50,");
+  }
 }

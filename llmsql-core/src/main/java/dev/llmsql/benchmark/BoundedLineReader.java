@@ -74,7 +74,7 @@ public final class BoundedLineReader implements Closeable {
         throw new NoSuchFileException(file.toString());
       }
       throw new InvalidInputException(file.toString(), (Files.isDirectory(file) ? "a directory" : "not a regular "
-          + "file (a device, pipe or socket)") + "; give a JSONL file");
+          + "file (a device, pipe or socket)") + "; give the path of a file");
     }
     return new BoundedLineReader(file, maxLineBytes);
   }
@@ -129,6 +129,25 @@ public final class BoundedLineReader implements Closeable {
     }
     return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line, 0, length)).toString();
+  }
+
+  /**
+   * A whole small text input (a config, a prompt template) as UTF-8, under the same bound as one line, so a
+   * config given as {@code /dev/zero} or a huge file ends with an error instead of filling memory.
+   *
+   * @throws InvalidInputException if it is not a regular file or is longer than {@link #MAX_LINE_BYTES}
+   */
+  public static String readWhole(Path file) throws IOException {
+    requireNonNull(file, "file");
+    try (BoundedLineReader reader = open(file)) {
+      byte[] bytes = reader.in.readNBytes(MAX_LINE_BYTES + 1);
+      if (bytes.length > MAX_LINE_BYTES) {
+        throw new InvalidInputException(file.toString(), "longer than " + MAX_LINE_BYTES + " bytes; a config or "
+            + "prompt file is never that long (is this the right file?)");
+      }
+      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
   }
 
   /** The number of the line {@link #readLine} returned last, from 1. */

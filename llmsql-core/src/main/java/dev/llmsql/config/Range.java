@@ -97,7 +97,8 @@ public record Range(long min, long max, boolean millis) {
   public long parse(String option, String value) {
     String text = value == null ? "" : value.strip();
     try {
-      if (millis) {
+      // plain decimals only: Java would also read "5d" (a double, not five days), "0x1p3" and "Infinity"
+      if (millis && text.matches("\\+?([0-9]{1,30}(\\.[0-9]{0,30})?|\\.[0-9]{1,30})([eE][+-]?[0-9]{1,5})?")) {
         double seconds = Double.parseDouble(text);
         // only a finite value within the range is rounded, so nothing overflows on the way
         if (Double.isFinite(seconds) && seconds * 1000 >= min - 0.5 && seconds * 1000 <= max + 0.5) {
@@ -106,7 +107,7 @@ public record Range(long min, long max, boolean millis) {
             return ms;
           }
         }
-      } else if (text.matches("[+-]?[0-9]{1,19}")) {
+      } else if (!millis && text.matches("[+-]?[0-9]{1,19}")) {
         long n = Long.parseLong(text);
         if (contains(n)) {
           return n;
@@ -116,7 +117,7 @@ public record Range(long min, long max, boolean millis) {
       // falls through to the one message below
     }
     throw new IllegalArgumentException(option + " takes " + (millis ? "seconds" : "a whole number") + " between "
-        + bounds("") + ", but was '" + value + "'");
+        + bounds("") + ", but was " + quote(value));
   }
 
   /** The range as users read it, e.g. {@code "1 and 256"} or, for milliseconds, {@code "0.001 s and 86400 s"}. */
@@ -126,6 +127,31 @@ public record Range(long min, long max, boolean millis) {
 
   private String bounds(String secondsUnit) {
     return millis ? seconds(min) + secondsUnit + " and " + seconds(max) + secondsUnit : min + " and " + max;
+  }
+
+  /**
+   * A user's value quoted for a one-line message: {@code 'value'}, control characters (a newline in an option
+   * value) escaped, and at most 100 characters shown, so a hostile value cannot split or flood the message.
+   */
+  public static String quote(String value) {
+    if (value == null) {
+      return "nothing";
+    }
+    StringBuilder b = new StringBuilder("'");
+    int shown = Math.min(value.length(), 100);
+    for (int i = 0; i < shown; i++) {
+      char c = value.charAt(i);
+      if (Character.isISOControl(c)) {
+        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    b.append('\'');
+    if (value.length() > shown) {
+      b.append(" (").append(value.length() - shown).append(" more characters)");
+    }
+    return b.toString();
   }
 
   private static String seconds(long ms) {
@@ -146,8 +172,8 @@ public record Range(long min, long max, boolean millis) {
     }
     if (uri == null || uri.getScheme() == null || uri.getHost() == null
         || !uri.getScheme().equalsIgnoreCase("http") && !uri.getScheme().equalsIgnoreCase("https")) {
-      throw new IllegalArgumentException(name + " takes an http:// or https:// URL with a host, but was '" + value
-          + "'");
+      throw new IllegalArgumentException(name + " takes an http:// or https:// URL with a host, but was "
+          + quote(value));
     }
     return uri;
   }

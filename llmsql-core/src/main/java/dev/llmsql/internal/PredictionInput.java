@@ -54,6 +54,23 @@ public abstract class PredictionInput {
   /** The predictions file, or null for a list. */
   public abstract Path file();
 
+  /**
+   * Fails at once, before a download or any other work, if the predictions cannot be read at all (a missing
+   * file, a directory, a device, a pipe).
+   */
+  public void requireReadable() {
+    Path file = file();
+    if (file == null) {
+      return;
+    }
+    try {
+      JsonLines.requireRegularFile(file, "predictions file", "--outputs");
+    } catch (NoSuchFileException e) {
+      throw new InvalidInputException(file.toString(), "predictions file not found (" + file.toAbsolutePath()
+          + "); check the path given to --outputs");
+    }
+  }
+
   /** Checks every entry can be read; throws {@link InvalidInputException} at the first that cannot. */
   public long validate() {
     return validate(id -> { });

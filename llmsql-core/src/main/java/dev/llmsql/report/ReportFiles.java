@@ -35,12 +35,15 @@ public final class ReportFiles {
   }
 
   /**
-   * Writes {@code content} to a temporary file beside {@code file}, then renames it into place.
+   * Writes {@code content} to a temporary file beside {@code file}, then renames it into place. A link is
+   * followed, as a shell's {@code >} does: the file it leads to is replaced and the link stays (renaming onto
+   * the link itself would replace {@code /dev/stdout} or a user's link with a regular file).
    *
    * @throws OutputTargetException if {@code file} exists and is not a regular file
    */
-  public static void write(Path file, Content content) throws IOException {
-    requireWritableTarget(file, Map.of());
+  public static void write(Path target, Content content) throws IOException {
+    requireWritableTarget(target, Map.of());
+    Path file = Files.isSymbolicLink(target) && Files.exists(target) ? target.toRealPath() : target;
     Path dir = file.toAbsolutePath().getParent();
     if (dir != null) {
       Files.createDirectories(dir);

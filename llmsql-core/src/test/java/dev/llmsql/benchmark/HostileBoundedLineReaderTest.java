@@ -62,10 +62,10 @@ class HostileBoundedLineReaderTest {
   void devZeroAndDirectories_areRefusedBeforeAByteIsRead() {
     assertThatThrownBy(() -> BoundedLineReader.open(Path.of("/dev/zero")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("/dev/zero: not a regular file (a device, pipe or socket); give a JSONL file");
+        .hasMessage("/dev/zero: not a regular file (a device, pipe or socket); give the path of a file");
     assertThatThrownBy(() -> BoundedLineReader.open(dir))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage(dir + ": a directory; give a JSONL file");
+        .hasMessage(dir + ": a directory; give the path of a file");
   }
 
   @Test

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,7 +61,7 @@ public record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
     requireNonNull(file, "file");
     JsonNode root;
     try {
-      root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      root = JSON.readTree(dev.llmsql.benchmark.BoundedLineReader.readWhole(file));
     } catch (JsonProcessingException e) {
       throw new SuiteFormatException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
           "not valid JSON (" + e.getOriginalMessage() + "); a suite config is one JSON object");
@@ -160,7 +158,7 @@ public record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
     if (fromFile != null) {
       Path path = file.toAbsolutePath().resolveSibling(fromFile.asText());
       try {
-        return Files.readString(path, StandardCharsets.UTF_8);
+        return dev.llmsql.benchmark.BoundedLineReader.readWhole(path);
       } catch (IOException e) {
         throw new SuiteFormatException(file, 0, at + "." + key + "_file: cannot read " + path + " ("
             + e.getClass().getSimpleName() + "); the path is relative to the config");

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -64,7 +63,7 @@ public final class PromptTemplate {
   /** A template read from a UTF-8 file. */
   public static PromptTemplate file(Path path) {
     try {
-      return new PromptTemplate(Files.readString(path));
+      return new PromptTemplate(dev.llmsql.benchmark.BoundedLineReader.readWhole(path));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read prompt template " + path + ": " + e.getMessage(), e);
     }
