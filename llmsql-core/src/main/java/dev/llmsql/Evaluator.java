@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+import dev.llmsql.config.Range;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.internal.DetailRecorder;
@@ -132,8 +133,8 @@ public final class Evaluator {
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
         List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
-        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, Judges.judgesByAnswer(b.judge),
-        b.modelName, b.benchmark == null && localSource == null ? b.version : null);
+        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
+        Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
 
   private static BenchmarkSource defaultSource(Builder b) {
@@ -176,12 +177,13 @@ public final class Evaluator {
     private final List<Scoring> scorings = new ArrayList<>(List.of(Scorings.accuracy()));
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
-    private int threads = Runtime.getRuntime().availableProcessors();
+    private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(), Range.THREADS.max());
     private QueryExecutor executor;
     private boolean goldCache = true;
     private int keepMismatches = Integer.MAX_VALUE;
     private boolean keepResults = true;
     private Path goldCacheDir;
+    private boolean allowEmpty;
     private final List<String> set = new ArrayList<>();
 
     private Builder() {
@@ -205,9 +207,13 @@ public final class Evaluator {
       return note("workdirPath=" + workdir);
     }
 
-    /** The hub endpoint; default the {@code HF_ENDPOINT} variable, else {@code https://huggingface.co}. */
+    /**
+     * The hub endpoint, an http or https URL; default the {@code HF_ENDPOINT} variable, else
+     * {@code https://huggingface.co}.
+     */
     public Builder hubEndpoint(URI endpoint) {
-      this.endpoint = requireNonNull(endpoint, "endpoint");
+      requireNonNull(endpoint, "endpoint");
+      this.endpoint = Range.httpUrl("hubEndpoint", endpoint.toString());
       return note("hubEndpoint=" + endpoint);
     }
 
@@ -257,10 +263,7 @@ public final class Evaluator {
 
     /** How many mismatches to print (default 5); 0 prints none. */
     public Builder maxMismatches(int max) {
-      if (max < 0) {
-        throw new IllegalArgumentException("maxMismatches must not be negative, but was " + max);
-      }
-      this.maxMismatches = max;
+      this.maxMismatches = Range.MISMATCHES.check("maxMismatches", max);
       this.showMismatches = true;
       return note("maxMismatches=" + max);
     }
@@ -300,31 +303,28 @@ public final class Evaluator {
       return note("scoring=" + scoring);
     }
 
-    /** How long one statement may run (default 10 s); it is interrupted after that. */
+    /**
+     * How long one statement may run (default 10 s; {@link Range#QUERY_TIMEOUT_MILLIS}: 1 ms to one day); it is
+     * interrupted after that.
+     */
     public Builder queryTimeout(Duration timeout) {
       requireNonNull(timeout, "queryTimeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("queryTimeout must be positive, but was " + timeout);
-      }
-      this.queryTimeout = timeout;
+      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout);
       return note("queryTimeout=" + timeout);
     }
 
-    /** How many rows one statement may return (default 100,000); more is an error, not an OOM. */
+    /**
+     * How many rows one statement may return (default 100,000; {@link Range#MAX_ROWS}); more is an error, not an
+     * OOM.
+     */
     public Builder maxRows(int maxRows) {
-      if (maxRows <= 0) {
-        throw new IllegalArgumentException("maxRows must be positive, but was " + maxRows);
-      }
-      this.maxRows = maxRows;
+      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
       return note("maxRows=" + maxRows);
     }
 
-    /** How many predictions are evaluated at once (default: available processors). */
+    /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
     public Builder threads(int threads) {
-      if (threads <= 0) {
-        throw new IllegalArgumentException("threads must be positive, but was " + threads);
-      }
-      this.threads = threads;
+      this.threads = Range.THREADS.check("threads", threads);
       return note("threads=" + threads);
     }
 
@@ -350,10 +350,7 @@ public final class Evaluator {
      * runs; every count stays exact (mismatches = total - matches). Default: all.
      */
     public Builder keepMismatches(int max) {
-      if (max < 0) {
-        throw new IllegalArgumentException("keepMismatches must not be negative, but was " + max);
-      }
-      this.keepMismatches = max;
+      this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);
       return note("keepMismatches=" + max);
     }
 
@@ -366,6 +363,17 @@ public final class Evaluator {
     public Builder keepResults(boolean keep) {
       this.keepResults = keep;
       return note("keepResults=" + keep);
+    }
+
+    /**
+     * Whether an empty predictions or questions file (or one of blank lines only) is evaluated as a run of
+     * nothing (true) or refused with an {@link dev.llmsql.prediction.InvalidInputException} (false, the default):
+     * an empty file is almost always a step that failed upstream. An empty list of predictions is always
+     * evaluated: in code it is deliberate.
+     */
+    public Builder allowEmptyInput(boolean allow) {
+      this.allowEmpty = allow;
+      return note("allowEmptyInput=" + allow);
     }
 
     /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
@@ -439,6 +447,7 @@ public final class Evaluator {
       b.keepMismatches = keepMismatches;
       b.keepResults = keepResults;
       b.goldCacheDir = goldCacheDir;
+      b.allowEmpty = allowEmpty;
       b.set.addAll(set);
       return b;
     }

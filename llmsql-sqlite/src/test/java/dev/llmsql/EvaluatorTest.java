@@ -472,7 +472,7 @@ class EvaluatorTest {
   void threads_zero_isRejectedAtOnce() {
     assertThatThrownBy(() -> Evaluator.builder().threads(0))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("threads must be positive, but was 0");
+        .hasMessage("threads must be between 1 and 256, but was 0");
   }
 
   @Test

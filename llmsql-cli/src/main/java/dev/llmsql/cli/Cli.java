@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.compare.JudgeDisagreements;
 import dev.llmsql.prediction.InputProblem;
@@ -11,6 +12,8 @@ import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
 import dev.llmsql.scoring.Scorings;
@@ -89,8 +92,29 @@ public final class Cli {
     this.environment = requireNonNull(environment, "environment");
   }
 
-  /** Runs a command line; returns the exit status. */
+  /**
+   * Runs a command line; returns the exit status. Whatever goes wrong inside, the user gets one line and
+   * {@link #FAILED}; the stack trace only with {@code --verbose} (or {@code -v}).
+   */
   public int run(String[] args) {
+    try {
+      return dispatch(args);
+    } catch (RuntimeException | Error e) {
+      if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError || e instanceof StackOverflowError)) {
+        throw e;   // the JVM itself is broken: nothing sensible to print
+      }
+      boolean verbose = List.of(args).contains("--verbose") || List.of(args).contains("-v");
+      err.println("llmsql: unexpected error: " + oneLine(String.valueOf(e))
+          + (verbose ? "" : " (run again with --verbose for the stack trace)"));
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return FAILED;
+    }
+  }
+
+  private int dispatch(String[] args) {
     if (args.length == 0 || isHelp(args[0])) {
       out.print(Usage.MAIN);
       return args.length == 0 ? USAGE : OK;
@@ -174,6 +198,12 @@ public final class Cli {
       err.println("llmsql evaluate: " + evaluator);
     }
     try {
+      if (a.saveReport != null && !a.noSaveReport) {
+        ReportFiles.requireWritableTarget(a.saveReport, inputs(a));
+      }
+      for (String format : a.formats) {
+        ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
+      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -184,6 +214,9 @@ public final class Cli {
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return BAD_INPUT;
+    } catch (OutputTargetException e) {
+      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      return USAGE;
     } catch (BenchmarkUnavailableException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return NO_BENCHMARK;
@@ -214,6 +247,9 @@ public final class Cli {
     Evaluator.Builder b = Evaluator.builder();
     if (a.judge != null) {
       b.judge(Judges.named(a.judge));
+    }
+    if (a.modelName != null) {
+      b.modelName(a.modelName);
     }
     for (String name : a.compareJudges) {
       Judges.named(name);   // fail on an unknown name before the long run, not after it
@@ -268,6 +304,9 @@ public final class Cli {
     b.keepResults(!a.formats.isEmpty());
     if (a.threads != null) {
       b.threads(a.threads);
+    }
+    if (a.allowEmpty) {
+      b.allowEmptyInput(true);
     }
     if (!a.quiet) {
       b.listener(new DownloadProgress(err));
@@ -352,16 +391,15 @@ public final class Cli {
     if (a.formats.isEmpty()) {
       return OK;
     }
-    String name = a.name != null ? a.name : stem(a.outputs.getFileName().toString());
     for (String format : a.formats) {
-      Path file = a.out.resolve(name + "." + format);
+      Path file = formatFile(a, format);
       try {
         switch (format) {
           case "json" -> FullReportJson.write(report, file);
           case "csv" -> CsvReport.write(report, file);
           default -> HtmlReport.write(report, file);
         }
-      } catch (IOException | UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException | OutputTargetException e) {
         err.println("llmsql evaluate: evaluation finished but " + file + " could not be written (" + e
             + "); choose another directory with --out");
         return NOT_SAVED;
@@ -372,6 +410,20 @@ public final class Cli {
     }
     out.flush();
     return OK;
+  }
+
+  private static Path formatFile(Arguments a, String format) {
+    String name = a.name != null ? a.name : stem(String.valueOf(a.outputs.getFileName()));
+    return a.out.resolve(name + "." + format);
+  }
+
+  /** The run's input files named by their options, which no output may overwrite. */
+  private static java.util.Map<String, Path> inputs(Arguments a) {
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("--outputs file", a.outputs);
+    inputs.put("--questions-path file", a.questions);
+    inputs.put("--db-path file", a.db);
+    return inputs;
   }
 
   private static String stem(String fileName) {
@@ -422,6 +474,13 @@ public final class Cli {
       err.println("llmsql report: " + e.getMessage() + " (see llmsql report --help)");
       return USAGE;
     }
+    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
+    try {
+      ReportFiles.requireWritableTarget(file, java.util.Map.of("report", input));
+    } catch (OutputTargetException e) {
+      err.println("llmsql report: " + oneLine(e.getMessage()));
+      return USAGE;
+    }
     EvaluationReport report;
     try {
       report = FullReportJson.read(input);
@@ -429,14 +488,13 @@ public final class Cli {
       err.println("llmsql report: " + oneLine(describe(e)));
       return BAD_INPUT;
     }
-    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
     try {
       if (format.equals("csv")) {
         CsvReport.write(report, file);
       } else {
         HtmlReport.write(report, file);
       }
-    } catch (IOException e) {
+    } catch (IOException | OutputTargetException e) {
       err.println("llmsql report: " + file + " could not be written (" + e + "); choose another path with --out");
       return NOT_SAVED;
     }
@@ -471,6 +529,14 @@ public final class Cli {
       }
     } catch (IllegalArgumentException e) {
       err.println("llmsql leaderboard: " + e.getMessage() + " (see llmsql leaderboard --help)");
+      return USAGE;
+    }
+    java.util.Map<String, Path> reports = new java.util.LinkedHashMap<>();
+    inputs.forEach(in -> reports.put("report " + in, in));
+    try {
+      ReportFiles.requireWritableTarget(output, reports);
+    } catch (OutputTargetException e) {
+      err.println("llmsql leaderboard: " + oneLine(e.getMessage()));
       return USAGE;
     }
     List<Leaderboard.Entry> entries = new ArrayList<>();
@@ -510,7 +576,7 @@ public final class Cli {
     }
     try {
       Leaderboard.write(entries, suites, published, output);
-    } catch (IOException e) {
+    } catch (IOException | OutputTargetException e) {
       err.println("llmsql leaderboard: " + output + " could not be written (" + e
           + "); choose another path with --out");
       return NOT_SAVED;
@@ -549,7 +615,9 @@ public final class Cli {
 
   private static String describe(IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException n) {
-      return n.getFile() + ": file not found; check the path";
+      return n.getFile() + (n.getFile() != null && java.nio.file.Files.exists(Path.of(n.getFile()))
+          ? ": not a regular file (a directory, device or pipe); give a report JSON file"
+          : ": file not found; check the path");
     }
     return e.getMessage();
   }
@@ -607,6 +675,7 @@ public final class Cli {
     boolean noSaveReport;
     Path goldCache;
     boolean noGoldCache;
+    boolean allowEmpty;
     int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
     boolean showMismatches = true;
     Duration queryTimeout;
@@ -614,6 +683,7 @@ public final class Cli {
     Integer keepMismatches;
     Integer threads;
     String judge;
+    String modelName;
     List<String> compareJudges = List.of();
     List<String> scorings = new ArrayList<>();
     boolean help;
@@ -642,6 +712,7 @@ public final class Cli {
           case "--no-show-mismatches" -> a.showMismatches = false;
           case "--no-save-report" -> a.noSaveReport = true;
           case "--no-gold-cache" -> a.noGoldCache = true;
+          case "--allow-empty" -> a.allowEmpty = true;
           case "--quiet", "-q" -> a.quiet = true;
           case "--verbose", "-v" -> a.verbose = true;
           default -> {
@@ -668,20 +739,21 @@ public final class Cli {
     private void set(String name, String value) {
       switch (name) {
         case "--outputs" -> outputs = Path.of(value);
-        case "--version" -> version = value;
+        case "--version" -> version = Options.version(name, value);
         case "--workdir-path" -> workdir = Path.of(value);
-        case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+        case "--hub-endpoint" -> hubEndpoint = Options.url(name, value);
         case "--questions-path" -> questions = Path.of(value);
         case "--db-path" -> db = Path.of(value);
         case "--databases-dir" -> databasesDir = Path.of(value);
         case "--save-report" -> saveReport = Path.of(value);
         case "--gold-cache" -> goldCache = Path.of(value);
-        case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
-        case "--query-timeout" -> queryTimeout = seconds(name, value);
-        case "--max-rows" -> maxRows = positive(name, value);
-        case "--keep-mismatches" -> keepMismatches = positiveOrZero(name, value);
-        case "--threads" -> threads = positive(name, value);
+        case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);
+        case "--query-timeout" -> queryTimeout = Options.seconds(name, value, Range.QUERY_TIMEOUT_MILLIS);
+        case "--max-rows" -> maxRows = Options.number(name, value, Range.MAX_ROWS);
+        case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
+        case "--threads" -> threads = Options.number(name, value, Range.THREADS);
         case "--judge" -> judge = value;
+        case "--model-name" -> modelName = value;
         case "--compare-judges" -> compareJudges = judgeList(value);
         case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
         case "--format" -> formats = formats(value);
@@ -733,40 +805,5 @@ public final class Cli {
       return value;
     }
 
-    private static int positiveOrZero(String name, String value) {
-      int n = integer(name, value);
-      if (n < 0) {
-        throw new IllegalArgumentException(name + " must not be negative, but was " + value);
-      }
-      return n;
-    }
-
-    private static int positive(String name, String value) {
-      int n = integer(name, value);
-      if (n <= 0) {
-        throw new IllegalArgumentException(name + " must be positive, but was " + value);
-      }
-      return n;
-    }
-
-    private static int integer(String name, String value) {
-      try {
-        return Integer.parseInt(value);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
-      }
-    }
-
-    private static Duration seconds(String name, String value) {
-      try {
-        double s = Double.parseDouble(value);
-        if (!(s > 0)) {
-          throw new IllegalArgumentException(name + " must be a positive number of seconds, but was " + value);
-        }
-        return Duration.ofMillis(Math.round(s * 1000));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " takes seconds (e.g. 10 or 0.5), but was '" + value + "'");
-      }
-    }
   }
 }

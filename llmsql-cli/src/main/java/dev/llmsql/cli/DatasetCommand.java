@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import dev.llmsql.sqlite.dataset.ImportedTable;
@@ -83,7 +84,13 @@ final class DatasetCommand {
       return Cli.BAD_INPUT;
     }
     try {
-      List<ImportedTable> tables = b.build().into(output);
+      List<ImportedTable> tables;
+      try {
+        tables = b.build().into(output);
+      } catch (OutputTargetException e) {
+        err.println("llmsql dataset import: --out " + e.getMessage());
+        return Cli.USAGE;
+      }
       for (ImportedTable t : tables) {
         out.println(String.format(Locale.ROOT, "  %-30s %6d rows  %s", t.name(), t.rows(), t.types()));
       }
@@ -102,7 +109,7 @@ final class DatasetCommand {
             + " --tables-path " + prompts + " --db-path " + output);
       }
       return Cli.OK;
-    } catch (DatasetImportException e) {
+    } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;
     }

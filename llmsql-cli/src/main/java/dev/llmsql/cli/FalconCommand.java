@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.falcon.FalconRun;
 import dev.llmsql.inference.falcon.RoundResult;
@@ -53,8 +54,9 @@ final class FalconCommand {
         }
         switch (key) {
           case "name" -> name = value;
-          case "base-url" -> baseUrl = value;
-          case "concurrency" -> concurrency = Options.wholeNumber("concurrency in --model '" + spec + "'", value);
+          case "base-url" -> baseUrl = Options.url("base-url in --model '" + spec + "'", value).toString();
+          case "concurrency" -> concurrency = Options.number("concurrency in --model '" + spec + "'", value,
+              Range.CONCURRENCY);
           case "api-key-env" -> apiKeyEnv = value;
           default -> throw new IllegalArgumentException("--model '" + spec + "': unknown setting '" + key
               + "'; known: name, base-url, concurrency, api-key-env");
@@ -113,19 +115,19 @@ final class FalconCommand {
         String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> models.add(ModelSpec.parse(value));
-          case "--base-url" -> baseUrl = value;
+          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
           case "--api-key-env" -> apiKeyEnv = value;
-          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
-          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
-          case "--rounds" -> rounds = Options.wholeNumber(arg, value);
-          case "--shots" -> shots = Options.wholeNumber(arg, value);
-          case "--limit" -> limit = Options.wholeNumber(arg, value);
+          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
+          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
+          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
+          case "--rounds" -> rounds = Options.number(arg, value, Range.ROUNDS);
+          case "--shots" -> shots = Options.shots(arg, value);
+          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
           case "--judge" -> judge = value;
           case "--out" -> output = Path.of(value);
-          case "--version" -> version = value;
+          case "--version" -> version = Options.version(arg, value);
           case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
           case "--questions-path" -> questions = Path.of(value);
           case "--tables-path" -> tables = Path.of(value);
           case "--db-path" -> db = Path.of(value);
@@ -192,6 +194,9 @@ final class FalconCommand {
         b.judge(Judges.named(judge));
       }
       run = b.build();
+    } catch (InvalidInputException e) {
+      err.println("llmsql falcon run: " + e.getMessage());
+      return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.USAGE;
@@ -202,6 +207,9 @@ final class FalconCommand {
     List<RoundResult> results;
     try {
       results = run.run();
+    } catch (dev.llmsql.report.OutputTargetException e) {
+      err.println("llmsql falcon run: " + e.getMessage());
+      return Cli.USAGE;
     } catch (InvalidInputException | IllegalArgumentException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.BAD_INPUT;

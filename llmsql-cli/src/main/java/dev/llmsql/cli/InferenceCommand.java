@@ -1,10 +1,14 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.prediction.InvalidInputException;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -68,20 +72,20 @@ final class InferenceCommand {
         String value = Options.value(args, i++, arg);
         switch (arg) {
           case "--model" -> model = value;
-          case "--base-url" -> baseUrl = value;
+          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
           case "--output-file" -> output = Path.of(value);
-          case "--version" -> version = value;
+          case "--version" -> version = Options.version(arg, value);
           case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = URI.create(value);
+          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
           case "--questions-path" -> questions = Path.of(value);
           case "--tables-path" -> tables = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--process-log" -> processLog = Path.of(value);
-          case "--shots" -> shots = Options.wholeNumber(arg, value);
-          case "--limit" -> limit = Options.wholeNumber(arg, value);
-          case "--concurrency" -> concurrency = Options.wholeNumber(arg, value);
-          case "--timeout" -> timeout = Duration.ofSeconds(Options.wholeNumber(arg, value));
-          case "--max-tokens" -> maxTokens = Options.wholeNumber(arg, value);
+          case "--shots" -> shots = Options.shots(arg, value);
+          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
+          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
+          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
+          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -94,6 +98,18 @@ final class InferenceCommand {
       }
     } catch (IllegalArgumentException e) {
       err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
+      return Cli.USAGE;
+    }
+    try {
+      Path log = processLog != null ? processLog : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
+      java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+      inputs.put("--questions-path file", questions);
+      inputs.put("--tables-path file", tables);
+      ReportFiles.requireWritableTarget(output, inputs);
+      inputs.put("--output-file", output);
+      ReportFiles.requireWritableTarget(log, inputs);
+    } catch (OutputTargetException e) {
+      err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
     }
     Inference inference;
@@ -130,6 +146,9 @@ final class InferenceCommand {
       runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
       runMetadata = runMetadata(model, llmsql2 ? 0 : shots == null ? Inference.DEFAULT_SHOTS : shots,
           maxTokens, llmsql2 ? "2.0" : null);
+    } catch (InvalidInputException e) {
+      err.println("llmsql inference api: " + e.getMessage());
+      return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
@@ -140,7 +159,7 @@ final class InferenceCommand {
     InferenceSummary s;
     try {
       s = inference.run(output);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | InvalidInputException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.BAD_INPUT;
     } catch (UncheckedIOException | IllegalStateException e) {

@@ -1,14 +1,19 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.config.Range;
+import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 
 /**
- * Reading option values for the subcommands ({@code dataset}, {@code inference}, {@code falcon}, {@code suite}),
- * with one wording for every bad value.
+ * Reading option values for every command, with one wording for every bad value. Each numeric option is
+ * checked against the same {@link Range} its builder applies, when the command line is read: a bad value is
+ * a usage error (exit 2) with one line, never a failure halfway through a run.
  *
  * <pre>{@code
- * String value = Options.value(args, i++, arg);            // "--limit needs a value"
- * int limit = Options.wholeNumber(arg, value);             // "--limit takes a whole number, but was 'x'"
+ * String value = Options.value(args, i++, arg);                 // "--limit needs a value"
+ * int threads = Options.number("--threads", value, Range.THREADS);
+ * // "--threads takes a whole number between 1 and 256, but was '0'"
  * }</pre>
  */
 final class Options {
@@ -24,30 +29,37 @@ final class Options {
     return args.get(i + 1);
   }
 
-  /** {@code value} as an int of 0 or more. */
-  static int wholeNumber(String name, String value) {
+  /** {@code value} as a whole number in {@code range}. */
+  static int number(String name, String value, Range range) {
+    return (int) range.parse(name, value);
+  }
+
+  /** {@code value} as seconds (decimals allowed) in {@code range} (of milliseconds). */
+  static Duration seconds(String name, String value, Range range) {
+    return Duration.ofMillis(range.parse(name, value));
+  }
+
+  /** {@code value} as an http or https URL. */
+  static URI url(String name, String value) {
+    return Range.httpUrl(name, value);
+  }
+
+  /** {@code --version}: an LLMSQL release, checked as the library checks it. */
+  static String version(String name, String value) {
     try {
-      int n = Integer.parseInt(value);
-      if (n < 0) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " takes a whole number, but was '" + value + "'");
+      return dev.llmsql.benchmark.Benchmarks.requireLlmsqlVersion(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + " takes 1.0 or 2.0, but was '" + value + "'");
     }
   }
 
-  /** {@code value} as an int of {@code min} or more. */
-  static int atLeast(String name, String value, int min) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n < min) {
-        throw new NumberFormatException();
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " takes a whole number of at least " + min + ", but was '" + value
-          + "'");
-    }
+  /** {@code --shots}: the worked examples the prompts come with. */
+  static int shots(String name, String value) {
+    return switch (value.strip()) {
+      case "0" -> 0;
+      case "1" -> 1;
+      case "5" -> 5;
+      default -> throw new IllegalArgumentException(name + " takes 0, 1 or 5, but was '" + value + "'");
+    };
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
 import dev.llmsql.suite.CapabilityScore;
@@ -70,18 +71,18 @@ final class SuiteCommand {
           case "--suite" -> suite = Path.of(value);
           case "--config" -> config = Path.of(value);
           case "--model" -> models.add(value);
-          case "--base-url" -> baseUrl = value;
+          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
           case "--judge-model" -> judges.add(value);
-          case "--judge-base-url" -> judgeBaseUrl = value;
+          case "--judge-base-url" -> judgeBaseUrl = Options.url(arg, value).toString();
           case "--out" -> outDir = Path.of(value);
           case "--api-key-env" -> apiKeyEnv = value;
           case "--judge-api-key-env" -> judgeApiKeyEnv = value;
-          case "--concurrency" -> concurrency = Options.atLeast(arg, value, 1);
-          case "--timeout" -> timeout = Duration.ofSeconds(Options.atLeast(arg, value, 1));
-          case "--max-tokens" -> maxTokens = Options.atLeast(arg, value, 1);
-          case "--max-attempts" -> attempts = Options.atLeast(arg, value, 1);
-          case "--query-timeout" -> queryTimeout = Duration.ofSeconds(Options.atLeast(arg, value, 1));
-          case "--max-rows" -> maxRows = Options.atLeast(arg, value, 1);
+          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
+          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
+          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
+          case "--max-attempts" -> attempts = Options.number(arg, value, Range.MAX_ATTEMPTS);
+          case "--query-timeout" -> queryTimeout = Options.seconds(arg, value, Range.QUERY_TIMEOUT_MILLIS);
+          case "--max-rows" -> maxRows = Options.number(arg, value, Range.MAX_ROWS);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -112,7 +113,7 @@ final class SuiteCommand {
         targets.add(client(baseUrl, model, apiKeyEnv, false, concurrency, timeout, maxTokens, attempts, log));
       }
       capabilitySuite = b.build();
-    } catch (SuiteFormatException | UncheckedIOException e) {
+    } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {

@@ -40,10 +40,14 @@ final class Usage {
       Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
         --workdir-path DIR         download cache (default llmsql_workdir)
-        --hub-endpoint URL         hub to download from (default $HF_ENDPOINT or https://huggingface.co)
+        --hub-endpoint URL         hub to download from, http:// or https:// (default $HF_ENDPOINT or
+                                   https://huggingface.co)
         --questions-path FILE      local questions JSONL; with --db-path or --databases-dir, no download
         --db-path FILE             local SQLite database all questions run on
-        --databases-dir DIR        local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD)
+        --databases-dir DIR        local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD); a db_id
+                                   leading outside DIR ('..', a path, a link out) is an input problem
+        --allow-empty              evaluate an empty (or blank-only) predictions or questions file as a run of
+                                   nothing instead of refusing it (exit 3)
 
       Report:
         --save-report FILE         where to save LLMSQL's JSON report (default evaluation_results_{uuid}.json)
@@ -53,21 +57,26 @@ final class Usage {
                                    'llmsql leaderboard' read
         --out DIR                  where --format files go (default: the current directory)
         --name NAME                file name of those files (default: the predictions file's name)
-        --max-mismatches N         print at most N mismatches (default 5)
+        --max-mismatches N         print at most N mismatches (default 5; 0 to 2147483647)
         --no-show-mismatches       print no mismatches
-        --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
+        --keep-mismatches N        keep at most N mismatches in the report (counts stay exact; 0 to 2147483647)
         --model-name NAME          the model's name, for the report's model_name (LLMSQL 2.0) and the
                                    leaderboard entry (default: model.name of --run-metadata)
         --run-metadata FILE        YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g.
                                    the F.run.json 'llmsql inference api' writes
         --save-leaderboard-yaml FILE
                                    also write upstream LLMSQL's leaderboard entry (run.yaml) for this run
+        Report files must be regular files (or not exist yet) and none of the run's inputs.
 
       Judging and scoring:
-        --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
+        --judge NAME               default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with
+                                   an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
+                                   llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
+                                   llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
                                    defog-subset, falcon, spider2, strict, exact-set[:keep-values],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
+        --model-name NAME          the model's name, written to the report (model_name)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
         --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
                                    dialect-validity
@@ -83,12 +92,14 @@ final class Usage {
         Colours only on a terminal, and never when NO_COLOR is set.
 
       Execution:
-        --query-timeout SECONDS    interrupt a statement after this long (default 10)
-        --max-rows N               row cap per statement (default 100000)
-        --threads N                predictions evaluated at once (default: available processors)
+        --query-timeout SECONDS    interrupt a statement after this long (default 10; 0.001 to 86400)
+        --max-rows N               row cap per statement (default 100000; 1 to 100000000)
+        --threads N                predictions evaluated at once (default: available processors; 1 to 256)
 
-      Exit status: 0 evaluated, 2 usage error, 3 unreadable input, 4 benchmark unavailable,
-      5 report not saved, 1 other failure.
+      Exit status: 0 evaluated, 2 usage error (a bad option value, or an output file that is not a regular
+      file or is an input of the run), 3 unreadable, endless or empty input, 4 benchmark unavailable,
+      5 report not saved, 1 other failure. Predictions or question lines longer than 16 MiB are refused:
+      a prediction line as an input problem of that line (the run goes on), a question line as exit 3.
 
       Examples:
         java -jar llmsql.jar evaluate --outputs outputs.jsonl --version 1.0
@@ -109,7 +120,8 @@ final class Usage {
         --format html|csv          what to write (default html)
         --out FILE                 where (default: REPORT with the format's extension)
 
-      Exit status: 0 written, 2 usage error, 3 unreadable report, 5 output not written.
+      Exit status: 0 written, 2 usage error (or --out is not a regular file, or is the report read),
+      3 unreadable report, 5 output not written.
 
       Examples:
         java -jar llmsql.jar report reports/gpt-4o.json
@@ -131,7 +143,8 @@ final class Usage {
       Options:
         --out FILE                 where to write the page (default leaderboard.html)
 
-      Exit status: 0 written, 2 usage error, 3 unreadable report, 5 output not written.
+      Exit status: 0 written, 2 usage error (or --out is not a regular file, or is one of the reports read),
+      3 unreadable report, 5 output not written.
 
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
@@ -167,7 +180,8 @@ final class Usage {
         --answers                  store each gold SQL's rows as "answer", plus "tables" and "prompt"
         --overwrite                replace --out (and the questions and tables copies) if they exist
 
-      Exit status: 0 written, 2 usage error, 3 unreadable input, a question problem, or --out exists.
+      Exit status: 0 written, 2 usage error (or --out is not a regular file, or is an input), 3 unreadable
+      input, a question problem, or --out exists.
 
       Examples:
         java -jar llmsql.jar dataset import --csv my-data --questions my-questions.jsonl --out my-data.sqlite
@@ -187,14 +201,17 @@ final class Usage {
         --model M                  the server's model name
         --base-url U               API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)
         --api-key-env NAME         environment variable holding the key (default OPENAI_API_KEY)
-        --concurrency N            requests in flight at once (default 4)
-        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
-        --max-tokens N             answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0)
+        --concurrency N            requests in flight at once (default 4; 1 to 256)
+        --timeout SECONDS          per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried
+                                   with back-off
+        --max-tokens N             answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0;
+                                   1 to 1000000)
 
       Questions (default: LLMSQL 2.0 questions.jsonl and tables.jsonl, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
         --workdir-path DIR         download cache (default llmsql_workdir)
-        --hub-endpoint URL         hub to download from (default $HF_ENDPOINT or https://huggingface.co)
+        --hub-endpoint URL         hub to download from, http:// or https:// (default $HF_ENDPOINT or
+                                   https://huggingface.co)
         --questions-path FILE      local questions JSONL (question_id, question, table_id)
         --tables-path FILE         local tables.jsonl (table_id, header, types, rows)
 
@@ -203,14 +220,15 @@ final class Usage {
         --shots 0|1|5              worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions
                                    are zero-shot: each one's "prompt" field is sent as it is (rendered from
                                    its "tables" when absent), and --shots 1 or 5 is a usage error
-        --limit N                  only the first N questions, for a quick run
+        --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --process-log FILE         exchange log (default F without .jsonl, plus .process.jsonl)
 
       After the run, F without .jsonl plus .run.json holds the model name and inference arguments; give it
       to llmsql evaluate --run-metadata so the report and its leaderboard YAML carry them.
 
-      Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error,
-      3 unreadable questions or tables, 4 benchmark not downloadable.
+      Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error (or F or the
+      log is not a regular file, or is an input), 3 unreadable questions or tables, 4 benchmark not
+      downloadable.
 
       Examples:
         export OPENAI_API_KEY=...
@@ -238,28 +256,31 @@ final class Usage {
         --base-url U               API root of models without base-url=, e.g. http://localhost:8000/v1
         --api-key-env NAME         variable holding the key of models without api-key-env= (default
                                    OPENAI_API_KEY)
-        --concurrency N            requests in flight per model without concurrency= (default 4)
-        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
-        --max-tokens N             answer length cap (default 512)
+        --concurrency N            requests in flight per model without concurrency= (default 4; 1 to 256)
+        --timeout SECONDS          per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried
+                                   with back-off
+        --max-tokens N             answer length cap (default 512; 1 to 1000000)
 
       Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
         --workdir-path DIR         download cache (default llmsql_workdir)
-        --hub-endpoint URL         hub to download from (default $HF_ENDPOINT or https://huggingface.co)
+        --hub-endpoint URL         hub to download from, http:// or https:// (default $HF_ENDPOINT or
+                                   https://huggingface.co)
         --questions-path FILE      local questions JSONL; with --tables-path and --db-path, no download
         --tables-path FILE         local tables.jsonl (table_id, header, types, rows) for the prompts
         --db-path FILE             local SQLite database the SQL runs on (e.g. from 'llmsql dataset import')
 
       Run:
         --out DIR                  where predictions, logs and the two CSV tables go
-        --rounds N                 rounds per model (default 1)
+        --rounds N                 rounds per model (default 1; 1 to 1000)
         --shots 0|1|5              worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions
                                    are zero-shot
-        --limit N                  only the first N questions, for a quick run
+        --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --judge NAME               how answers are judged (default llmsql; see llmsql evaluate --help)
 
       Exit status: 0 all answered and judged, 1 some model calls failed (they count as FAILED; run again
-      to retry them), 2 usage error, 3 unreadable questions or tables, 4 benchmark unavailable.
+      to retry them), 2 usage error (or a table file is not a regular file, or is an input), 3 unreadable
+      questions or tables, 4 benchmark unavailable.
 
       Examples:
         java -jar llmsql.jar falcon run --model qwen2.5-coder:7b --model llama3.1:8b \\
@@ -287,13 +308,14 @@ final class Usage {
         --judge-model J            a judge model; repeat for a vote (ties pass); needed for subjective/hybrid
         --judge-base-url U         the judges' API root (default --base-url)
         --judge-api-key-env NAME   the judges' key variable (default --api-key-env)
-        --concurrency N            cases in flight per model, and requests per model (default 4)
-        --timeout SECONDS          per request (default 60); 429, 5xx and timeouts are retried with back-off
-        --max-attempts N           requests per call, first included (default 4)
-        --max-tokens N             answer length cap (default 1024)
+        --concurrency N            cases in flight per model, and requests per model (default 4; 1 to 256)
+        --timeout SECONDS          per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried
+                                   with back-off
+        --max-attempts N           requests per call, first included (default 4; 1 to 100)
+        --max-tokens N             answer length cap (default 1024; 1 to 1000000)
         --query-timeout SECONDS    limit on building and querying one execution case's in-memory database
-                                   (default 5)
-        --max-rows N               row cap of one execution case's query (default 10000)
+                                   (default 5; 0.001 to 86400)
+        --max-rows N               row cap of one execution case's query (default 10000; 1 to 100000000)
 
       Exit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
       2 usage error, 3 unreadable suite or config, 5 reports not written.

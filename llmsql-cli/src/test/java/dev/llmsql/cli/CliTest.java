@@ -70,7 +70,7 @@ class CliTest {
   @Test
   void evaluate_badNumber_isUsageErrorNamingOption() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--threads", "0")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: --threads must be positive, but was 0 "
+    assertThat(err()).isEqualTo("llmsql evaluate: --threads takes a whole number between 1 and 256, but was '0' "
         + "(see llmsql evaluate --help)\n");
   }
 

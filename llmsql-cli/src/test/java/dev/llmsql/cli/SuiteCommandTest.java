@@ -62,7 +62,7 @@ class SuiteCommandTest {
   @Test
   void suiteRun_badConcurrency_isUsageError() {
     assertThat(run("suite", "run", "--concurrency", "0")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql suite run: --concurrency takes a whole number of at least 1, but was '0' "
+    assertThat(err()).isEqualTo("llmsql suite run: --concurrency takes a whole number between 1 and 256, but was '0' "
         + "(see llmsql suite --help)\n");
   }
 

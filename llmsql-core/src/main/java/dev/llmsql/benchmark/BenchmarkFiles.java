@@ -39,7 +39,8 @@ public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
 
   /**
    * The database file a question runs on. With a single database a question's {@code db_id} is ignored;
-   * with a directory, a question without {@code db_id} is an error the caller reports.
+   * with a directory, a question without {@code db_id}, or whose {@code db_id} leads outside the directory
+   * (see {@link #outsideDirectory}), is an error the caller reports.
    */
   public Path databaseFor(Question question) {
     if (database != null) {
@@ -51,6 +52,45 @@ public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
           + " has no db_id, but the benchmark uses a databases directory (" + databasesDir
           + "); add \"db_id\" to the question or pass a single database with dbPath");
     }
+    String outside = outsideDirectory(question);
+    if (outside != null) {
+      throw new IllegalArgumentException(outside);
+    }
     return databasesDir.resolve(dbId).resolve(dbId + ".sqlite");
+  }
+
+  /**
+   * Why a question's {@code db_id} does not name a database inside the databases directory, or null when it
+   * does (or there is no directory, or no {@code db_id}). A {@code db_id} must be one plain name (no
+   * separator, not {@code .} or {@code ..}, not absolute), and the database it names, links resolved, must lie
+   * inside the directory (links resolved too): questions files are input, and a crafted {@code db_id} must not
+   * run SQL on a database elsewhere.
+   */
+  public String outsideDirectory(Question question) {
+    String dbId = question.dbId();
+    if (databasesDir == null || dbId == null) {
+      return null;
+    }
+    String fix = "; a db_id names a folder {dir}/{db_id}/{db_id}.sqlite inside the databases directory "
+        + databasesDir;
+    if (dbId.isEmpty() || dbId.equals(".") || dbId.equals("..") || dbId.indexOf('/') >= 0
+        || dbId.indexOf('\\') >= 0 || dbId.indexOf('\0') >= 0 || dbId.indexOf(':') >= 0) {
+      return "db_id \"" + dbId + "\" is not a plain database name (a path, '.', '..' or empty)" + fix;
+    }
+    Path file = databasesDir.resolve(dbId).resolve(dbId + ".sqlite");
+    if (!java.nio.file.Files.exists(file)) {
+      return null;   // reported as an unavailable database when it is needed
+    }
+    try {
+      Path real = file.toRealPath();
+      Path dir = databasesDir.toRealPath();
+      if (!real.startsWith(dir)) {
+        return "db_id \"" + dbId + "\" leads outside the databases directory through a link (to " + real + ")"
+            + fix;
+      }
+    } catch (java.io.IOException e) {
+      return "db_id \"" + dbId + "\": its database cannot be resolved (" + e + ")" + fix;
+    }
+    return null;
   }
 }

@@ -19,6 +19,7 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.Breakdown;
@@ -26,6 +27,8 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.Tally;
@@ -38,7 +41,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -70,25 +75,14 @@ public final class EvaluationEngine {
   private final boolean answerAware;
   private final String modelName;
   private final String version;
+  private final boolean allowEmpty;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
                           QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
                           Path goldCacheDir, int keepMismatches, boolean keepResults,
-                          List<EvaluationListener> listeners) {
-    this(source, judge, scorings, executor, limits, threads, reportFile, goldCacheDir, keepMismatches, keepResults,
-        listeners, false, null, null);
-  }
-
-  /**
-   * An engine that also knows whether {@code judge} applies LLMSQL 2.0's rules to questions that carry an answer
-   * ({@code answerAware}: their duplicates are judged too, and 2.0's figures are counted), the model's name and
-   * the benchmark version for the report (either may be null).
-   */
-  public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
-                          QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
-                          Path goldCacheDir, int keepMismatches, boolean keepResults,
-                          List<EvaluationListener> listeners, boolean answerAware, String modelName,
-                          String version) {
+                          List<EvaluationListener> listeners, boolean allowEmpty, boolean answerAware,
+                          String modelName, String version) {
+    this.allowEmpty = allowEmpty;
     this.answerAware = answerAware;
     this.modelName = modelName;
     this.version = version;
@@ -108,6 +102,10 @@ public final class EvaluationEngine {
   public EvaluationReport run(PredictionInput input) {
     long started = System.nanoTime();
     BenchmarkFiles files = resolve();
+    if (reportFile != null) {
+      // before any work: an hour of judging must not end in a refused (or an overwritten input) report
+      ReportFiles.requireWritableTarget(reportFile, inputs(input, files));
+    }
     QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     Collector collector = new Collector();
     int questionCount;
@@ -117,13 +115,32 @@ public final class EvaluationEngine {
       }
       IntSet predicted = new IntSet();
       long count = input.validate(predicted::add);
+      // an empty file is almost always an upstream step that failed; an empty list in code is deliberate
+      if (count == 0 && !allowEmpty && input.mode() == dev.llmsql.prediction.InputMode.JSONL_PATH) {
+        throw new InvalidInputException(input.source(), "no predictions: the file is empty or holds only blank "
+            + "lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)");
+      }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
-      try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
+      // one check per db_id, not per question: Spider's 1,034 questions share 20 databases
+      Map<String, Optional<String>> confinement = new java.util.HashMap<>();
+      try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, (q, location) -> {
+        String outside = q.dbId() == null ? null
+            : confinement.computeIfAbsent(q.dbId(), id -> Optional.ofNullable(files.outsideDirectory(q))).orElse(null);
+        if (outside != null) {
+          collector.outside.put(q.id(), new InputProblem(InputProblem.Kind.DATABASE_OUTSIDE_DIRECTORY, location,
+              q.id(), outside + "; the question is not run and its prediction not scored"));
+          return;
+        }
         goldSql.add(q.sql());
         q.alternativeSql().forEach(goldSql::add);
       })) {
         questionCount = questions.total();
+        if (questionCount == 0 && !allowEmpty) {
+          throw new InvalidInputException(files.questions().toString(), "no questions: the file is empty or holds "
+              + "only blank lines; check the questions file, or allow an empty run with --allow-empty / "
+              + "allowEmptyInput(true)");
+        }
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
         judgeAll(input, files, questions, collector, executor,
@@ -142,7 +159,7 @@ public final class EvaluationEngine {
       try {
         ReportJson.write(report, reportFile);
         report = report.withSavedTo(reportFile);
-      } catch (IOException e) {
+      } catch (IOException | OutputTargetException e) {
         throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
             + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
             + "--save-report; the report is attached to this exception", report, e);
@@ -151,6 +168,15 @@ public final class EvaluationEngine {
     EvaluationReport finished = report;
     listeners.forEach(l -> l.onFinish(finished));
     return finished;
+  }
+
+  /** The run's input files by what they are, for {@link ReportFiles#requireWritableTarget}. */
+  public static Map<String, Path> inputs(PredictionInput input, BenchmarkFiles files) {
+    Map<String, Path> inputs = new LinkedHashMap<>();
+    inputs.put("predictions file", input.file());
+    inputs.put("questions file", files.questions());
+    inputs.put("database", files.database());
+    return inputs;
   }
 
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */
@@ -217,6 +243,12 @@ public final class EvaluationEngine {
   /** Whether an entry can be scored; when not, the problem is recorded. */
   private boolean admit(PredictionInput.Entry entry, QuestionIndex questions, IntSet seen,
                         Collector collector) {
+    if (entry.completionState() == PredictionInput.CompletionState.LINE_TOO_LONG) {
+      collector.problem(new InputProblem(InputProblem.Kind.LINE_TOO_LONG, entry.location(), entry.questionId(),
+          "line longer than " + JsonLines.MAX_LINE_BYTES + " bytes; skipped unread and not scored (no real "
+              + "prediction is that long: check what wrote it)"));
+      return false;
+    }
     if (entry.questionId() == null) {
       collector.problem(new InputProblem(InputProblem.Kind.INVALID_QUESTION_ID, entry.location(), null,
           "question_id must be an integer or a string holding one, but was "
@@ -240,13 +272,18 @@ public final class EvaluationEngine {
           "question_id " + id + " was answered before; the first prediction counts, this one is ignored"));
       return false;
     }
+    InputProblem outside = collector.outside.get(id);
+    if (outside != null) {
+      collector.problem(outside);
+      return false;
+    }
     switch (entry.completionState()) {
       case MISSING -> collector.problem(new InputProblem(InputProblem.Kind.MISSING_COMPLETION,
           entry.location(), id, "no \"completion\" (or \"predicted_sql\") field; scored as an answer "
               + "without SQL"));
       case NOT_A_STRING -> collector.problem(new InputProblem(InputProblem.Kind.NON_STRING_COMPLETION,
           entry.location(), id, "\"completion\" must be a string; scored as an answer without SQL"));
-      case PRESENT -> { }
+      case PRESENT, LINE_TOO_LONG -> { }
     }
     return true;
   }
@@ -266,7 +303,9 @@ public final class EvaluationEngine {
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, database, executor, runCache);
     } catch (RuntimeException e) {
-      LOG.error("Internal error on question {}; recorded as its verdict", id, e);
+      // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
+      LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
+      LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
@@ -295,7 +334,8 @@ public final class EvaluationEngine {
             + question.id() + "; a Judge must return a Verdict");
       }
     } catch (RuntimeException e) {
-      LOG.warn("Judge {} failed on question {}", judge.name(), question.id(), e);
+      LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
+      LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);
       verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
     }
     QueryOutcome gold = context.goldIfRun();
@@ -305,7 +345,8 @@ public final class EvaluationEngine {
     }
     QueryOutcome last = context.lastRun;
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    boolean predNone = last instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    boolean predNone = v2 && verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
+        : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
@@ -493,6 +534,8 @@ public final class EvaluationEngine {
     private int total;
     private final List<Mismatch> mismatches = new ArrayList<>();
     private final List<InputProblem> problems = new ArrayList<>();
+    /** Questions whose db_id leads outside the databases directory (few: only crafted ones). */
+    private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
     private int matches;
     private int predNone;
     private int goldNone;

@@ -59,16 +59,33 @@ final class JsonLines {
   }
 
   /**
+   * The longest line read, in bytes (16 MiB): far above any real benchmark or prediction line (LLMSQL's longest
+   * are a few KB), and below what one hostile line could use to exhaust memory. A longer line is never held
+   * whole: it is reported to the {@link OverLongHandler} (or is an error) and skipped.
+   */
+  static final int MAX_LINE_BYTES = dev.llmsql.benchmark.BoundedLineReader.MAX_LINE_BYTES;
+
+  /** Told about a line longer than the bound; the line is then skipped. */
+  interface OverLongHandler {
+    /**
+     * @param head the line's first bytes (at most {@code headLength} of them are meaningful)
+     */
+    void overLong(String location, long lineNo, long offset, byte[] head, int headLength) throws IOException;
+  }
+
+  /**
    * Calls {@code handler} for each non-blank line of {@code file} from byte {@code fromOffset} (the start of a
    * line), numbering lines after {@code linesBefore} and skipping lines {@code filter} (if not null) rejects; a
    * line that is not one JSON object ends the read with an {@link InvalidInputException} naming
-   * {@code file:line} and {@code expected}.
+   * {@code file:line} and {@code expected}. A line longer than {@code maxLineBytes} goes to {@code overLong}, or
+   * with none ends the read with an {@link InvalidInputException}; either way at most {@code maxLineBytes + 1}
+   * bytes are held, whatever the file holds.
    */
   static void forEach(Path file, long fromOffset, long linesBefore, String expected, RawFilter filter,
-                      SpanHandler handler) throws IOException {
+                      SpanHandler handler, int maxLineBytes, OverLongHandler overLong) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       in.skipNBytes(fromOffset);
-      byte[] buffer = new byte[CHUNK];
+      byte[] buffer = new byte[Math.min(CHUNK, maxLineBytes + 1)];
       int filled = 0;
       long lineNo = linesBefore;
       long base = fromOffset;
@@ -88,11 +105,52 @@ final class JsonLines {
         base += start;
         filled = end - start;
         System.arraycopy(buffer, start, buffer, 0, filled);
-        if (filled == buffer.length) {
-          buffer = Arrays.copyOf(buffer, buffer.length * 2);
+        if (filled > maxLineBytes) {
+          lineNo++;
+          String location = file + ":" + lineNo;
+          if (overLong == null) {
+            throw new InvalidInputException(location, "line longer than " + maxLineBytes + " bytes; no line of "
+                + "a JSONL input may be that long (is this the right file?)");
+          }
+          overLong.overLong(location, lineNo, base, buffer, filled);
+          // skip the rest of the line without holding it
+          long consumed = filled;
+          filled = 0;
+          while (true) {
+            int r = in.read(buffer, 0, buffer.length);
+            if (r < 0) {
+              return;
+            }
+            int nl = indexOf(buffer, (byte) '\n', 0, r);
+            if (nl >= 0) {
+              consumed += nl + 1;
+              filled = r - nl - 1;
+              System.arraycopy(buffer, nl + 1, buffer, 0, filled);
+              break;
+            }
+            consumed += r;
+          }
+          base += consumed;
+        } else if (filled == buffer.length) {
+          buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, maxLineBytes + 1));
         }
       }
     }
+  }
+
+  /**
+   * Refuses what is not a regular file before a byte is read: a directory, a device such as {@code /dev/zero}
+   * (endless), a pipe (input is read twice).
+   */
+  static void requireRegularFile(Path file, String what, String option) throws java.nio.file.NoSuchFileException {
+    if (Files.isRegularFile(file)) {
+      return;
+    }
+    if (!Files.exists(file)) {
+      throw new java.nio.file.NoSuchFileException(file.toString());
+    }
+    throw new InvalidInputException(file.toString(), (Files.isDirectory(file) ? "a directory" : "not a regular "
+        + "file (a device, pipe or socket)") + ", not a " + what + "; give " + option + " a JSONL file");
   }
 
   private static int indexOf(byte[] buffer, byte b, int from, int to) {

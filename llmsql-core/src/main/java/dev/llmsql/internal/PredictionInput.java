@@ -6,7 +6,6 @@ import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -28,16 +27,19 @@ public abstract class PredictionInput {
   public record Entry(String location, Integer questionId, String rawQuestionId, String completion,
                       CompletionState completionState) { }
 
-  /** Whether the completion field was usable. */
-  public enum CompletionState { PRESENT, MISSING, NOT_A_STRING }
+  /**
+   * Whether the completion field was usable; {@code LINE_TOO_LONG}: the line was longer than the bound and was
+   * skipped unread (its id, when the line starts with one, is still given).
+   */
+  public enum CompletionState { PRESENT, MISSING, NOT_A_STRING, LINE_TOO_LONG }
 
   public static PredictionInput jsonl(Path file) {
-    return new Jsonl(file, Jsonl.REPLAY_CHARS);
+    return new Jsonl(file, Jsonl.REPLAY_CHARS, JsonLines.MAX_LINE_BYTES);
   }
 
   /** {@link #jsonl(Path)} keeping at most {@code replayChars} completion characters between the passes. */
   static PredictionInput jsonl(Path file, long replayChars) {
-    return new Jsonl(file, replayChars);
+    return new Jsonl(file, replayChars, JsonLines.MAX_LINE_BYTES);
   }
 
   public static PredictionInput list(List<?> items) {
@@ -45,6 +47,12 @@ public abstract class PredictionInput {
   }
 
   public abstract InputMode mode();
+
+  /** Where the predictions come from, for messages: the file, or {@code "predictions"} for a list. */
+  public abstract String source();
+
+  /** The predictions file, or null for a list. */
+  public abstract Path file();
 
   /** Checks every entry can be read; throws {@link InvalidInputException} at the first that cannot. */
   public long validate() {
@@ -76,13 +84,15 @@ public abstract class PredictionInput {
 
     private final Path file;
     private final long replayChars;
+    private final int maxLineBytes;
     private List<Entry> replay;
     private long resumeOffset = -1;
     private long resumeLine;
 
-    Jsonl(Path file, long replayChars) {
+    Jsonl(Path file, long replayChars, int maxLineBytes) {
       this.file = file;
       this.replayChars = replayChars;
+      this.maxLineBytes = maxLineBytes;
     }
 
     @Override
@@ -116,6 +126,16 @@ public abstract class PredictionInput {
       return InputMode.JSONL_PATH;
     }
 
+    @Override
+    public String source() {
+      return file.toString();
+    }
+
+    @Override
+    public Path file() {
+      return file;
+    }
+
     /** Replays what {@link #validate} kept (once), then reads the rest; without it, reads the whole file. */
     @Override
     public void forEach(Consumer<Entry> consumer) {
@@ -137,16 +157,23 @@ public abstract class PredictionInput {
 
     private void read(long fromOffset, long linesBefore, Reader reader) {
       try {
+        JsonLines.requireRegularFile(file, "predictions file", "--outputs");
         JsonLines.forEach(file, fromOffset, linesBefore, EXPECTED, null,
             (String location, long lineNo, long offset, int length, JsonParser parser) -> {
               reader.entry(entry(location, parser), offset, lineNo);
               return true;
+            }, maxLineBytes, (location, lineNo, offset, head, headLength) -> {
+              long id = QuestionReader.leadingId(head, 0, Math.min(headLength, 64));
+              Integer questionId = id == Long.MIN_VALUE ? null : (int) id;
+              reader.entry(new Entry(location, questionId, questionId == null ? null : Long.toString(id), null,
+                  CompletionState.LINE_TOO_LONG), offset, lineNo);
             });
       } catch (NoSuchFileException e) {
         throw new InvalidInputException(file.toString(), "predictions file not found ("
             + file.toAbsolutePath() + "); check the path given to --outputs");
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read predictions file " + file + ": " + e.getMessage(), e);
+        throw new InvalidInputException(file.toString(), "cannot read the predictions file (" + e
+            + "); check the path given to --outputs and its permissions");
       }
     }
 
@@ -213,6 +240,16 @@ public abstract class PredictionInput {
     @Override
     public InputMode mode() {
       return InputMode.DICT_LIST;
+    }
+
+    @Override
+    public String source() {
+      return "predictions";
+    }
+
+    @Override
+    public Path file() {
+      return null;
     }
 
     @Override

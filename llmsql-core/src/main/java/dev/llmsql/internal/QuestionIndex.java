@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.IntPredicate;
 
 /**
@@ -33,11 +33,11 @@ final class QuestionIndex implements AutoCloseable {
   private final int total;
   private final FileChannel channel;
 
-  private QuestionIndex(Path file, IntPredicate wanted, Consumer<Question> eachWanted) {
+  private QuestionIndex(Path file, IntPredicate wanted, BiConsumer<Question, String> eachWanted) {
     this.file = file;
     this.total = QuestionReader.scan(file, wanted, (question, location, offset, length) -> {
       if (put(question.id(), offset, length)) {
-        eachWanted.accept(question);
+        eachWanted.accept(question, location);
       }
     });
     try {
@@ -49,9 +49,9 @@ final class QuestionIndex implements AutoCloseable {
 
   /**
    * Indexes the questions of {@code file} that {@code wanted} accepts, showing each to {@code eachWanted} once
-   * (it must not keep them all, or nothing is saved).
+   * with its location ({@code file:line}); it must not keep them all, or nothing is saved.
    */
-  static QuestionIndex build(Path file, IntPredicate wanted, Consumer<Question> eachWanted) {
+  static QuestionIndex build(Path file, IntPredicate wanted, BiConsumer<Question, String> eachWanted) {
     return new QuestionIndex(file, wanted, eachWanted);
   }
 

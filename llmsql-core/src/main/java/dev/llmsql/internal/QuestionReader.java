@@ -7,7 +7,6 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InvalidInputException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -68,6 +67,7 @@ public final class QuestionReader {
         unique(seen, (int) id, f + ":" + lineNo);
         return true;
       };
+      JsonLines.requireRegularFile(file, "questions file", "--questions-path");
       JsonLines.forEach(file, 0, 0, EXPECTED, unwanted,
           (String location, long lineNo, long offset, int length, JsonParser parser) -> {
         Draft draft = new Draft(location);
@@ -86,12 +86,13 @@ public final class QuestionReader {
           visitor.wanted(q, location, offset, length);
         }
         return true;
-      });
+      }, JsonLines.MAX_LINE_BYTES, null);
     } catch (NoSuchFileException e) {
       throw new InvalidInputException(file.toString(), "questions file not found (" + file.toAbsolutePath()
           + "); check --questions-path");
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read questions file " + file + ": " + e.getMessage(), e);
+      throw new InvalidInputException(file.toString(), "cannot read the questions file (" + e
+          + "); check the path and its permissions");
     }
     return seen.size();
   }

@@ -34,6 +34,14 @@ public record InputProblem(Kind kind, String location, Integer questionId, Strin
     /** Neither {@code completion} nor {@code predicted_sql} is present; scored as an answer with no SQL. */
     MISSING_COMPLETION,
     /** The completion is not a string (a number, list, object); scored as an answer with no SQL. */
-    NON_STRING_COMPLETION
+    NON_STRING_COMPLETION,
+    /** The line is longer than the line bound (16 MiB); it is skipped unread and not scored. */
+    LINE_TOO_LONG,
+    /**
+     * The question's {@code db_id} names no database inside the databases directory ({@code ../x}, an absolute
+     * path, a link leading out); the prediction is not scored and nothing runs. The location is the question's
+     * line.
+     */
+    DATABASE_OUTSIDE_DIRECTORY
   }
 }

@@ -24,6 +24,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -81,6 +82,9 @@ public final class FullReportJson {
       g.writeStringField("judge", r.judge());
       g.writeStringField("benchmark", r.benchmark());
       g.writeStringField("duration", r.duration().toString());
+      if (r.llmsql2().isPresent()) {
+        writeLlmsql2(g, r.llmsql2().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -230,11 +234,45 @@ public final class FullReportJson {
       problems.add(new InputProblem(InputProblem.Kind.valueOf(text(n, "kind")), text(n, "location"),
           id == null || id.isNull() ? null : id.asInt(), text(n, "message")));
     }
-    return new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(), s.path("pred_none").asInt(),
-        s.path("gold_none").asInt(), s.path("sql_errors").asInt(), s.path("accuracy").asDouble(), mismatches,
-        instant(text(s, "timestamp")), inputMode(text(s, "input_mode")), results, problems,
-        s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
+    EvaluationReport report = new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(),
+        s.path("pred_none").asInt(), s.path("gold_none").asInt(), s.path("sql_errors").asInt(),
+        s.path("accuracy").asDouble(), mismatches, instant(text(s, "timestamp")), inputMode(text(s, "input_mode")),
+        results, problems, s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
         Duration.parse(text(s, "duration")), Optional.empty(), details);
+    return llmsql2(s).map(report::withLlmsql2).orElse(report);
+  }
+
+  private static void writeLlmsql2(JsonGenerator g, Llmsql2Figures f) throws IOException {
+    g.writeObjectFieldStart("llmsql2");
+    g.writeStringField("model_name", f.modelName());
+    g.writeStringField("version", f.version());
+    g.writeNumberField("exact_string_matches", f.exactStringMatches());
+    g.writeObjectFieldStart("category_accuracy");
+    for (Breakdown b : f.categoryAccuracy().values()) {
+      g.writeObjectFieldStart(b.key());
+      g.writeNumberField("total", b.total());
+      g.writeNumberField("matches", b.matches());
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+    g.writeNumberField("expected", f.expected());
+    g.writeNumberField("answered", f.answered());
+    g.writeNumberField("missing", f.missing());
+    g.writeNumberField("duplicates", f.duplicates());
+    g.writeEndObject();
+  }
+
+  private static Optional<Llmsql2Figures> llmsql2(JsonNode s) {
+    JsonNode f = s.get("llmsql2");
+    if (f == null || f.isNull()) {
+      return Optional.empty();
+    }
+    Map<String, Breakdown> categories = new java.util.TreeMap<>();
+    f.path("category_accuracy").properties().forEach(e -> categories.put(e.getKey(),
+        new Breakdown(e.getKey(), e.getValue().path("total").asInt(), e.getValue().path("matches").asInt())));
+    return Optional.of(new Llmsql2Figures(nullableText(f, "model_name"), nullableText(f, "version"),
+        f.path("exact_string_matches").asInt(), categories, f.path("expected").asInt(), f.path("answered").asInt(),
+        f.path("missing").asInt(), f.path("duplicates").asInt()));
   }
 
   private static void writeVerdict(JsonGenerator g, Verdict v) throws IOException {

@@ -4,14 +4,21 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 
 /**
- * Writes report files atomically: a reader never sees half a report, and a failed write leaves the old file.
+ * Writes output files atomically: a reader never sees half a file, and a failed write leaves the old one. The
+ * one place every report, page and table this project writes goes through, and the one check of where they go:
+ * a target that exists and is not a regular file, or that is an input of the same run, is refused with an
+ * {@link OutputTargetException} before a byte is written (rename-into-place would otherwise replace a FIFO, a
+ * device or the run's own database with a regular file).
  *
  * <pre>{@code
+ * ReportFiles.requireWritableTarget(Path.of("report.html"), Map.of("database", Path.of("db.sqlite")));
  * ReportFiles.write(Path.of("report.html"), out -> HtmlReport.write(report, out));
  * }</pre>
  */
@@ -27,8 +34,13 @@ public final class ReportFiles {
     void writeTo(OutputStream out) throws IOException;
   }
 
-  /** Writes {@code content} to a temporary file beside {@code file}, then renames it into place. */
+  /**
+   * Writes {@code content} to a temporary file beside {@code file}, then renames it into place.
+   *
+   * @throws OutputTargetException if {@code file} exists and is not a regular file
+   */
   public static void write(Path file, Content content) throws IOException {
+    requireWritableTarget(file, Map.of());
     Path dir = file.toAbsolutePath().getParent();
     if (dir != null) {
       Files.createDirectories(dir);
@@ -45,6 +57,55 @@ public final class ReportFiles {
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * Refuses {@code target} if it exists and is not a regular file (links followed: a link to {@code /dev/null}
+   * is refused too), or if it is the same file as one of {@code inputs} (same real path, or the same file
+   * under another name or link).
+   *
+   * @param inputs the run's input files by what they are ({@code "database"}, {@code "questions file"}), for the
+   *     message; missing ones are ignored
+   * @throws OutputTargetException naming the target and, for an input, which one
+   */
+  public static void requireWritableTarget(Path target, Map<String, Path> inputs) {
+    if (Files.exists(target) && !Files.isRegularFile(target)) {
+      throw new OutputTargetException(target, "exists and is not a regular file ("
+          + (Files.isDirectory(target) ? "a directory" : "a device, FIFO or socket") + "); choose another path");
+    }
+    for (Map.Entry<String, Path> input : inputs.entrySet()) {
+      if (input.getValue() != null && sameFile(target, input.getValue())) {
+        throw new OutputTargetException(target, "is the " + input.getKey() + " of this run (" + input.getValue()
+            + "), an input that must not be overwritten; choose another path");
+      }
+    }
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      if (Files.exists(a) && Files.exists(b)) {
+        return Files.isSameFile(a, b);
+      }
+    } catch (IOException e) {
+      // fall back to comparing where the paths lead
+    }
+    return real(a).equals(real(b));
+  }
+
+  /** Where a path leads: its real path, or for a file not yet there its parent's real path and its name. */
+  private static Path real(Path p) {
+    Path abs = p.toAbsolutePath().normalize();
+    try {
+      return abs.toRealPath();
+    } catch (IOException e) {
+      Path parent = abs.getParent();
+      try {
+        return parent == null || abs.getFileName() == null ? abs
+            : parent.toRealPath(new LinkOption[0]).resolve(abs.getFileName());
+      } catch (IOException e2) {
+        return abs;
+      }
     }
   }
 }

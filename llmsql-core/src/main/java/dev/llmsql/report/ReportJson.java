@@ -5,9 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.List;
@@ -33,21 +31,14 @@ public final class ReportJson {
   private ReportJson() {
   }
 
-  /** Writes {@code report} to {@code file} atomically (a temporary file renamed into place). */
+  /**
+   * Writes {@code report} to {@code file} atomically (a temporary file renamed into place, by
+   * {@link ReportFiles#write}).
+   *
+   * @throws OutputTargetException if {@code file} exists and is not a regular file
+   */
   public static void write(EvaluationReport report, Path file) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    if (dir != null) {
-      Files.createDirectories(dir);
-    }
-    Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-    try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        write(report, out);
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    ReportFiles.write(file, out -> write(report, out));
   }
 
   /** Writes {@code report} to {@code out} (left open). */

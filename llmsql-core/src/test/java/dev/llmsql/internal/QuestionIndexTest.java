@@ -30,7 +30,7 @@ class QuestionIndexTest {
         StandardCharsets.UTF_8);
     List<String> seen = new ArrayList<>();
 
-    try (QuestionIndex index = QuestionIndex.build(file, id -> id != 7, q -> seen.add(q.sql()))) {
+    try (QuestionIndex index = QuestionIndex.build(file, id -> id != 7, (q, location) -> seen.add(q.sql()))) {
       assertThat(index.total()).isEqualTo(4);
       assertThat(seen).containsExactly("SELECT 0", "SELECT 'caf\u00e9'", "SELECT 3");
       assertThat(index.contains(7)).isFalse();
@@ -57,7 +57,7 @@ class QuestionIndexTest {
     lines.add(line(71_000));   // now dense: the array grows past 70,000
     Path file = Files.write(dir.resolve("questions.jsonl"), lines);
 
-    try (QuestionIndex index = QuestionIndex.build(file, id -> true, q -> { })) {
+    try (QuestionIndex index = QuestionIndex.build(file, id -> true, (q, location) -> { })) {
       assertThat(index.contains(70_000)).isTrue();
       assertThat(index.get(70_000).question()).isEqualTo("q70000");
       assertThat(index.get(71_000).question()).isEqualTo("q71000");
@@ -75,7 +75,7 @@ class QuestionIndexTest {
   void get_fileRewrittenDuringTheRun_failsNamingTheFile() throws Exception {
     Path file = Files.writeString(dir.resolve("questions.jsonl"),
         "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
-    try (QuestionIndex index = QuestionIndex.build(file, id -> true, q -> { })) {
+    try (QuestionIndex index = QuestionIndex.build(file, id -> true, (q, location) -> { })) {
       Files.writeString(file, "{\"question_id\": 9, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
 
       assertThatThrownBy(() -> index.get(1))

@@ -31,6 +31,21 @@ class FullReportJsonTest {
   }
 
   @Test
+  void read_llmsql2Figures_comeBack() throws Exception {
+    EvaluationReport report = Reports.of(new boolean[] {true, false, true}, 3).withLlmsql2(new Llmsql2Figures(
+        "my-model", "2.0", 1, java.util.Map.of("lookup", new Breakdown("lookup", 2, 1),
+            "convention", new Breakdown("convention", 1, 1)), 21, 3, 18, 0));
+    Path file = dir.resolve("full.json");
+
+    FullReportJson.write(report, file);
+    EvaluationReport read = FullReportJson.read(file);
+
+    assertThat(read).isEqualTo(report);
+    assertThat(read.categoryAccuracy().keySet()).containsExactly("convention", "lookup");
+    assertThat(read.accuracyOverBenchmark()).isEqualTo(2.0 / 21);
+  }
+
+  @Test
   void read_llmsqlReport_namesTheFix() throws Exception {
     // GIVEN
     Path file = dir.resolve("llmsql.json");

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.Llmsql2Prompt;
 import dev.llmsql.benchmark.PromptTable;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
+import dev.llmsql.benchmark.BoundedLineReader;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -67,8 +69,6 @@ public final class Inference {
   /** New tokens a model may generate per LLMSQL 1.0 question by default (upstream's default). */
   public static final int LLMSQL1_MAX_NEW_TOKENS = 256;
   public static final int DEFAULT_CONCURRENCY = 4;
-  /** Longest question or table line read; longer lines are refused rather than filling memory. */
-  static final int MAX_LINE_CHARS = 64 * 1024 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -335,19 +335,15 @@ public final class Inference {
   }
 
   private static void forEachLine(Path file, LineHandler handler) {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLineReader in = BoundedLineReader.open(file)) {
       String line;
-      int number = 0;
+      long number = 0;
       while ((line = in.readLine()) != null) {
         number++;
         if (line.isBlank()) {
           continue;
         }
         String where = file + " line " + number;
-        if (line.length() > MAX_LINE_CHARS) {
-          throw new IllegalArgumentException(where + ": longer than " + MAX_LINE_CHARS + " characters; "
-              + "split the file into one JSON object per line");
-        }
         JsonNode node;
         try {
           node = JSON.readTree(line);
@@ -452,19 +448,13 @@ public final class Inference {
 
     /** Only the first {@code limit} questions of the file, for a quick run. */
     public Builder limit(int limit) {
-      if (limit < 1) {
-        throw new IllegalArgumentException("limit must be at least 1, but was " + limit);
-      }
-      this.limit = limit;
+      this.limit = Range.LIMIT.check("limit", limit);
       return this;
     }
 
-    /** Questions in flight at once for this model. */
+    /** Questions in flight at once for this model ({@link Range#CONCURRENCY}). */
     public Builder concurrency(int concurrency) {
-      if (concurrency < 1) {
-        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
-      }
-      this.concurrency = concurrency;
+      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
       return this;
     }
 
@@ -478,6 +468,10 @@ public final class Inference {
             + "downloads them with --version, or give local files");
       }
       for (Path p : List.of(questionsPath, tablesPath)) {
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+          throw new dev.llmsql.prediction.InvalidInputException(p.toString(), "not a regular file (a directory, "
+              + "device, pipe or socket); give a JSONL file");
+        }
         if (!Files.isRegularFile(p)) {
           throw new IllegalStateException(p + " does not exist; give the path of an existing file");
         }

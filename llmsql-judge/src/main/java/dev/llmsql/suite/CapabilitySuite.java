@@ -2,6 +2,7 @@ package dev.llmsql.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,10 +178,7 @@ public final class CapabilitySuite {
 
     /** Cases in flight per target model; {@value #DEFAULT_CONCURRENCY} by default. */
     public Builder concurrency(int concurrency) {
-      if (concurrency < 1) {
-        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
-      }
-      this.concurrency = concurrency;
+      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
       return this;
     }
 
@@ -196,19 +194,13 @@ public final class CapabilitySuite {
     /** The limit on building and querying one execution case's in-memory database. */
     public Builder queryTimeout(Duration timeout) {
       requireNonNull(timeout, "timeout");
-      if (timeout.isZero() || timeout.isNegative()) {
-        throw new IllegalArgumentException("queryTimeout must be positive, but was " + timeout);
-      }
-      this.queryTimeout = timeout;
+      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout);
       return this;
     }
 
     /** The row cap of one execution case's query. */
     public Builder maxRows(int maxRows) {
-      if (maxRows < 1) {
-        throw new IllegalArgumentException("maxRows must be at least 1, but was " + maxRows);
-      }
-      this.maxRows = maxRows;
+      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
       return this;
     }
 

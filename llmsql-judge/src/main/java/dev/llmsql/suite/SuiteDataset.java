@@ -6,10 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.judge.llm.Rule;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,7 +108,7 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
   private static List<SuiteCase> readMetric(Path file, MetricConfig metric) {
     List<SuiteCase> cases = new ArrayList<>();
     Set<String> ids = new HashSet<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(file)) {
       String text;
       int line = 0;
       while ((text = in.readLine()) != null) {

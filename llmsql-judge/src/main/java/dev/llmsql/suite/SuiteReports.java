@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.html.Leaderboard;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -206,10 +206,8 @@ public final class SuiteReports {
   }
 
   private static Path save(Path file, ObjectNode node) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, JSON.writeValueAsString(node) + "\n", StandardCharsets.UTF_8);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    byte[] text = (JSON.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
+    ReportFiles.write(file, out -> out.write(text));
     return file;
   }
 }

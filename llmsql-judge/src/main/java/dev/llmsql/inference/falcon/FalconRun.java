@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.Evaluator;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
+import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
@@ -12,7 +13,6 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -94,6 +94,14 @@ public final class FalconRun {
 
   /** Runs every round and writes both CSV tables; returns the rows, by round then model order. */
   public List<RoundResult> run() {
+    // before any model call: the tables must not land on a FIFO, a device or an input of the run
+    Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("questions file", questions);
+    inputs.put("tables file", tables);
+    inputs.put("database", db);
+    for (String table : List.of(EXECUTION_CSV, COMPARISON_CSV)) {
+      dev.llmsql.report.ReportFiles.requireWritableTarget(outputDir.resolve(table), inputs);
+    }
     List<RoundResult> results = new ArrayList<>();
     // by identity: a record's equals would compare whole reports
     Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
@@ -158,8 +166,9 @@ public final class FalconRun {
     InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
+    // a round where every model call failed leaves an empty predictions file: a run of nothing, not an error
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
+        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
@@ -217,7 +226,7 @@ public final class FalconRun {
   private Map<Integer, String[]> questionTexts() throws IOException {
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     Map<Integer, String[]> texts = new LinkedHashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
       String line;
       while ((line = in.readLine()) != null && texts.size() < limit) {
         if (!line.isBlank()) {
@@ -288,11 +297,9 @@ public final class FalconRun {
       return this;
     }
 
+    /** Rounds per model ({@link Range#ROUNDS}). */
     public Builder rounds(int rounds) {
-      if (rounds < 1) {
-        throw new IllegalArgumentException("rounds must be at least 1, but was " + rounds);
-      }
-      this.rounds = rounds;
+      this.rounds = Range.ROUNDS.check("rounds", rounds);
       return this;
     }
 

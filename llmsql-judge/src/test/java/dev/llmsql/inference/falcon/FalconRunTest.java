@@ -149,7 +149,7 @@ class FalconRunTest {
 
     // when, then
     assertThatThrownBy(() -> b.model("a", client, 0)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("concurrency must be at least 1, but was 0");
+        .hasMessage("concurrency must be between 1 and 256, but was 0");
   }
 
   static ChatClient client(ModelServer server, String model) {

@@ -111,10 +111,16 @@ public final class DatasetImport {
    *
    * @return the tables written, in import order
    * @throws DatasetImportException when an input cannot be read or {@code out} exists (and overwrite is off)
+   * @throws dev.llmsql.report.OutputTargetException when {@code out} is not a regular file or is an input
    */
   public List<ImportedTable> into(Path out) {
     requireNonNull(out, "out");
     Path target = out.toAbsolutePath();
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    csvFiles.forEach(csv -> inputs.put("CSV file " + csv.getFileName(), csv));
+    tablesJsonl.forEach(t -> inputs.put("tables file " + t.getFileName(), t));
+    inputs.put("questions file", questions);
+    dev.llmsql.report.ReportFiles.requireWritableTarget(target, inputs);
     if (Files.exists(target) && !overwrite) {
       throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
           + "or allow replacing it with overwrite(true) (--overwrite)");
@@ -270,7 +276,7 @@ public final class DatasetImport {
   private static List<ImportedTable> importTablesJsonl(Connection c, Path file, Set<String> names,
                                                        Map<String, String[]> titles) throws SQLException {
     List<ImportedTable> tables = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(file)) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -478,7 +484,8 @@ public final class DatasetImport {
     public Builder tablesJsonl(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a tables.jsonl file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a tables.jsonl file");
       }
       tablesJsonl.add(file);
       return this;
@@ -491,7 +498,8 @@ public final class DatasetImport {
     public Builder questions(Path file) {
       requireNonNull(file, "file");
       if (!Files.isRegularFile(file)) {
-        throw new DatasetImportException(file + " does not exist; give the path of a questions JSONL file");
+        throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
+            + "or pipe)" : " does not exist") + "; give the path of a questions JSONL file");
       }
       this.questions = file;
       return this;

@@ -9,10 +9,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.sqlite.SqliteQueryExecutor;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +81,7 @@ final class QuestionCheck {
   /** Question id to its 1-based line; the reader has already checked every line. */
   private static Map<Integer, Integer> lineNumbers(Path questions) {
     Map<Integer, Integer> lines = new HashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
       String line;
       int n = 0;
       while ((line = in.readLine()) != null) {

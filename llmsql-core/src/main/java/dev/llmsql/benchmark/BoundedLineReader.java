@@ -1,0 +1,143 @@
+package dev.llmsql.benchmark;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.prediction.InvalidInputException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Reads a text input file (questions, tables, suite cases) line by line as UTF-8, holding at most
+ * {@link #MAX_LINE_BYTES} of one line: a longer line, or a file that is not a regular file (a directory,
+ * {@code /dev/zero}, a pipe), is an {@link InvalidInputException} naming {@code file:line}, never a buffer that
+ * grows until the JVM dies. The reader every JSONL input of the project goes through.
+ *
+ * <pre>{@code
+ * try (BoundedLineReader in = BoundedLineReader.open(Path.of("tables.jsonl"))) {
+ *   for (String line; (line = in.readLine()) != null; ) {
+ *     System.out.println(in.lineNumber() + ": " + line.length());
+ *   }
+ * }
+ * }</pre>
+ */
+public final class BoundedLineReader implements Closeable {
+
+  /**
+   * The longest line read, in bytes (16 MiB): far above any real benchmark line (LLMSQL's longest tables line
+   * is well under 1 MiB), and small enough that one hostile line cannot exhaust memory.
+   */
+  public static final int MAX_LINE_BYTES = 16 << 20;
+
+  private final Path file;
+  private final InputStream in;
+  private final int maxLineBytes;
+  private final byte[] chunk = new byte[1 << 16];
+  private int chunkPos;
+  private int chunkEnd;
+  private byte[] line = new byte[1 << 12];
+  private long lineNumber;
+  private boolean eof;
+
+  private BoundedLineReader(Path file, int maxLineBytes) throws IOException {
+    this.file = file;
+    this.maxLineBytes = maxLineBytes;
+    this.in = Files.newInputStream(file);
+  }
+
+  /**
+   * Opens {@code file} with the default bound.
+   *
+   * @throws NoSuchFileException if it does not exist
+   * @throws InvalidInputException if it is not a regular file
+   */
+  public static BoundedLineReader open(Path file) throws IOException {
+    return open(file, MAX_LINE_BYTES);
+  }
+
+  /** Opens {@code file} holding at most {@code maxLineBytes} of a line. */
+  public static BoundedLineReader open(Path file, int maxLineBytes) throws IOException {
+    requireNonNull(file, "file");
+    if (maxLineBytes < 1 || maxLineBytes > MAX_LINE_BYTES) {
+      throw new IllegalArgumentException("maxLineBytes must be between 1 and " + MAX_LINE_BYTES + ", but was "
+          + maxLineBytes);
+    }
+    if (!Files.isRegularFile(file)) {
+      if (!Files.exists(file)) {
+        throw new NoSuchFileException(file.toString());
+      }
+      throw new InvalidInputException(file.toString(), (Files.isDirectory(file) ? "a directory" : "not a regular "
+          + "file (a device, pipe or socket)") + "; give a JSONL file");
+    }
+    return new BoundedLineReader(file, maxLineBytes);
+  }
+
+  /**
+   * The next line without its terminator ({@code \n} or {@code \r\n}), or null at the end of the file.
+   *
+   * @throws InvalidInputException if the line is longer than the bound
+   * @throws java.nio.charset.CharacterCodingException if the line is not UTF-8
+   */
+  public String readLine() throws IOException {
+    if (eof && chunkPos >= chunkEnd) {
+      return null;
+    }
+    int length = 0;
+    while (true) {
+      if (chunkPos >= chunkEnd) {
+        int n = in.read(chunk);
+        if (n < 0) {
+          eof = true;
+          if (length == 0) {
+            return null;
+          }
+          break;
+        }
+        chunkPos = 0;
+        chunkEnd = n;
+      }
+      int nl = chunkPos;
+      while (nl < chunkEnd && chunk[nl] != '\n') {
+        nl++;
+      }
+      int take = nl - chunkPos;
+      if ((long) length + take > maxLineBytes) {
+        throw new InvalidInputException(file + ":" + (lineNumber + 1), "line longer than " + maxLineBytes
+            + " bytes; no line of a JSONL input may be that long (is this the right file?)");
+      }
+      if (length + take > line.length) {
+        line = Arrays.copyOf(line, Math.min(Math.max(line.length * 2, length + take), maxLineBytes));
+      }
+      System.arraycopy(chunk, chunkPos, line, length, take);
+      length += take;
+      chunkPos = nl;
+      if (nl < chunkEnd) {
+        chunkPos++;   // the newline
+        break;
+      }
+    }
+    lineNumber++;
+    if (length > 0 && line[length - 1] == '\r') {
+      length--;
+    }
+    return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line, 0, length)).toString();
+  }
+
+  /** The number of the line {@link #readLine} returned last, from 1. */
+  public long lineNumber() {
+    return lineNumber;
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}
