@@ -204,6 +204,11 @@ public final class Cli {
       for (String format : a.formats) {
         ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
       }
+      if (a.leaderboardYaml != null) {
+        java.util.Map<String, Path> inputs = inputs(a);
+        inputs.put("--run-metadata file", a.runMetadata);
+        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs);
+      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -374,7 +379,7 @@ public final class Cli {
     }
     try {
       entry.build().write(a.leaderboardYaml);
-    } catch (IOException | UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException | OutputTargetException e) {
       err.println("llmsql evaluate: evaluation finished but " + a.leaderboardYaml + " could not be written ("
           + e + "); choose another path with --save-leaderboard-yaml");
       return NOT_SAVED;
@@ -692,7 +697,6 @@ public final class Cli {
     String name;
     boolean quiet;
     boolean verbose;
-    String modelName;
     Path runMetadata;
     Path leaderboardYaml;
 
@@ -759,7 +763,6 @@ public final class Cli {
         case "--format" -> formats = formats(value);
         case "--out" -> out = Path.of(value);
         case "--name" -> this.name = fileName(value);
-        case "--model-name" -> modelName = value;
         case "--run-metadata" -> runMetadata = Path.of(value);
         case "--save-leaderboard-yaml" -> leaderboardYaml = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + name);

@@ -108,6 +108,8 @@ final class InferenceCommand {
       ReportFiles.requireWritableTarget(output, inputs);
       inputs.put("--output-file", output);
       ReportFiles.requireWritableTarget(log, inputs);
+      inputs.put("--process-log", log);
+      ReportFiles.requireWritableTarget(output.toAbsolutePath().resolveSibling(stem(output) + ".run.json"), inputs);
     } catch (OutputTargetException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
