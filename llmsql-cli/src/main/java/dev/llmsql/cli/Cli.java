@@ -253,9 +253,6 @@ public final class Cli {
     if (a.judge != null) {
       b.judge(Judges.named(a.judge));
     }
-    if (a.modelName != null) {
-      b.modelName(a.modelName);
-    }
     for (String name : a.compareJudges) {
       Judges.named(name);   // fail on an unknown name before the long run, not after it
     }
@@ -688,7 +685,6 @@ public final class Cli {
     Integer keepMismatches;
     Integer threads;
     String judge;
-    String modelName;
     List<String> compareJudges = List.of();
     List<String> scorings = new ArrayList<>();
     boolean help;
@@ -757,7 +753,6 @@ public final class Cli {
         case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
         case "--threads" -> threads = Options.number(name, value, Range.THREADS);
         case "--judge" -> judge = value;
-        case "--model-name" -> modelName = value;
         case "--compare-judges" -> compareJudges = judgeList(value);
         case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
         case "--format" -> formats = formats(value);

@@ -75,7 +75,6 @@ final class Usage {
                                    defog-subset, falcon, spider2, strict, exact-set[:keep-values],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
-        --model-name NAME          the model's name, written to the report (model_name)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
         --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
                                    dialect-validity
