@@ -32,4 +32,10 @@ public interface DownloadListener {
 
   /** A transfer failed and will be retried (and resumed where the server allows). */
   default void retrying(URI uri, int attempt, String reason) { }
+
+  /**
+   * A cached file failed its check (size or SHA-256 against the record written when it was downloaded and
+   * verified, or no such record) and is downloaded again; {@code reason} says what was wrong, in one line.
+   */
+  default void discarded(java.nio.file.Path file, String reason) { }
 }

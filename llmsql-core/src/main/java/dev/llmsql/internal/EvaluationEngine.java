@@ -144,7 +144,9 @@ public final class EvaluationEngine {
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
         judgeAll(input, files, questions, collector, executor,
-            goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain));
+            goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain,
+                Duration.ofSeconds(GoldCache.DEFAULT_LOCK_WAIT_SECONDS),
+                message -> listeners.forEach(l -> l.onWarning(message))));
       }
     } finally {
       if (givenExecutor == null) {
@@ -233,6 +235,12 @@ public final class EvaluationEngine {
         @Override
         public void retrying(URI uri, int attempt, String reason) {
           listeners.forEach(l -> l.onDownloadRetry(uri, attempt, reason));
+        }
+
+        @Override
+        public void discarded(Path file, String reason) {
+          String message = "Cached " + file + " is not used: " + reason + "; downloading it again";
+          listeners.forEach(l -> l.onWarning(message));
         }
       });
     } catch (IOException e) {

@@ -18,12 +18,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
@@ -36,15 +39,27 @@ import org.slf4j.LoggerFactory;
  * every byte, plus the length: about 30 ms for LLMSQL's 100 MB, a tenth of SHA-256), never its file time,
  * and the gold SQL text; a changed question changes its SQL and so its key.
  *
- * <p>Only deterministic outcomes are kept: complete results and SQL errors (not timeouts or row caps, which
- * depend on limits). Writers take an OS file lock, merge with what is on disk and replace the file
- * atomically, so two JVMs writing at once lose nothing and never leave a torn file; a file that cannot be
- * read is ignored and rewritten.
+ * <p>Only deterministic outcomes are kept: complete results and SQL errors that any rerun would repeat (not
+ * timeouts or row caps, which depend on limits, nor a locked or busy database, I/O errors, interrupts or
+ * resource bounds, which depend on the moment; see {@link #deterministic}). Every entry carries a CRC-32C of
+ * its bytes, checked whenever it is read: an entry that fails it is never used (the gold is run again) and
+ * the file is rebuilt without it, with a warning, so a damaged cache costs time but never changes a verdict.
+ * Writers take an OS file lock, merge with what is on disk and replace the file atomically, so two JVMs
+ * writing at once lose nothing and never leave a torn file; a lock another process holds longer than the
+ * lock wait (default {@value #DEFAULT_LOCK_WAIT_SECONDS} s) is not waited for: the run's golds are then not
+ * written, with a warning naming the lock file and its holder's pid.
  */
 final class GoldCache {
 
   private static final Logger LOG = LoggerFactory.getLogger(GoldCache.class);
-  private static final byte[] MAGIC = "LLMSQLG2".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "LLMSQLG3".getBytes(StandardCharsets.US_ASCII);
+  static final long DEFAULT_LOCK_WAIT_SECONDS = 10;
+  /** SQLite's words for failures of the moment or of a resource bound; matched lower-case, anywhere. */
+  private static final List<String> TRANSIENT = List.of("locked", "busy", "i/o error", "ioerr", "interrupt",
+      "out of memory", "nomem", "disk is full", "sqlite_full", "unable to open", "cantopen", "schema has changed",
+      "sqlite_schema", "protocol", "malformed", "corrupt", "not a database", "notadb", "too big", "toobig",
+      "too many", "too large", "too complex", "too deep", "limit", "heap", "memory", "timeout", "timed out",
+      "cancel", "abort");
   private static final byte SUCCESS = 0;
   private static final byte SQL_ERROR = 1;
 
@@ -52,6 +67,8 @@ final class GoldCache {
 
   private final Path dir;
   private final IntPredicate wanted;
+  private final long lockWaitMillis;
+  private final Consumer<String> warnings;
   private final Map<Path, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
 
   GoldCache(Path dir) {
@@ -63,8 +80,45 @@ final class GoldCache {
    *     of a large cache (every benchmark question ever evaluated) are not indexed
    */
   GoldCache(Path dir, IntPredicate wanted) {
+    this(dir, wanted, Duration.ofSeconds(DEFAULT_LOCK_WAIT_SECONDS), message -> { });
+  }
+
+  /**
+   * @param lockWait how long {@link #flush} waits for another process's lock before giving up writing
+   * @param warnings told (besides the log) when the cache was damaged or could not be written
+   */
+  GoldCache(Path dir, IntPredicate wanted, Duration lockWait, Consumer<String> warnings) {
     this.dir = dir;
     this.wanted = wanted;
+    this.lockWaitMillis = lockWait.toMillis();
+    this.warnings = warnings;
+  }
+
+  private void warn(String message) {
+    LOG.warn(message);
+    warnings.accept(message);
+  }
+
+  /**
+   * Whether a rerun of the statement on the same database content would give the same outcome: complete
+   * results, and SQL errors that are not of the moment (locked, busy, I/O, interrupted, out of memory) nor of
+   * a resource bound (too big, too many, limits).
+   */
+  static boolean deterministic(QueryOutcome outcome) {
+    return outcome instanceof QueryOutcome.Success s && s.result().complete()
+        || outcome instanceof QueryOutcome.Failure f && f.kind() == FailureKind.SQL_ERROR && !ofTheMoment(f);
+  }
+
+  /** A failure a rerun may not repeat: an unusable database, or an SQL error of the moment or of a bound. */
+  static boolean ofTheMoment(QueryOutcome.Failure f) {
+    if (f.kind() == FailureKind.DATABASE_UNAVAILABLE) {
+      return true;
+    }
+    if (f.kind() != FailureKind.SQL_ERROR) {
+      return false;
+    }
+    String message = String.valueOf(f.message()).toLowerCase(Locale.ROOT);
+    return TRANSIENT.stream().anyMatch(message::contains);
   }
 
   /** Starts fingerprinting and indexing {@code database}'s cache file in the background. */
@@ -78,10 +132,8 @@ final class GoldCache {
   }
 
   void put(Path database, String sql, QueryOutcome outcome) {
-    boolean deterministic = outcome instanceof QueryOutcome.Success s && s.result().complete()
-        || outcome instanceof QueryOutcome.Failure f && f.kind() == FailureKind.SQL_ERROR;
     Store store = store(database).join();
-    if (deterministic && store != null) {
+    if (deterministic(outcome) && store != null) {
       store.add(sql, outcome);
     }
   }
@@ -97,7 +149,7 @@ final class GoldCache {
         continue;
       }
       try {
-        if (store.added > 0) {
+        if (store.added > 0 || store.damaged) {
           write(store);
         }
       } catch (IOException | RuntimeException e) {
@@ -124,7 +176,7 @@ final class GoldCache {
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException e) {
-      LOG.warn("Gold cache disabled for {}: {}", database, e.toString());
+      warn("Gold cache disabled for " + database + ": " + e);
       return null;
     }
   }
@@ -144,6 +196,8 @@ final class GoldCache {
     private long spillEnd;
     private boolean spillFailed;
     int added;
+    /** An entry failed its checksum or the file its structure: rebuilt at flush even if nothing was added. */
+    volatile boolean damaged;
 
     Store(Path file) {
       this.file = file;
@@ -161,6 +215,8 @@ final class GoldCache {
         int count = readHeader(in);
         long position = MAGIC.length + 4;
         byte[] key = new byte[256];
+        byte[] chunk = new byte[1 << 16];
+        CRC32C crc = new CRC32C();
         for (int i = 0; i < count; i++) {
           int keyLength = in.readInt();
           if (keyLength < 0 || keyLength > 64 << 20) {
@@ -171,35 +227,65 @@ final class GoldCache {
           }
           in.readFully(key, 0, keyLength);
           int payload = in.readInt();
-          in.skipNBytes(payload);
-          long length = 4L + keyLength + 4 + payload;
-          int hash = stringHash(key, keyLength);
-          if (wanted.test(hash)) {
-            onDisk.add(hash, position, length);
+          if (payload < 0 || payload > 1 << 30) {
+            throw new IOException("corrupt payload length " + payload);
+          }
+          // Every entry's checksum is checked here, not only when asked for: a flipped bit in a key would
+          // otherwise just make its gold a miss, and the damage would go unnoticed and unrepaired.
+          crc.reset();
+          crc.update(key, 0, keyLength);
+          for (long left = payload; left > 0; ) {
+            int n = (int) Math.min(left, chunk.length);
+            in.readFully(chunk, 0, n);
+            crc.update(chunk, 0, n);
+            left -= n;
+          }
+          long length = 4L + keyLength + 4 + payload + 4;
+          if (in.readInt() != (int) crc.getValue()) {
+            checksumFailed();
+          } else {
+            int hash = stringHash(key, keyLength);
+            if (wanted.test(hash)) {
+              onDisk.add(hash, position, length);
+            }
           }
           position += length;
+        }
+        if (in.read() != -1) {
+          throw new IOException("bytes after the last of " + count + " entries");
         }
       } catch (OlderFormatException e) {
         LOG.debug("Gold cache {} has an older format; it will be rewritten", file);
         onDisk.clear();
       } catch (IOException | RuntimeException e) {
-        LOG.warn("Ignoring unreadable gold cache {} ({}); it will be rewritten", file, e.toString());
+        warn("Gold cache " + file + " is damaged (" + e + "); not used, the golds are run again and the file "
+            + "rebuilt");
+        damaged = true;
         onDisk.clear();
       }
     }
 
     QueryOutcome get(String sql) {
-      QueryOutcome known = onDisk.find(disk, sql);
+      QueryOutcome known = onDisk.find(disk, sql, this::checksumFailed);
       if (known == null && added > 0) {
         synchronized (this) {
-          known = spilled.find(spill, sql);
+          known = spilled.find(spill, sql, this::checksumFailed);
         }
       }
       return known;
     }
 
+    private void checksumFailed() {
+      if (!damaged) {
+        damaged = true;
+        warn("Gold cache " + file + " has an entry that fails its checksum; it is not used (the gold is run "
+            + "again) and the file is rebuilt without it");
+      }
+    }
+
     synchronized void add(String sql, QueryOutcome outcome) {
-      if (spillFailed || onDisk.find(disk, sql) != null || spilled.find(spill, sql) != null) {
+      if (spillFailed || onDisk.find(disk, sql, this::checksumFailed) != null
+          || spilled.find(spill, sql, this::checksumFailed) != null) {
         return;
       }
       try {
@@ -275,8 +361,8 @@ final class GoldCache {
       size++;
     }
 
-    /** The outcome stored for {@code sql} in {@code channel}, or null. */
-    QueryOutcome find(FileChannel channel, String sql) {
+    /** The outcome stored for {@code sql} in {@code channel}, or null; {@code damaged} hears of a bad checksum. */
+    QueryOutcome find(FileChannel channel, String sql, Runnable damaged) {
       if (size == 0 || channel == null) {
         return null;
       }
@@ -284,7 +370,7 @@ final class GoldCache {
       int mask = spans.length - 1;
       for (int i = mix(hash) & mask; spans[i] != 0; i = (i + 1) & mask) {
         if (hashes[i] == hash) {
-          QueryOutcome outcome = read(channel, spans[i], sql);
+          QueryOutcome outcome = read(channel, spans[i], sql, damaged);
           if (outcome != null) {
             return outcome;
           }
@@ -293,14 +379,19 @@ final class GoldCache {
       return null;
     }
 
-    private static QueryOutcome read(FileChannel channel, long span, String sql) {
+    private static QueryOutcome read(FileChannel channel, long span, String sql, Runnable damaged) {
       long offset = (span & ((1L << 40) - 1)) - 1;
       ByteBuffer entry = ByteBuffer.allocate((int) (span >>> 40));
       try {
         while (entry.hasRemaining()) {
           if (channel.read(entry, offset + entry.position()) < 0) {
+            damaged.run();
             return null;
           }
+        }
+        if (!checksumMatches(entry.array(), entry.capacity())) {
+          damaged.run();
+          return null;
         }
         DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(entry.array()));
         if (!readString(in).equals(sql)) {
@@ -308,8 +399,8 @@ final class GoldCache {
         }
         in.readInt();
         return readPayload(in);
-      } catch (IOException e) {
-        LOG.debug("Gold cache entry unreadable: {}", e.toString());
+      } catch (IOException | RuntimeException e) {
+        damaged.run();
         return null;
       }
     }
@@ -391,8 +482,16 @@ final class GoldCache {
 
   @SuppressWarnings("try") // the lock is held for the try block's duration, never read
   private void writeLocked(Store store, Path lock) throws IOException {
-    try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-         FileLock ignored = channel.lock()) {
+    try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.READ,
+             StandardOpenOption.WRITE);
+         FileLock ignored = lockWithin(channel, lock)) {
+      if (ignored == null) {
+        return;
+      }
+      // who holds it, for the warning of a run that waits in vain
+      channel.truncate(0);
+      channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n")
+          .getBytes(StandardCharsets.US_ASCII)), 0);
       Path tmp = Files.createTempFile(dir, store.file.getFileName().toString(), ".tmp");
       try {
         try (FileChannel target = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
@@ -419,6 +518,40 @@ final class GoldCache {
     }
   }
 
+  /**
+   * The lock, or null after {@link #lockWaitMillis} (with a warning naming the file and its holder): another
+   * process stuck while holding it must not hold this run up, and the cache only saves time.
+   */
+  private FileLock lockWithin(FileChannel channel, Path lock) throws IOException {
+    long deadline = System.nanoTime() + lockWaitMillis * 1_000_000;
+    for (long pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      FileLock held = channel.tryLock();
+      if (held != null) {
+        return held;
+      }
+      long left = (deadline - System.nanoTime()) / 1_000_000;
+      if (left <= 0) {
+        String holder;
+        try {
+          holder = new String(Files.readAllBytes(lock), StandardCharsets.US_ASCII).trim();
+        } catch (IOException e) {
+          holder = "";
+        }
+        warn("Gold cache not updated: its lock " + lock.toAbsolutePath() + " is held by "
+            + (holder.matches("pid \\d+") ? "another process (" + holder + ")" : "another process")
+            + " for more than " + lockWaitMillis + " ms; this run's gold results are not kept (verdicts are "
+            + "unaffected). If no other evaluation is running, delete the lock file");
+        return null;
+      }
+      try {
+        Thread.sleep(Math.min(pause, left));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while waiting for " + lock);
+      }
+    }
+  }
+
   /** Spill files a day old were left by a JVM that died before its flush; live runs touch theirs. */
   private void deleteStaleSpills() {
     long dayAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.DAYS.toMillis(1);
@@ -439,15 +572,17 @@ final class GoldCache {
    *
    * @return entries copied
    */
-  private static int copyEntries(Path from, DataOutputStream out, LongSet keys, boolean withHeader)
+  private int copyEntries(Path from, DataOutputStream out, LongSet keys, boolean withHeader)
       throws IOException {
     if (!Files.exists(from)) {
       return 0;
     }
     int copied = 0;
+    int dropped = 0;
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(from), 1 << 16))) {
       int count = withHeader ? readHeader(in) : Integer.MAX_VALUE;
-      for (int i = 0; i < count; i++) {
+      int i = 0;
+      for (; i < count; i++) {
         int keyLength;
         try {
           keyLength = in.readInt();
@@ -466,18 +601,31 @@ final class GoldCache {
         if (payload.length != payloadLength) {
           throw new IOException("truncated entry");
         }
+        int checksum = in.readInt();
+        if (checksum != checksum(key, payload)) {
+          dropped++;
+          continue;
+        }
         if (keys.add(hash64(key))) {
           out.writeInt(keyLength);
           out.write(key);
           out.writeInt(payloadLength);
           out.write(payload);
+          out.writeInt(checksum);
           copied++;
         }
+      }
+      if (i == count && in.read() != -1) {
+        throw new IOException("bytes after the last of " + count + " entries");
       }
     } catch (OlderFormatException e) {
       LOG.debug("Gold cache {} has an older format; it is rewritten", from);
     } catch (IOException e) {
-      LOG.warn("Gold cache {} unreadable after {} entries ({}); keeping those", from, copied, e.toString());
+      warn("Gold cache " + from + " unreadable after " + copied + " entries (" + e + "); keeping those");
+    }
+    if (dropped > 0) {
+      warn("Gold cache " + from + ": " + dropped + " entr" + (dropped == 1 ? "y" : "ies") + " failed the "
+          + "checksum and were dropped; their golds are run again when asked");
     }
     return copied;
   }
@@ -485,7 +633,8 @@ final class GoldCache {
   private static int readHeader(DataInputStream in) throws IOException {
     byte[] magic = in.readNBytes(MAGIC.length);
     if (!Arrays.equals(magic, MAGIC)) {
-      if (magic.length == MAGIC.length && Arrays.equals(magic, 0, 7, MAGIC, 0, 7)) {
+      if (magic.length == MAGIC.length && Arrays.equals(magic, 0, 7, MAGIC, 0, 7)
+          && (magic[7] == '1' || magic[7] == '2')) {
         throw new OlderFormatException();
       }
       throw new IOException("not a gold cache file");
@@ -565,6 +714,35 @@ final class GoldCache {
     // The length lets a reader skip entries it does not want without decoding them.
     out.writeInt(buffer.size());
     buffer.writeTo(out);
+    out.writeInt(checksum(sql.getBytes(StandardCharsets.UTF_8), buffer.toByteArray()));
+  }
+
+  /** CRC-32C over an entry's key and payload bytes. */
+  private static int checksum(byte[] key, byte[] payload) {
+    CRC32C crc = new CRC32C();
+    crc.update(key);
+    crc.update(payload);
+    return (int) crc.getValue();
+  }
+
+  /** Whether a whole entry (key length, key, payload length, payload, checksum) holds its checksum. */
+  private static boolean checksumMatches(byte[] entry, int length) {
+    if (length < 12) {
+      return false;
+    }
+    ByteBuffer b = ByteBuffer.wrap(entry, 0, length);
+    int keyLength = b.getInt(0);
+    if (keyLength < 0 || 8L + keyLength + 4 > length) {
+      return false;
+    }
+    int payloadLength = b.getInt(4 + keyLength);
+    if (payloadLength < 0 || 4L + keyLength + 4 + payloadLength + 4 != length) {
+      return false;
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(entry, 4, keyLength);
+    crc.update(entry, 8 + keyLength, payloadLength);
+    return (int) crc.getValue() == b.getInt(length - 4);
   }
 
   static Map<String, QueryOutcome> readAll(DataInputStream in) throws IOException {
@@ -574,6 +752,7 @@ final class GoldCache {
       String sql = readString(in);
       in.readInt();
       entries.put(sql, readPayload(in));
+      in.readInt();
     }
     return entries;
   }

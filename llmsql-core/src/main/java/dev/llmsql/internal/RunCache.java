@@ -75,7 +75,8 @@ final class RunCache {
   }
 
   void put(Path database, String sql, QueryOutcome outcome) {
-    boolean keep = outcome instanceof QueryOutcome.Failure
+    // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement
+    boolean keep = outcome instanceof QueryOutcome.Failure f && !GoldCache.ofTheMoment(f)
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
         && s.result().rowCount() <= MAX_ROWS_KEPT;
     if (keep) {

@@ -16,6 +16,12 @@ import java.nio.file.Path;
  */
 public interface EvaluationListener {
 
+  /**
+   * Something the caller should know that does not stop the evaluation, such as a damaged gold cache being
+   * rebuilt or a cache lock another process holds; one line. May come from a worker thread of the evaluation.
+   */
+  default void onWarning(String message) { }
+
   /** Bytes of a benchmark file arrived ({@code bytesTotal} -1 when unknown). */
   default void onDownloadProgress(URI uri, long bytesDone, long bytesTotal) { }
 

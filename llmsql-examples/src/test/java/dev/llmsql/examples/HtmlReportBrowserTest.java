@@ -97,6 +97,46 @@ class HtmlReportBrowserTest {
     assertThat(OUT.resolve("leaderboard.png")).isNotEmptyFile();
   }
 
+  @Test
+  void report_scriptInjectedPastEscaping_doesNotRunWhileOurScriptDoes() throws Exception {
+    // GIVEN: the report with a <script> and an event handler spliced in raw, as if escaping had missed them
+    String page = HtmlReport.render(report);
+    String hostile = "<script>document.body.setAttribute('data-pwned','script')</script>"
+        + "<img src=x onerror=\"document.body.setAttribute('data-pwned','handler')\">";
+    Path html = OUT.resolve("demo-report-injected.html");
+    Files.createDirectories(OUT);
+    Files.writeString(html, page.replace("<main>", "<main>" + hostile));
+
+    // WHEN
+    Chromium.Page loaded = chromium.dumpDom(html, "?q=lukas");
+
+    // THEN: the policy blocked both, and our own (hashed) script still filtered the table
+    assertThat(loaded.dom()).doesNotContain("data-pwned=\"");
+    assertThat(text(loaded.dom())).contains("showing 1 of 23");
+  }
+
+  @Test
+  void report_questionCarryingScript_isShownAsText() throws Exception {
+    // GIVEN: a questions file whose question text is a script
+    Path dir = Files.createDirectories(OUT.resolve("hostile-question"));
+    List<String> lines = Files.readAllLines(DEMO.resolve("questions.jsonl"));
+    String first = lines.get(0).replaceFirst("\"question\": \"[^\"]*\"",
+        "\"question\": \"</td><script>document.body.setAttribute('data-pwned','question')</script>\"");
+    lines.set(0, first);
+    Files.write(dir.resolve("questions.jsonl"), lines);
+    EvaluationReport hostile = Evaluator.builder().questionsPath(dir.resolve("questions.jsonl"))
+        .dbPath(DEMO.resolve("demo.sqlite")).noReportFile().showMismatches(false).build()
+        .run(List.of(java.util.Map.of("question_id", 1, "completion", "SELECT 'wrong'")));
+    Path html = dir.resolve("report.html");
+    HtmlReport.write(hostile, html);
+
+    Chromium.Page loaded = chromium.dumpDom(html, "");
+
+    assertThat(loaded.dom()).doesNotContain("data-pwned=\"");
+    assertThat(text(loaded.dom())).contains("</td><script>document.body.setAttribute('data-pwned','question')"
+        + "</script>");
+  }
+
   private static Scoring rate(String name, Predicate<QuestionResult> counts) {
     return results -> {
       long n = results.stream().filter(counts).count();

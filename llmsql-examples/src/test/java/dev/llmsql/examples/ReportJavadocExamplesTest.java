@@ -8,6 +8,7 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.csv.CsvCells;
 import dev.llmsql.report.csv.CsvReport;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
@@ -47,6 +48,17 @@ class ReportJavadocExamplesTest {
 
     assertThat(baseline.results()).isEqualTo(report.results());
     assertThat(baseline.details()).isEqualTo(report.details());
+  }
+
+  @Test
+  void csvCells_example() throws Exception {
+    assertThat(CsvCells.text("=HYPERLINK(\"http://x\")")).isEqualTo("'=HYPERLINK(\"http://x\")");
+    assertThat(CsvCells.text("-3")).isEqualTo("-3");
+    java.io.StringWriter out = new java.io.StringWriter();
+    try (org.apache.commons.csv.CSVPrinter csv = org.apache.commons.csv.CSVFormat.RFC4180.print(out)) {
+      csv.printRecord(CsvCells.row(42, "@SUM(A1)", "0.5"));
+    }
+    assertThat(out).hasToString("42,'@SUM(A1),0.5\r\n");
   }
 
   @Test

@@ -14,10 +14,10 @@ import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
 import dev.llmsql.benchmark.BoundedLineReader;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +45,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 1.0 question gets a 0-, 1- or 5-shot prompt built from its table in {@code tables.jsonl}. Reasoning
  * ({@code <think>…</think>}) is stripped from the stored completion but kept in the client's process log. A
  * re-run appends only questions not yet in the file, so an interrupted run resumes; questions whose call
- * failed are reported in the summary and asked again next time.
+ * failed are reported in the summary and asked again next time. Each record is appended in one write of the
+ * whole line; a torn last line left by a crash is cut off before the next run appends (and its question
+ * asked again), so the file stays valid JSONL for {@code evaluate}.
  *
  * <p>Defaults: 5 shots for 1.0 questions and 0 for 2.0 ones (asking 1 or 5 for 2.0 questions is an error),
  * no limit, {@value #DEFAULT_CONCURRENCY} questions in flight (the client's own
@@ -116,6 +118,7 @@ public final class Inference {
     requireNonNull(outputFile, "outputFile");
     long start = System.nanoTime();
     List<Task> tasks = readQuestions();
+    long torn = repairTornTail(outputFile);
     Set<Long> done = alreadyWritten(outputFile);
     List<Task> todo = new ArrayList<>();
     for (Task t : tasks) {
@@ -141,9 +144,8 @@ public final class Inference {
       if (outputFile.toAbsolutePath().getParent() != null) {
         Files.createDirectories(outputFile.toAbsolutePath().getParent());
       }
-      endWithNewline(outputFile);
-      try (BufferedWriter out = Files.newBufferedWriter(outputFile, StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+      try (FileChannel out = FileChannel.open(outputFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND)) {
         ExecutorService pool = Executors.newFixedThreadPool(concurrency, r -> {
           Thread thread = new Thread(r, "llmsql-inference");
           thread.setDaemon(true);
@@ -175,7 +177,7 @@ public final class Inference {
           + "; choose a writable output file", e);
     }
     return new InferenceSummary(tasks.size(), tasks.size() - todo.size(), written.get(), failed,
-        Duration.ofNanos(System.nanoTime() - start));
+        Duration.ofNanos(System.nanoTime() - start), torn);
   }
 
   private String prompt(Task t, Map<String, TableLine> tables) {
@@ -188,7 +190,7 @@ public final class Inference {
     return Prompts.build(shots == null ? DEFAULT_SHOTS : shots, tables.get(t.tableId()).schema(), t.question());
   }
 
-  private void ask(Task t, String prompt, BufferedWriter out, AtomicInteger written, Map<Long, String> failed) {
+  private void ask(Task t, String prompt, FileChannel out, AtomicInteger written, Map<Long, String> failed) {
     String answer;
     try {
       answer = client.complete(List.of(ChatMessage.user(prompt))).content();
@@ -199,11 +201,14 @@ public final class Inference {
     ObjectNode line = JSON.createObjectNode();
     line.put("question_id", t.questionId());
     line.put("completion", Completions.withoutReasoning(answer));
+    // The whole record in one write on an O_APPEND channel, straight to the OS (no buffer to flush): a crash
+    // leaves at most one incomplete last line, which the next run cuts off (repairTornTail).
+    ByteBuffer record = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
     synchronized (out) {
       try {
-        out.write(line.toString());
-        out.write('\n');
-        out.flush();   // each prediction on disk as soon as it is known, so a crash loses nothing asked
+        while (record.hasRemaining()) {
+          out.write(record);
+        }
       } catch (IOException e) {
         throw new UncheckedIOException("cannot append to predictions file: " + e.getMessage(), e);
       }
@@ -360,7 +365,7 @@ public final class Inference {
     }
   }
 
-  /** Ids already in the output; a torn last line (a crash mid-write) is ignored and asked again. */
+  /** Ids already in the output (the file holds only whole records once {@link #repairTornTail} ran). */
   private static Set<Long> alreadyWritten(Path outputFile) {
     Set<Long> ids = new HashSet<>();
     if (!Files.exists(outputFile)) {
@@ -368,14 +373,22 @@ public final class Inference {
     }
     try (BufferedReader in = Files.newBufferedReader(outputFile, StandardCharsets.UTF_8)) {
       String line;
+      int number = 0;
       while ((line = in.readLine()) != null) {
+        number++;
+        if (line.isBlank()) {
+          continue;
+        }
+        JsonNode id;
         try {
-          JsonNode id = JSON.readTree(line).path("question_id");
-          if (id.canConvertToLong()) {
-            ids.add(id.asLong());
-          }
-        } catch (JsonProcessingException torn) {
-          // a partial line from an interrupted run: its question is asked again
+          id = JSON.readTree(line).path("question_id");
+        } catch (JsonProcessingException e) {
+          throw new IllegalArgumentException(outputFile + " line " + number + ": not a prediction record ("
+              + e.getOriginalMessage() + "); only a torn last line is repaired, so remove this line or choose "
+              + "another output file");
+        }
+        if (id.canConvertToLong()) {
+          ids.add(id.asLong());
         }
       }
     } catch (IOException e) {
@@ -385,16 +398,78 @@ public final class Inference {
     return ids;
   }
 
-  private static void endWithNewline(Path file) throws IOException {
-    if (!Files.exists(file) || Files.size(file) == 0) {
-      return;
+  /**
+   * Cuts an incomplete last record, left by a crash mid-write, so the file is valid JSONL again before
+   * anything is appended: the bytes after the last newline when they are no whole JSON record (a whole one
+   * only gets its newline), and a last line that is no JSON although newline-ended (what earlier versions
+   * left after a crash). Returns how many bytes were dropped; their question is asked again.
+   */
+  static long repairTornTail(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return 0;
     }
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-      f.seek(f.length() - 1);
-      if (f.read() != '\n') {
-        f.write('\n');
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      long size = channel.size();
+      long lineStart = lastLineStart(channel, size);
+      boolean newlineEnded = size > 0 && byteAt(channel, size - 1) == '\n';
+      long end = newlineEnded ? size - 1 : size;
+      if (lineStart >= end) {
+        return 0;
       }
+      if (end - lineStart > BoundedLineReader.MAX_LINE_BYTES) {
+        throw new IllegalArgumentException(file + ": its last line is longer than any prediction record; "
+            + "choose another output file");
+      }
+      ByteBuffer tail = ByteBuffer.allocate((int) (end - lineStart));
+      channel.read(tail, lineStart);
+      String text = new String(tail.array(), StandardCharsets.UTF_8);
+      if (isRecord(text)) {
+        if (!newlineEnded) {
+          channel.write(ByteBuffer.wrap(new byte[] {'\n'}), size);
+        }
+        return 0;
+      }
+      channel.truncate(lineStart);
+      return size - lineStart;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot repair the end of predictions file " + file + ": " + e.getMessage()
+          + "; choose a writable output file", e);
     }
+  }
+
+  private static boolean isRecord(String line) {
+    if (line.isBlank()) {
+      return true;
+    }
+    try {
+      return JSON.readTree(line).isObject();
+    } catch (JsonProcessingException e) {
+      return false;
+    }
+  }
+
+  /** Where the last line starts: just after the newline before the final one (or the file's end). */
+  private static long lastLineStart(FileChannel channel, long size) throws IOException {
+    long pos = size > 0 && byteAt(channel, size - 1) == '\n' ? size - 1 : size;
+    ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
+    while (pos > 0) {
+      int n = (int) Math.min(chunk.capacity(), pos);
+      chunk.clear().limit(n);
+      channel.read(chunk, pos - n);
+      for (int i = n - 1; i >= 0; i--) {
+        if (chunk.get(i) == '\n') {
+          return pos - n + i + 1;
+        }
+      }
+      pos -= n;
+    }
+    return 0;
+  }
+
+  private static int byteAt(FileChannel channel, long at) throws IOException {
+    ByteBuffer one = ByteBuffer.allocate(1);
+    channel.read(one, at);
+    return one.get(0);
   }
 
   @Override

@@ -17,11 +17,18 @@ import java.util.Map;
  * @param written predictions appended by this run
  * @param failed question id to the error, for questions the model never answered; a re-run retries them
  * @param wallTime how long the run took
+ * @param tornBytesDropped bytes of an incomplete last line (a crash mid-write) cut from the output file
+ *     before appending; its question was asked again. 0 when the file ended cleanly
  */
 public record InferenceSummary(int selected, int skipped, int written, Map<Long, String> failed,
-                               Duration wallTime) {
+                               Duration wallTime, long tornBytesDropped) {
 
   public InferenceSummary {
     failed = Map.copyOf(failed);
+  }
+
+  /** A summary of a run whose output file had no torn tail. */
+  public InferenceSummary(int selected, int skipped, int written, Map<Long, String> failed, Duration wallTime) {
+    this(selected, skipped, written, failed, wallTime, 0);
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.llmsql.judge.dialect.ParsedStatementGuard;
+import dev.llmsql.sqlite.SqliteHardening;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -16,14 +17,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.sqlite.SQLiteConnection;
-import org.sqlite.SQLiteLimits;
 
 /**
  * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
  * case's CREATE/INSERT statements, then the model's SQL, which is untrusted. Walls in front of it: exactly
  * one {@code SELECT}/{@code WITH}/{@code VALUES} statement (checked by keyword and, where JSqlParser
- * understands it, by parsing), no attached databases ({@code SQLITE_LIMIT_ATTACHED} 0), {@code PRAGMA
- * query_only} and {@code trusted_schema = 0}, extension loading off, a deadline that interrupts setup and
+ * understands it, by parsing), the connection hardened like every other ({@link SqliteHardening}: limits,
+ * stock functions only, no attached databases), {@code PRAGMA query_only}, a deadline that interrupts setup and
  * query, a row cap. Nothing touches a file.
  *
  * <pre>{@code
@@ -41,7 +41,6 @@ public final class ScratchDatabase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int PROGRESS_STEPS = 1000;
-  private static final int MAX_VALUE_BYTES = 1_000_000;
 
   private ScratchDatabase() {
   }
@@ -91,8 +90,7 @@ public final class ScratchDatabase {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       SQLiteConnection connection = c.unwrap(SQLiteConnection.class);
-      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_ATTACHED.getId(), 0);
-      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), MAX_VALUE_BYTES);
+      SqliteHardening hardening = SqliteHardening.apply(connection);
       org.sqlite.ProgressHandler.setHandler(connection, PROGRESS_STEPS, new org.sqlite.ProgressHandler() {
         @Override
         protected int progress() {
@@ -100,7 +98,6 @@ public final class ScratchDatabase {
         }
       });
       try (Statement s = c.createStatement()) {
-        s.execute("PRAGMA trusted_schema = 0");
         for (String statement : setup) {
           s.execute(statement);
         }
@@ -130,7 +127,8 @@ public final class ScratchDatabase {
             }
           }
         }
-        return new Result(rows, null);
+        String unknown = hardening.unknownFunction(c, sql);
+        return unknown == null ? new Result(rows, null) : Result.failed("the query failed: " + unknown);
       } catch (SQLException e) {
         return Result.failed(System.nanoTime() - deadline > 0 ? "the query took longer than " + describe(timeout)
             + " and was interrupted" : "the query failed: " + e.getMessage());

@@ -100,7 +100,7 @@ class InferenceTest {
 
   @Test
   void run_again_resumesWithoutAskingAnsweredQuestions() throws Exception {
-    // given: a first quick run over 2 questions, then a torn line as left by a crash
+    // given: a first quick run over 2 questions, then a torn line as left by a crash (cut off on resume)
     server = new ModelServer(SCRIPT);
     Path out = dir.resolve("preds.jsonl");
     InferenceSummary first = inference().limit(2).build().run(out);
@@ -116,12 +116,12 @@ class InferenceTest {
     assertThat(second.skipped()).isEqualTo(2);
     assertThat(second.written()).isEqualTo(1);
     assertThat(second.failed()).containsOnlyKeys(3L);
+    assertThat(second.tornBytesDropped()).isEqualTo("{\"question_id\": 4, \"compl".length());
     assertThat(server.prompts().subList(askedBefore, server.prompts().size())).extracting(ModelServer::question)
         .containsExactly("malformed", "malformed", "rate-limited", "rate-limited");
     assertThat(Files.readString(out)).isEqualTo("""
         {"question_id":1,"completion":"SELECT 1"}
         {"question_id":2,"completion":"SELECT 2"}
-        {"question_id": 4, "compl
         {"question_id":4,"completion":"SELECT 4"}
         """);
   }

@@ -115,4 +115,16 @@ class ScratchDatabaseTest {
     // then
     assertThat(r.error()).isEqualTo("the query failed: [SQLITE_ERROR] SQL error or missing database (not authorized)");
   }
+
+  @Test
+  void query_driverOnlyFunction_isUnknownAsInStockSqlite() {
+    // when: replicate() is sqlite-jdbc's own, and this call overflowed in native code and killed the JVM
+    ScratchDatabase.Result huge = query("SELECT replicate('abcd', 1073741825)");
+    ScratchDatabase.Result noRows = query("SELECT padl(name, 2147483647) FROM employees WHERE 0");
+
+    // then
+    assertThat(huge.error()).isEqualTo(
+        "the query failed: [SQLITE_ERROR] SQL error or missing database (no such function: replicate)");
+    assertThat(noRows.error()).isEqualTo("the query failed: no such function: padl");
+  }
 }

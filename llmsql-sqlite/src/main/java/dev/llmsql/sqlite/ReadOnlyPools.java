@@ -20,7 +20,6 @@ import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
-import org.sqlite.SQLiteLimits;
 import org.sqlite.SQLiteOpenMode;
 
 /**
@@ -37,16 +36,16 @@ public final class ReadOnlyPools {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReadOnlyPools.class);
 
-  /** The longest string or blob a statement may build; bounds memory together with the row cap. */
-  static final int MAX_VALUE_BYTES = 16 * 1024 * 1024;
-
   private static final ReadOnlyPools SHARED = new ReadOnlyPools();
 
   /** VM steps between deadline checks: frequent enough to stop within milliseconds, rare enough to cost nothing. */
   private static final int PROGRESS_STEPS = 10_000;
 
-  private static final Map<SQLiteConnection, Deadline> DEADLINES =
+  private static final Map<SQLiteConnection, Opened> OPENED =
       Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** What a connection got at open: its deadline and its hardening. */
+  record Opened(Deadline deadline, SqliteHardening hardening) { }
 
   private final ConcurrentHashMap<Path, Entry> pools = new ConcurrentHashMap<>();
 
@@ -75,11 +74,15 @@ public final class ReadOnlyPools {
 
   /** The deadline of a connection this registry opened. */
   public static Deadline deadline(SQLiteConnection connection) {
-    Deadline deadline = DEADLINES.get(connection);
-    if (deadline == null) {
+    return opened(connection).deadline();
+  }
+
+  static Opened opened(SQLiteConnection connection) {
+    Opened opened = OPENED.get(connection);
+    if (opened == null) {
       throw new IllegalStateException("connection was not opened by ReadOnlyPools");
     }
-    return deadline;
+    return opened;
   }
 
   private record Entry(HikariDataSource pool, long size, long modified) { }
@@ -158,8 +161,8 @@ public final class ReadOnlyPools {
   }
 
   /**
-   * Every connection it hands out is hardened: no attached databases, writes refused even where the
-   * read-only open would allow them (temp tables), untrusted schema code off, values bounded.
+   * Every connection it hands out is hardened ({@link SqliteHardening}: limits, stock functions only, untrusted
+   * schema code off) and refuses writes even where the read-only open would allow them (temp tables).
    */
   private static final class HardenedDataSource extends SQLiteDataSource {
     private static final long serialVersionUID = 1L;
@@ -172,15 +175,13 @@ public final class ReadOnlyPools {
     public SQLiteConnection getConnection(String user, String password) throws SQLException {
       SQLiteConnection connection = super.getConnection(user, password);
       try {
-        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_ATTACHED.getId(), 0);
-        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), MAX_VALUE_BYTES);
+        SqliteHardening hardening = SqliteHardening.apply(connection);
         try (Statement s = connection.createStatement()) {
           s.execute("PRAGMA query_only = 1");
-          s.execute("PRAGMA trusted_schema = 0");
         }
         Deadline deadline = new Deadline();
         ProgressHandler.setHandler(connection, PROGRESS_STEPS, deadline);
-        DEADLINES.put(connection, deadline);
+        OPENED.put(connection, new Opened(deadline, hardening));
       } catch (SQLException e) {
         connection.close();
         throw e;

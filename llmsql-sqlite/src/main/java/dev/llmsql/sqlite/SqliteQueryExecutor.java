@@ -18,13 +18,23 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.sqlite.SQLiteConnection;
 
 /**
- * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of read-only connections per database
- * file, a {@link StatementGuard} in front, a progress handler that interrupts statements past the timeout,
- * and a row cap while reading.
+ * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of hardened read-only connections per
+ * database file ({@link SqliteHardening}), a {@link StatementGuard} in front, a progress handler and a watchdog
+ * that interrupt statements past the timeout, a caller that stops waiting one grace period later whatever
+ * native code does, and a row cap while reading.
  *
  * <pre>{@code
  * try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2))) {
@@ -33,6 +43,19 @@ import org.sqlite.SQLiteConnection;
  * }</pre>
  */
 public final class SqliteQueryExecutor implements QueryExecutor {
+
+  /**
+   * How long after the timeout a caller waits for a statement that ignores the interrupt (a single native call,
+   * such as {@code instr} over megabyte strings, is not interruptible) before it abandons it.
+   */
+  static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
+
+  /** Statements run here, so a caller's wait is bounded even while native code does not return. */
+  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-sql-"));
+
+  /** Interrupts statements at their deadline, between rows, where the progress handler waits for VM steps. */
+  private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
+      daemon("llmsql-sql-watchdog-"));
 
   private final ExecutionLimits limits;
   private final java.util.concurrent.ConcurrentHashMap<Path, HikariDataSource> pools =
@@ -62,11 +85,107 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
-    try (Connection connection = pool.getConnection()) {
-      return run(connection, sql, started, stopAfterRows);
+    Running running = new Running(pool);
+    long deadline = started + limits.queryTimeout().toNanos();
+    Future<QueryOutcome> future = WORKERS.submit(() -> runPooled(running, database, sql, started, stopAfterRows));
+    try {
+      return future.get(deadline + GRACE_NANOS - System.nanoTime(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      running.abandon();
+      return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
+          + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
+          + "connection is discarded", System.nanoTime() - started);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running.abandon();
+      return QueryOutcome.failure(FailureKind.TIMEOUT, "interrupted: the caller's thread was interrupted while "
+          + "the query ran", System.nanoTime() - started);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("running a statement failed: " + cause, cause);
+    }
+  }
+
+  /** On a worker thread: checks out a connection, arms the watchdog, runs, and discards an abandoned connection. */
+  private QueryOutcome runPooled(Running running, Path database, String sql, long started, int stopAfterRows) {
+    try (Connection connection = running.pool.getConnection()) {
+      SQLiteConnection sqlite = connection.unwrap(SQLiteConnection.class);
+      if (!running.start(sqlite)) {
+        return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
+      }
+      long deadline = started + limits.queryTimeout().toNanos();
+      ScheduledFuture<?> alarm =
+          WATCHDOG.schedule(running::interrupt, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+      try {
+        return run(connection, sql, started, stopAfterRows);
+      } finally {
+        alarm.cancel(false);
+        if (running.finish()) {
+          running.pool.evictConnection(connection);
+        }
+      }
     } catch (SQLException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
+    }
+  }
+
+  /**
+   * One statement's life on its worker, shared with the caller and the watchdog. The interrupt is sent only
+   * while this statement runs (under the lock), never to a later one that reuses the connection. A caller that
+   * gives up lends the pool one more connection, so later statements do not wait for the abandoned one.
+   */
+  private static final class Running {
+    private final HikariDataSource pool;
+    private SQLiteConnection connection;
+    private boolean finished;
+    private boolean abandoned;
+
+    Running(HikariDataSource pool) {
+      this.pool = pool;
+    }
+
+    synchronized boolean start(SQLiteConnection sqlite) {
+      connection = sqlite;
+      return !abandoned;
+    }
+
+    synchronized void interrupt() {
+      if (connection != null && !finished) {
+        try {
+          connection.getDatabase().interrupt();
+        } catch (SQLException e) {
+          // the connection closed meanwhile: nothing left to stop
+        }
+      }
+    }
+
+    synchronized void abandon() {
+      if (finished || abandoned) {
+        return;
+      }
+      abandoned = true;
+      interrupt();
+      resize(pool, 1);
+    }
+
+    /** Marks the statement done; true when the caller gave up on it, so its connection must not be reused. */
+    synchronized boolean finish() {
+      finished = true;
+      if (abandoned) {
+        resize(pool, -1);
+      }
+      return abandoned;
+    }
+
+    private static void resize(HikariDataSource pool, int by) {
+      synchronized (pool) {
+        var config = pool.getHikariConfigMXBean();
+        config.setMaximumPoolSize(Math.max(1, config.getMaximumPoolSize() + by));
+      }
     }
   }
 
@@ -74,11 +193,15 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       throws SQLException {
     // Progress handlers need the driver's own connection, not Hikari's proxy.
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
-    ReadOnlyPools.Deadline deadline = ReadOnlyPools.deadline(connection);
+    ReadOnlyPools.Opened opened = ReadOnlyPools.opened(connection);
+    ReadOnlyPools.Deadline deadline = opened.deadline();
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
-        return read(rs, started, stopAfterRows);
+        QueryOutcome outcome = read(rs, started, stopAfterRows);
+        String unknown = outcome.succeeded() ? opened.hardening().unknownFunction(connection, sql) : null;
+        return unknown == null ? outcome
+            : QueryOutcome.failure(FailureKind.SQL_ERROR, unknown, System.nanoTime() - started);
       } catch (SQLException e) {
         long nanos = System.nanoTime() - started;
         if (nanos >= limits.queryTimeout().toNanos() || isInterrupt(e)) {
@@ -173,6 +296,15 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   @Override
   public String toString() {
     return "SqliteQueryExecutor" + limits;
+  }
+
+  private static ThreadFactory daemon(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   private static boolean isInterrupt(SQLException e) {

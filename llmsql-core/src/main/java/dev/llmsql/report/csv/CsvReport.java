@@ -35,8 +35,9 @@ import org.apache.commons.csv.CSVPrinter;
  *
  * <p>{@code compareResult} is DB-GPT's verdict: RIGHT (match), WRONG (ran, other answer), FAILED (SQL failed,
  * no SQL, or the gold failed). {@code llmOutput} is the SQL the verdict rests on (the raw completion when it is
- * unknown). Cells from the model that start with {@code = + - @} get a leading {@code '} so a spreadsheet
- * shows them instead of running them as formulas.
+ * unknown). Every text cell (question, tags and SQL too) goes through {@link CsvCells}: one starting with
+ * {@code = + - @}, a tab or a carriage return gets a leading {@code '} so a spreadsheet shows it instead of
+ * running it as a formula.
  */
 public final class CsvReport {
 
@@ -73,21 +74,21 @@ public final class CsvReport {
     for (QuestionResult r : report.results()) {
       Optional<QuestionDetail> detail = Optional.ofNullable(details.get(r.questionId()));
       Optional<Mismatch> mismatch = Optional.ofNullable(mismatches.get(r.questionId()));
-      List<Object> record = new java.util.ArrayList<>(List.of(
+      List<Object> record = new java.util.ArrayList<>(List.of(CsvCells.row(
           r.questionId(),
           detail.map(QuestionDetail::question).or(() -> mismatch.map(Mismatch::question)).orElse(""),
           detail.map(d -> String.join(", ", d.tags())).orElse(""),
           detail.map(QuestionDetail::difficulty).orElse(""),
           detail.map(QuestionDetail::goldSql).or(() -> mismatch.map(Mismatch::goldSql)).orElse(""),
-          safe(detail.map(QuestionDetail::predictedSql).or(() -> mismatch.map(Mismatch::modelOutput)).orElse("")),
+          detail.map(QuestionDetail::predictedSql).or(() -> mismatch.map(Mismatch::modelOutput)).orElse(""),
           compareResult(r.outcome()),
           r.reason().name(),
-          safe(r.verdict().detail()),
-          safe(r.error() == null ? "" : r.error()),
-          String.format(Locale.ROOT, "%.3f", r.nanos() / 1e9)));
+          r.verdict().detail(),
+          r.error(),
+          String.format(Locale.ROOT, "%.3f", r.nanos() / 1e9))));
       if (llmsql2) {
-        record.add(detail.map(QuestionDetail::category).orElse(""));
-        record.add(detail.map(QuestionDetail::family).orElse(""));
+        record.add(CsvCells.text(detail.map(QuestionDetail::category).orElse("")));
+        record.add(CsvCells.text(detail.map(QuestionDetail::family).orElse("")));
       }
       csv.printRecord(record);
     }
@@ -101,12 +102,5 @@ public final class CsvReport {
       case MISMATCH -> "WRONG";
       case ERROR, NO_SQL, GOLD_ERROR -> "FAILED";
     };
-  }
-
-  private static String safe(String cell) {
-    if (!cell.isEmpty() && "=+-@".indexOf(cell.charAt(0)) >= 0) {
-      return "'" + cell;
-    }
-    return cell;
   }
 }

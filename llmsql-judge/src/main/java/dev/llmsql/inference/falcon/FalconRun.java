@@ -13,6 +13,7 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.csv.CsvCells;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -183,9 +184,9 @@ public final class FalconRun {
          CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(EXECUTION_COLUMNS.toArray(String[]::new)).get()
              .print(w)) {
       for (RoundResult r : results) {
-        csv.printRecord(r.round(), r.model(), r.questions(), r.executed(), r.right(), r.wrong(), r.failed(),
-            String.format(Locale.ROOT, "%.4f", r.executabilityRate()),
-            String.format(Locale.ROOT, "%.4f", r.accuracy()));
+        csv.printRecord(CsvCells.row(r.round(), r.model(), r.questions(), r.executed(), r.right(), r.wrong(),
+            r.failed(), String.format(Locale.ROOT, "%.4f", r.executabilityRate()),
+            String.format(Locale.ROOT, "%.4f", r.accuracy())));
       }
     }
   }
@@ -203,8 +204,8 @@ public final class FalconRun {
           int id = q.getKey();
           QuestionResult result = byId.get(id);
           if (result == null) {
-            csv.printRecord(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], "", "", "",
-                "no prediction: the model call failed", "FAILED");
+            csv.printRecord(CsvCells.row(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], "", "", "",
+                "no prediction: the model call failed", "FAILED"));
             continue;
           }
           ResultCapture.Cells cells = captured.get(r).cells(id).orElse(new ResultCapture.Cells("", ""));
@@ -214,9 +215,8 @@ public final class FalconRun {
             case MISMATCH -> "WRONG";
             default -> "FAILED";
           };
-          csv.printRecord(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], cells.gold(),
-              predicted == null ? "" : predicted, cells.predicted(), result.error() == null ? "" : result.error(),
-              verdict);
+          csv.printRecord(CsvCells.row(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], cells.gold(),
+              predicted, cells.predicted(), result.error(), verdict));
         }
       }
     }

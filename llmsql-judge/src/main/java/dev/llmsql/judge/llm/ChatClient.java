@@ -34,7 +34,9 @@ import java.util.function.Function;
  *
  * <p>Defaults: base URL {@value #DEFAULT_BASE_URL}, key from {@value #DEFAULT_API_KEY_ENV}, temperature 0,
  * 512 max tokens, JSON response mode on, connect timeout 10 s, read timeout 60 s, 4 attempts, back-off
- * 1 s doubling up to 60 s, 4 concurrent requests.
+ * 1 s doubling up to 60 s, 4 concurrent requests, answers of at most 4 MiB. Whatever the server sends back
+ * (answers, error bodies, exception texts) has the key and any {@code Authorization} value masked before it
+ * reaches a caller, an exception or the process log.
  *
  * <pre>{@code
  * ChatClient client = ChatClient.builder()
@@ -55,9 +57,13 @@ public final class ChatClient {
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(1);
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(60);
   public static final int DEFAULT_MAX_CONCURRENCY = 4;
+  /** The largest answer body read, 4 MiB; a larger one fails that call (never retried) instead of filling memory. */
+  public static final long DEFAULT_MAX_RESPONSE_BYTES = 4L << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MAX_ERROR_BODY = 300;
+  /** Of an error answer only the start is shown; the rest is read no further. */
+  private static final int MAX_ERROR_BYTES = 64 * 1024;
 
   private final URI endpoint;
   private final String model;
@@ -74,6 +80,8 @@ public final class ChatClient {
   private final Semaphore permits;
   private final ProcessLog processLog;
   private final HttpClient http;
+  private final long maxResponseBytes;
+  private final Redactor redactor;
 
   private ChatClient(Builder b) {
     String base = b.baseUrl.endsWith("/") ? b.baseUrl.substring(0, b.baseUrl.length() - 1) : b.baseUrl;
@@ -92,6 +100,8 @@ public final class ChatClient {
     this.maxConcurrency = b.maxConcurrency;
     this.permits = new Semaphore(b.maxConcurrency, true);
     this.processLog = b.processLog;
+    this.maxResponseBytes = b.maxResponseBytes;
+    this.redactor = new Redactor(apiKey);
     this.http = HttpClient.newBuilder().connectTimeout(b.connectTimeout).version(HttpClient.Version.HTTP_1_1)
         .build();
   }
@@ -120,7 +130,7 @@ public final class ChatClient {
         sleep(waited);
       }
       long start = System.nanoTime();
-      Attempt result = send(body);
+      Attempt result = redacted(send(body));
       long latency = (System.nanoTime() - start) / 1_000_000;
       log(messages, result, latency, attempt, waited);
       if (result.response != null) {
@@ -130,12 +140,28 @@ public final class ChatClient {
       lastProblem = result.problem;
       lastCause = result.cause;
       if (!result.retryable) {
-        throw new ChatException(result.problem + " from " + endpoint + fixFor(result.status), attempt, lastCause);
+        throw failure(result.problem + " from " + endpoint + fixFor(result.status), attempt, lastCause);
       }
       waited = backoff(attempt, result.retryAfter);
     }
-    throw new ChatException(lastProblem + " from " + endpoint + " after " + maxAttempts + " attempt(s); "
+    throw failure(lastProblem + " from " + endpoint + " after " + maxAttempts + " attempt(s); "
         + "raise maxAttempts(...) or readTimeout(...) if the server is just slow", maxAttempts, lastCause);
+  }
+
+  /**
+   * The one point every server-derived text passes before it reaches a caller, an exception or the process
+   * log: the answer's content, the problem and the cause, with the key and any credential masked.
+   */
+  private Attempt redacted(Attempt a) {
+    ChatResponse response = a.response == null ? null : new ChatResponse(redactor.redact(a.response.content()),
+        a.response.attempts(), a.response.latencyMillis(), a.response.promptTokens(),
+        a.response.completionTokens());
+    return new Attempt(response, a.status, redactor.redact(a.problem), a.retryable, a.retryAfter,
+        redactor.scrub(a.cause));
+  }
+
+  private ChatException failure(String message, int attempts, Throwable cause) {
+    return new ChatException(redactor.redact(message), attempts, cause);
   }
 
   /** The outcome of one HTTP request. */
@@ -162,10 +188,11 @@ public final class ChatClient {
       Thread.currentThread().interrupt();
       throw new ChatException("interrupted while waiting for a free request slot", 0, e);
     }
-    HttpResponse<String> response;
-    CompletableFuture<HttpResponse<String>> future = null;
+    HttpResponse<BoundedBody.Bytes> response;
+    CompletableFuture<HttpResponse<BoundedBody.Bytes>> future = null;
     try {
-      future = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+      future = http.sendAsync(request.build(), info -> info.statusCode() == 200
+          ? new BoundedBody(maxResponseBytes, info.headers()) : new BoundedBody(MAX_ERROR_BYTES, null));
       // the request timeout covers the wait for headers; this also bounds reading the body
       response = future.get(readTimeout.toMillis() + 100, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -186,20 +213,26 @@ public final class ChatClient {
       permits.release();
     }
     int status = response.statusCode();
+    BoundedBody.Bytes answer = response.body();
     if (status == 200) {
+      if (answer.cut()) {
+        // the same question would get the same flood again: not retried, an error for this call only
+        return Attempt.failed(status, "answer larger than " + maxResponseBytes + " bytes (the cap; raise "
+            + "maxResponseBytes(...) if the model really answers at such length)", false, Optional.empty(), null);
+      }
       try {
-        return new Attempt(parse(response.body()), status, "", false, Optional.empty(), null);
+        return new Attempt(parse(answer.bytes()), status, "", false, Optional.empty(), null);
       } catch (IOException | RuntimeException e) {
         return Attempt.failed(status, "unreadable chat-completions answer (" + e.getMessage() + "): "
-            + abbreviate(response.body()), true, Optional.empty(), e);
+            + abbreviate(answer.text()), true, Optional.empty(), e);
       }
     }
     boolean retryable = status == 429 || status == 408 || status >= 500;
-    return Attempt.failed(status, "HTTP " + status + " " + abbreviate(response.body()), retryable,
+    return Attempt.failed(status, "HTTP " + status + " " + abbreviate(answer.text()), retryable,
         response.headers().firstValue("Retry-After").flatMap(ChatClient::parseRetryAfter), null);
   }
 
-  private static ChatResponse parse(String body) throws IOException {
+  private static ChatResponse parse(byte[] body) throws IOException {
     JsonNode root = JSON.readTree(body);
     JsonNode content = root.path("choices").path(0).path("message").path("content");
     if (!content.isTextual()) {
@@ -290,7 +323,7 @@ public final class ChatClient {
     return "ChatClient[endpoint=" + endpoint + ", model=" + model + ", apiKeyEnv=" + apiKeyEnv
         + (apiKey == null ? " (not set)" : " (set)") + ", temperature=" + temperature + ", maxTokens=" + maxTokens
         + ", jsonMode=" + jsonMode + ", readTimeout=" + readTimeout + ", maxAttempts=" + maxAttempts
-        + ", maxConcurrency=" + maxConcurrency + (processLog == null ? "" : ", processLog=" + processLog.file())
+        + ", maxConcurrency=" + maxConcurrency + ", maxResponseBytes=" + maxResponseBytes + (processLog == null ? "" : ", processLog=" + processLog.file())
         + "]";
   }
 
@@ -310,6 +343,7 @@ public final class ChatClient {
     private Duration maxBackoff = DEFAULT_MAX_BACKOFF;
     private int maxConcurrency = DEFAULT_MAX_CONCURRENCY;
     private ProcessLog processLog;
+    private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
 
     private Builder() {
     }
@@ -406,6 +440,18 @@ public final class ChatClient {
         throw new IllegalArgumentException("maxConcurrency must be at least 1, but was " + maxConcurrency);
       }
       this.maxConcurrency = maxConcurrency;
+      return this;
+    }
+
+    /**
+     * The largest answer body read (default {@value ChatClient#DEFAULT_MAX_RESPONSE_BYTES} bytes, at least 1 KiB);
+     * a longer answer fails that call, without retry, and is read no further.
+     */
+    public Builder maxResponseBytes(long bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("maxResponseBytes must be at least 1024, but was " + bytes);
+      }
+      this.maxResponseBytes = bytes;
       return this;
     }
 

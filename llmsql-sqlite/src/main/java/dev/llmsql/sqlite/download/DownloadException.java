@@ -25,11 +25,18 @@ public final class DownloadException extends IOException {
 
   private final URI uri;
   private final int status;
+  private final boolean resumable;
 
-  DownloadException(String message, URI uri, int status, Throwable cause) {
+  DownloadException(String message, URI uri, int status, Throwable cause, boolean resumable) {
     super(message, cause);
     this.uri = requireNonNull(uri, "uri");
     this.status = status;
+    this.resumable = resumable;
+  }
+
+  /** Whether what arrived was kept for the next run to resume (a cut or slow transfer). */
+  boolean resumable() {
+    return resumable;
   }
 
   /** The URL that was requested (before any redirect), never null. */

@@ -1,5 +1,8 @@
 package dev.llmsql.sqlite.download;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.DownloadListener;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -11,7 +14,11 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -21,7 +28,9 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,10 +43,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One file over HTTP into a temporary file beside the target, renamed when complete. Redirects are
- * followed here rather than by the client so the token only ever goes to the endpoint's origin.
+ * One file over HTTP into a partial file beside the target ({@code {name}.part}, with its validator in
+ * {@code {name}.part.json}), checked against what the hub published (size, SHA-256 or git blob SHA-1) and
+ * by a content check, then renamed into place with a verification record beside it. A cut transfer is
+ * resumed with {@code Range} and {@code If-Range}, within the run and by the next run; no byte for the read
+ * timeout, or the whole file not done within the total timeout, ends the transfer. Redirects are followed
+ * here rather than by the client so the token only ever goes to the endpoint's origin.
  */
 final class Downloader {
+
+  /** Looks at a complete download before it is accepted: null when fine, else what is wrong, in one line. */
+  @FunctionalInterface
+  interface ContentCheck {
+    ContentCheck NONE = file -> null;
+
+    String problem(Path file) throws IOException;
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Map<Path, Boolean> ACTIVE = new ConcurrentHashMap<>();
+  private static final String VERIFY_FIX = "the server sent something other than the file the hub published: "
+      + "check the endpoint (builder endpoint(...) or HF_ENDPOINT), any proxy and the network login";
 
   private static final Logger log = LoggerFactory.getLogger(Downloader.class);
 
@@ -53,6 +79,7 @@ final class Downloader {
   private final String token;
   private final Duration connectTimeout;
   private final Duration readTimeout;
+  private final Duration totalTimeout;
   private final int maxAttempts;
   private final Duration retryBackoff;
   private final String fixForStatus4xx;
@@ -62,7 +89,7 @@ final class Downloader {
    * @param token the bearer token, or null
    * @param fixForStatus4xx what to check after a 404, e.g. the version and endpoint
    */
-  Downloader(Duration connectTimeout, Duration readTimeout, URI tokenOrigin, String token,
+  Downloader(Duration connectTimeout, Duration readTimeout, Duration totalTimeout, URI tokenOrigin, String token,
              int maxAttempts, Duration retryBackoff, String fixForStatus4xx) {
     this.client = HttpClient.newBuilder()
         .connectTimeout(connectTimeout)
@@ -72,48 +99,179 @@ final class Downloader {
     this.token = token;
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
+    this.totalTimeout = totalTimeout;
     this.maxAttempts = maxAttempts;
     this.retryBackoff = retryBackoff;
     this.fixForStatus4xx = fixForStatus4xx;
   }
 
   /**
-   * Downloads {@code uri} to {@code target}, replacing it atomically once complete.
+   * Downloads {@code uri} to {@code target}, replacing it atomically once complete and verified, and writes
+   * the verification record beside it.
    *
    * @param localHint how to do without the download, ending the failure message
    * @return the number of bytes written
    */
-  long download(URI uri, Path target, String localHint, DownloadListener listener) throws IOException {
+  long download(URI uri, Path target, String localHint, DownloadListener listener, ContentCheck check)
+      throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    // A unique name so concurrent runs never write into each other's file; created with the default
-    // permissions (Files.createTempFile would make the cached file owner-only).
+    Path part = dir.resolve(target.getFileName() + ".part");
+    Path meta = dir.resolve(target.getFileName() + ".part.json");
+    // One download per file in this JVM at a time through the part file; closing a second channel on the
+    // meta file would drop the first one's OS lock, so a second one does not even open it.
+    if (ACTIVE.putIfAbsent(part, Boolean.TRUE) != null) {
+      return downloadOnce(uri, target, localHint, listener, check);
+    }
+    try {
+      return downloadResumable(uri, target, part, meta, localHint, listener, check);
+    } finally {
+      ACTIVE.remove(part);
+    }
+  }
+
+  private long downloadResumable(URI uri, Path target, Path part, Path meta, String localHint,
+                                 DownloadListener listener, ContentCheck check) throws IOException {
+    try (FileChannel metaChannel = FileChannel.open(meta, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      FileLock lock = tryLock(metaChannel);
+      if (lock == null) {
+        // Another run is downloading the same file: ours goes to a file of its own, without resume.
+        return downloadOnce(uri, target, localHint, listener, check);
+      }
+      Partial partial = new Partial(part, metaChannel);
+      partial.resumeOrReset(uri);
+      boolean keep = false;
+      try {
+        long bytes = transfer(uri, partial, localHint, listener, check);
+        moveIntoPlace(part, target);
+        Verification.write(target, partial.digests, partial.published, Downloader.withoutQuery(uri));
+        return bytes;
+      } catch (DownloadException e) {
+        keep = e.resumable() && Files.size(part) > 0;
+        throw e;
+      } finally {
+        if (!keep) {
+          deleteQuietly(part);
+          deleteQuietly(meta);
+        }
+        lock.release();
+      }
+    }
+  }
+
+  /** The fallback while another download of the file runs: a uniquely named file, deleted on failure. */
+  private long downloadOnce(URI uri, Path target, String localHint, DownloadListener listener, ContentCheck check)
+      throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    // created with the default permissions (Files.createTempFile would make the cached file owner-only)
     Path tmp = dir.resolve(target.getFileName() + "."
         + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
     Files.createFile(tmp);
     boolean moved = false;
     try {
-      long bytes = transfer(uri, tmp, localHint, listener);
+      Partial partial = new Partial(tmp, null);
+      long bytes = transfer(uri, partial, localHint, listener, check);
       moveIntoPlace(tmp, target);
       moved = true;
+      Verification.write(target, partial.digests, partial.published, Downloader.withoutQuery(uri));
       return bytes;
     } finally {
       if (!moved) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException e) {
-          log.warn("Could not delete partial download {}", tmp, e);
-        }
+        deleteQuietly(tmp);
       }
     }
   }
 
-  private long transfer(URI uri, Path tmp, String localHint, DownloadListener listener) throws IOException {
-    for (int attempt = 1; ; attempt++) {
-      long have = Files.size(tmp);
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException sameJvm) {
+      return null;
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      log.warn("Could not delete partial download {}", file, e);
+    }
+  }
+
+  /**
+   * The partial file and what is known about it: the validator of the response its bytes came from (for
+   * {@code If-Range}), persisted in the meta file so the next run can resume; and, once complete, what it
+   * was checked against.
+   */
+  private static final class Partial {
+    final Path file;
+    final FileChannel meta;
+    String validator;
+    Verification.Published published = Verification.Published.NONE;
+    Verification.Digests digests;
+
+    Partial(Path file, FileChannel meta) {
+      this.file = file;
+      this.meta = meta;
+    }
+
+    /** Keeps a partial file left by an earlier run for the same URL with a validator; else starts empty. */
+    void resumeOrReset(URI uri) throws IOException {
+      JsonNode saved = null;
+      if (meta.size() > 0 && meta.size() < 64 * 1024) {
+        ByteBuffer bytes = ByteBuffer.allocate((int) meta.size());
+        meta.read(bytes, 0);
+        try {
+          saved = JSON.readTree(bytes.array());
+        } catch (IOException unreadable) {
+          saved = null;
+        }
+      }
+      if (saved != null && Files.isRegularFile(file) && uri.toString().equals(saved.path("uri").asText())
+          && saved.path("validator").isTextual()) {
+        validator = saved.path("validator").asText();
+        log.info("Resuming {} from byte {}", file, Files.size(file));
+        return;
+      }
+      Files.deleteIfExists(file);
+      Files.createFile(file);
+      meta.truncate(0);
+    }
+
+    /** Notes the validator of the response now writing to the file, for a resume by this or a later run. */
+    void validator(URI uri, HttpHeaders headers) {
+      String etag = headers.firstValue("ETag").orElse(null);
+      String v = etag != null && !etag.startsWith("W/") ? etag : headers.firstValue("Last-Modified").orElse(null);
+      validator = v;
+      if (meta == null) {
+        return;
+      }
       try {
-        attempt(uri, tmp, have, listener);
-        return Files.size(tmp);
+        ObjectNode saved = JSON.createObjectNode().put("uri", uri.toString());
+        if (v != null) {
+          saved.put("validator", v);
+        }
+        meta.truncate(0);
+        ByteBuffer bytes = ByteBuffer.wrap(saved.toString().getBytes(StandardCharsets.UTF_8));
+        while (bytes.hasRemaining()) {
+          meta.write(bytes, bytes.position());
+        }
+      } catch (IOException e) {
+        log.debug("Could not note the validator of {}: {}", file, e.toString());
+      }
+    }
+  }
+
+  private long transfer(URI uri, Partial partial, String localHint, DownloadListener listener, ContentCheck check)
+      throws IOException {
+    long deadline = System.nanoTime() + totalTimeout.toNanos();
+    for (int attempt = 1; ; attempt++) {
+      long have = Files.size(partial.file);
+      try {
+        partial.published = attempt(uri, partial, have, listener, deadline);
+        verify(partial, check);
+        return Files.size(partial.file);
       } catch (Failure f) {
         if (!f.retryable || attempt >= maxAttempts) {
           throw f.toException(uri, attempt, localHint);
@@ -125,12 +283,38 @@ final class Downloader {
     }
   }
 
-  /** One request (plus redirects); returns only when the file is complete. */
-  private void attempt(URI uri, Path tmp, long have, DownloadListener listener) throws IOException {
+  /** Checks a complete file against what was published and the content check; a mismatch starts over. */
+  private static void verify(Partial partial, ContentCheck check) throws IOException {
+    partial.digests = Verification.digest(partial.file);
+    String mismatch = Verification.mismatch(partial.digests, partial.published);
+    if (mismatch != null) {
+      truncate(partial.file, 0);
+      throw Failure.retryable(0, "verification failed: " + mismatch, VERIFY_FIX, null);
+    }
+    String problem = check.problem(partial.file);
+    if (problem != null) {
+      truncate(partial.file, 0);
+      throw Failure.fatal(0, "verification failed: " + problem, VERIFY_FIX, null);
+    }
+  }
+
+  /**
+   * One request (plus redirects); returns only when the file is complete, with what the hub published about
+   * it along the way.
+   */
+  private Verification.Published attempt(URI uri, Partial partial, long have, DownloadListener listener,
+                                          long deadline) throws IOException {
     URI current = uri;
+    Verification.Published published = Verification.Published.NONE;
     for (int redirects = 0; ; redirects++) {
-      Exchange exchange = exchange(uri, current, tmp, have, listener);
+      Exchange exchange = exchange(uri, current, partial, have, listener, deadline);
       int status = exchange.response.statusCode();
+      published = published(published, exchange.response, current);
+      if (exchange.html) {
+        throw Failure.fatal(status, "HTTP " + status + " with an HTML page (Content-Type: "
+            + exchange.response.headers().firstValue("Content-Type").orElse("") + ") instead of the file"
+            + (current.equals(uri) ? "" : " from " + withoutQuery(current)), VERIFY_FIX, null);
+      }
       if (isRedirect(status)) {
         if (redirects == MAX_REDIRECTS) {
           throw Failure.fatal(status, "more than " + MAX_REDIRECTS + " redirects, the last to "
@@ -146,18 +330,23 @@ final class Downloader {
         if (exchange.total >= 0 && done != exchange.total) {
           throw Failure.retryable(0, "transfer ended at byte " + done + sizeSuffix(exchange.total), null);
         }
+        if (published.size() >= 0 && exchange.total >= 0 && exchange.total != published.size()) {
+          truncate(partial.file, 0);
+          throw Failure.retryable(0, "verification failed: the server sent " + exchange.total + " bytes but the "
+              + "hub published " + published.size(), VERIFY_FIX, null);
+        }
         if (exchange.reported != done) {
           listener.progress(uri, done, exchange.total);
         }
       } else if (status == 206 && have > 0) {
         // Bytes we cannot place; drop the partial file and ask for everything next time.
-        truncate(tmp, 0);
+        truncate(partial.file, 0);
         throw Failure.retryable(status, "HTTP 206 with Content-Range \""
             + exchange.response.headers().firstValue("Content-Range").orElse("")
             + "\" for a resume at byte " + have + where, null);
       } else if (status == 416 && have > 0) {
         // The partial file is no prefix the server knows; start over.
-        truncate(tmp, 0);
+        truncate(partial.file, 0);
         throw Failure.retryable(status, "HTTP 416 for a resume at byte " + have + where, null);
       } else if (status >= 500 || status == 429 || status == 408) {
         throw Failure.retryable(status, "HTTP " + status + where, null);
@@ -168,8 +357,41 @@ final class Downloader {
       } else {
         throw Failure.fatal(status, "HTTP " + status + where, fixForStatus4xx, null);
       }
-      return;
+      return published;
     }
+  }
+
+  /**
+   * Adds what one response of the chain says about the file: the hub's {@code X-Linked-Size} and
+   * {@code X-Linked-Etag} (the SHA-256 of an LFS file, on its redirect to storage), or for a file the hub
+   * serves itself its {@code ETag} (the git blob SHA-1, or a SHA-256). Only the endpoint's own origin is
+   * believed: a storage host's ETag is something else (often an MD5 of parts).
+   */
+  private Verification.Published published(Verification.Published known, HttpResponse<Void> response, URI from) {
+    if (!sameOrigin(from, tokenOrigin)) {
+      return known;
+    }
+    HttpHeaders h = response.headers();
+    Verification.Published p = known;
+    String linked = Verification.hexDigest(h.firstValue("X-Linked-Etag").orElse(null), 64);
+    if (linked != null) {
+      p = p.withSha256(linked);
+    }
+    OptionalLong size = h.firstValueAsLong("X-Linked-Size");
+    if (size.isPresent() && size.getAsLong() >= 0) {
+      p = p.withSize(size.getAsLong());
+    }
+    if (response.statusCode() == 200 && p.sha256() == null) {
+      String etag = h.firstValue("ETag").orElse(null);
+      String sha256 = Verification.hexDigest(etag, 64);
+      String sha1 = Verification.hexDigest(etag, 40);
+      if (sha256 != null) {
+        p = p.withSha256(sha256);
+      } else if (sha1 != null) {
+        p = p.withGitSha1(sha1);
+      }
+    }
+    return p;
   }
 
   /** A finished request: its response and, when the body went to the file, how far it got. */
@@ -177,6 +399,7 @@ final class Downloader {
     HttpResponse<Void> response;
     BodySink sink;
     boolean toFile;
+    boolean html;
     long total = -1;
     long reported = -1;
   }
@@ -185,13 +408,20 @@ final class Downloader {
    * Sends one request and waits for its body while watching it: progress is reported from this thread,
    * and a body that brings no byte for {@code readTimeout} is aborted as a cut transfer.
    */
-  private Exchange exchange(URI uri, URI current, Path tmp, long have, DownloadListener listener)
-      throws IOException {
+  private Exchange exchange(URI uri, URI current, Partial partial, long have, DownloadListener listener,
+                            long deadline) throws IOException {
+    long left = deadline - System.nanoTime();
+    if (left <= 0) {
+      throw deadlineFailure(partial, have);
+    }
     HttpRequest.Builder request = HttpRequest.newBuilder(current).GET()
-        .timeout(readTimeout)
+        .timeout(Duration.ofNanos(Math.min(readTimeout.toNanos(), left)))
         .header("User-Agent", USER_AGENT);
     if (have > 0) {
       request.header("Range", "bytes=" + have + "-");
+      if (partial.validator != null) {
+        request.header("If-Range", partial.validator);
+      }
     }
     if (token != null && sameOrigin(current, tokenOrigin)) {
       request.header("Authorization", "Bearer " + token);
@@ -202,11 +432,16 @@ final class Downloader {
     HttpResponse.BodyHandler<Void> handler = info -> {
       BodySink sink = null;
       long[] range = bodyRange(info, have);
-      if (range != null) {
+      exchange.html = range != null && info.headers().firstValue("Content-Type").orElse("").trim()
+          .toLowerCase(Locale.ROOT).startsWith("text/html");
+      if (range != null && !exchange.html) {
         try {
-          sink = BodySink.toFile(tmp, range[0]);
+          sink = BodySink.toFile(partial.file, range[0]);
           exchange.total = range[1];
           exchange.toFile = true;
+          if (info.statusCode() == 200 || partial.validator == null) {
+            partial.validator(uri, info.headers());
+          }
         } catch (IOException e) {
           openError.set(e);
         }
@@ -227,11 +462,15 @@ final class Downloader {
           exchange.sink = sinkRef.get();
           break;
         } catch (TimeoutException e) {
+          long now = System.nanoTime();
+          if (now - deadline >= 0) {
+            BodySink sink = sinkRef.get();
+            throw deadlineFailure(partial, sink != null && exchange.toFile ? sink.position() : have);
+          }
           BodySink sink = sinkRef.get();
           if (sink == null) {
             continue; // waiting for headers: the request's own timeout applies
           }
-          long now = System.nanoTime();
           long position = sink.position();
           if (position != lastSeen) {
             lastSeen = position;
@@ -273,6 +512,13 @@ final class Downloader {
       throw openError.get();
     }
     return exchange;
+  }
+
+  private Failure deadlineFailure(Partial partial, long at) {
+    return Failure.deadline("not finished within " + text(totalTimeout) + " (the total timeout), at byte " + at,
+        partial.meta != null
+            ? "the part is kept and the next run resumes it; raise totalTimeout(...) for a slow link"
+            : "raise totalTimeout(...) for a slow link");
   }
 
   /** Where a body goes: {start, total} in the file (total -1 if unknown), or null to discard it. */
@@ -413,21 +659,34 @@ final class Downloader {
     final String reason;
     final boolean retryable;
     final String fix;
+    /** Whether the partial file is worth keeping for the next run (a cut or slow transfer, not a refusal). */
+    final boolean resumable;
 
-    private Failure(int status, String reason, boolean retryable, String fix, Throwable cause) {
+    private Failure(int status, String reason, boolean retryable, String fix, Throwable cause, boolean resumable) {
       super(reason, cause);
       this.status = status;
       this.reason = reason;
       this.retryable = retryable;
       this.fix = fix;
+      this.resumable = resumable;
     }
 
     static Failure retryable(int status, String reason, Throwable cause) {
-      return new Failure(status, reason, true, null, cause);
+      return new Failure(status, reason, true, null, cause, true);
+    }
+
+    /** Retryable, with its own fix should it fail for good. */
+    static Failure retryable(int status, String reason, String fix, Throwable cause) {
+      return new Failure(status, reason, true, fix, cause, true);
     }
 
     static Failure fatal(int status, String reason, String fix, Throwable cause) {
-      return new Failure(status, reason, false, fix, cause);
+      return new Failure(status, reason, false, fix, cause, false);
+    }
+
+    /** The total timeout: not retried, but what arrived is kept for the next run. */
+    static Failure deadline(String reason, String fix) {
+      return new Failure(0, reason, false, fix, null, true);
     }
 
     DownloadException toException(URI uri, int attempts, String localHint) {
@@ -437,7 +696,7 @@ final class Downloader {
       String tries = attempts > 1 ? " after " + attempts + " attempts" : "";
       int httpStatus = status >= 400 ? status : 0;
       return new DownloadException("Could not download " + uri + ": " + reason + tries + "; "
-          + fixText + ", or " + localHint, uri, httpStatus, getCause());
+          + fixText + ", or " + localHint, uri, httpStatus, getCause(), resumable);
     }
   }
 }

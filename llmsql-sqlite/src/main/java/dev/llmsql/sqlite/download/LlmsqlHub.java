@@ -29,8 +29,13 @@ import org.slf4j.LoggerFactory;
  * {@code llmsql-bench/llmsql-benchmark} for 1.0 and {@code llmsql-bench/llmsql-2.0} for 2.0. The endpoint
  * is {@code HF_ENDPOINT} or {@value #DEFAULT_ENDPOINT}; a token ({@code HF_TOKEN}) goes only to the
  * endpoint's own scheme, host and port, never to a host a redirect leads to. Downloads land in a
- * {@code .tmp} file renamed when complete; cut transfers resume with a {@code Range} request, 5xx and
- * network errors are retried with doubling backoff, other 4xx fail at once.
+ * {@code .part} file renamed when complete and verified: against the size and SHA-256 the hub publishes
+ * ({@code X-Linked-Size}, {@code X-Linked-Etag}; for a file the hub serves itself, the git blob SHA-1 of its
+ * {@code ETag}), and by a content check (JSON lines, SQLite header). A record of the verified size and
+ * SHA-256 ({@code {file}.verified.json}) is checked before each reuse; a cached file failing it, or without
+ * it, is downloaded again with a warning. Cut transfers resume with {@code Range} and {@code If-Range}, within
+ * the run and by the next run; 5xx and network errors are retried with doubling backoff, other 4xx fail at
+ * once; no byte for the read timeout, or the file not done within the total timeout, ends a transfer.
  *
  * <p>Unlike LLMSQL, which puts the files directly in the work dir, each version gets its own folder, so
  * a 1.0 cache is never mistaken for 2.0. To reuse files LLMSQL already downloaded, pass them as local
@@ -58,6 +63,11 @@ public final class LlmsqlHub implements BenchmarkSource {
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
   /** How long to wait for response headers, or for more bytes of a body, before giving the try up. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
+  /**
+   * How long one file may take in all, retries included: a server dripping a byte a second never trips the
+   * read timeout, this ends it (what arrived is kept and the next run resumes).
+   */
+  public static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofHours(2);
 
   /** The questions JSONL, downloaded by {@link #resolve}. */
   public static final String QUESTIONS_FILE = "questions.jsonl";
@@ -80,6 +90,7 @@ public final class LlmsqlHub implements BenchmarkSource {
   private final String token;
   private final Duration connectTimeout;
   private final Duration readTimeout;
+  private final Duration totalTimeout;
   private final int maxAttempts;
   private final Duration retryBackoff;
 
@@ -94,6 +105,7 @@ public final class LlmsqlHub implements BenchmarkSource {
         : envToken != null && !envToken.isBlank() ? envToken.trim() : null;
     this.connectTimeout = b.connectTimeout;
     this.readTimeout = b.readTimeout;
+    this.totalTimeout = b.totalTimeout;
     this.maxAttempts = b.maxAttempts;
     this.retryBackoff = b.retryBackoff;
   }
@@ -139,22 +151,59 @@ public final class LlmsqlHub implements BenchmarkSource {
     }
     Path target = directory.resolve(fileName);
     if (Files.isRegularFile(target)) {
-      log.debug("Using cached {}", target);
-      listener.cached(target);
-      return target;
+      String problem = Verification.problemWithCached(target);
+      if (problem == null) {
+        log.debug("Using cached {}", target);
+        listener.cached(target);
+        return target;
+      }
+      log.warn("Cached {} is not used: {}; downloading it again", target, problem);
+      listener.discarded(target, problem);
     }
     URI uri = fileUri(fileName);
     log.info("Downloading {} to {}", uri, target);
-    Downloader downloader = new Downloader(connectTimeout, readTimeout, endpoint, token, maxAttempts,
-        retryBackoff, "check the version (\"" + version + "\" is " + repo
+    Downloader downloader = new Downloader(connectTimeout, readTimeout, totalTimeout, endpoint, token,
+        maxAttempts, retryBackoff, "check the version (\"" + version + "\" is " + repo
             + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)");
     String localHint = fileName.equals(QUESTIONS_FILE) || fileName.equals(DATABASE_FILE)
         ? LOCAL_FILES
         : "download it yourself to " + target.toAbsolutePath();
-    long bytes = downloader.download(uri, target, localHint, listener);
+    long bytes = downloader.download(uri, target, localHint, listener, contentCheck(fileName));
     log.info("Downloaded {} ({} bytes)", target, bytes);
     listener.finished(uri, target, bytes);
     return target;
+  }
+
+  /**
+   * What a file of this name must look like, beyond any digest: an error page served with 200 by a proxy or
+   * mirror that publishes no digest is caught here. JSONL starts with a JSON object; the database with
+   * SQLite's header.
+   */
+  static Downloader.ContentCheck contentCheck(String fileName) {
+    if (fileName.endsWith(".jsonl")) {
+      return file -> {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+          for (int b; (b = in.read()) >= 0; ) {
+            if (!Character.isWhitespace(b)) {
+              return b == '{' ? null : "it does not start with a JSON object (first byte '" + (char) b + "')";
+            }
+          }
+          return "it is empty";
+        }
+      };
+    }
+    if (fileName.endsWith(".db")) {
+      return file -> {
+        byte[] header = new byte[16];
+        int n;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+          n = in.readNBytes(header, 0, 16);
+        }
+        return n == 16 && new String(header, java.nio.charset.StandardCharsets.ISO_8859_1)
+            .equals("SQLite format 3\0") ? null : "it is not an SQLite database (no SQLite header)";
+      };
+    }
+    return Downloader.ContentCheck.NONE;
   }
 
   /** Where {@code fileName} is downloaded from: {@code {endpoint}/datasets/{repo}/resolve/main/{file}}. */
@@ -219,6 +268,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     private String token;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+    private Duration totalTimeout = DEFAULT_TOTAL_TIMEOUT;
     private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
     private Duration retryBackoff = DEFAULT_RETRY_BACKOFF;
     private UnaryOperator<String> environment = System::getenv;
@@ -268,6 +318,15 @@ public final class LlmsqlHub implements BenchmarkSource {
     public Builder readTimeout(Duration timeout) {
       this.readTimeout = positive(timeout, "readTimeout");
       return note("readTimeout=" + timeout);
+    }
+
+    /**
+     * How long one file may take in all, retries included, however steadily bytes arrive; default 2 hours.
+     * What arrived by then is kept, and the next run resumes it.
+     */
+    public Builder totalTimeout(Duration timeout) {
+      this.totalTimeout = positive(timeout, "totalTimeout");
+      return note("totalTimeout=" + timeout);
     }
 
     /** Requests per file before giving up, the first included; default 5, at least 1. */

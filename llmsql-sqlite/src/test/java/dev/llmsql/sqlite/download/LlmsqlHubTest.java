@@ -84,7 +84,8 @@ class LlmsqlHubTest {
         server.uri() + BASE + "questions.jsonl -> " + files.questions() + " (" + QUESTIONS.length + ")",
         server.uri() + BASE + "sqlite_tables.db -> " + files.database() + " (200000)");
     assertThat(events.lastProgress()).isEqualTo(server.uri() + BASE + "sqlite_tables.db 200000/200000");
-    assertThat(listing(dir)).containsExactly("questions.jsonl", "sqlite_tables.db");
+    assertThat(listing(dir)).containsExactly("questions.jsonl", "questions.jsonl.verified.json",
+        "sqlite_tables.db", "sqlite_tables.db.verified.json");
   }
 
   @Test
@@ -290,7 +291,8 @@ class LlmsqlHubTest {
         // the rest is the JDK's wording: "(IOException: fixed content-length: 200000, bytes received: 100000)"
         .startsWith(server.uri() + BASE + "sqlite_tables.db #1 transfer cut at byte 100000 of 200000 (");
     assertThat(events.lastProgress()).isEqualTo(server.uri() + BASE + "sqlite_tables.db 200000/200000");
-    assertThat(listing(workdir.resolve("llmsql-2.0"))).containsExactly("sqlite_tables.db");
+    assertThat(listing(workdir.resolve("llmsql-2.0"))).containsExactly("sqlite_tables.db",
+        "sqlite_tables.db.verified.json");
   }
 
   @Test
@@ -340,7 +342,7 @@ class LlmsqlHubTest {
   }
 
   @Test
-  void fetch_cutEveryTime_failsWithoutStatusAndTmpFile() {
+  void fetch_cutEveryTime_failsWithoutStatusKeepingThePartForTheNextRun() {
     server.route(BASE + "sqlite_tables.db", ex -> TestServer.cut(ex, DATABASE, 100_000));
 
     assertThatThrownBy(() -> hub().maxAttempts(2).build().fetch("sqlite_tables.db", events))
@@ -349,7 +351,8 @@ class LlmsqlHubTest {
             + "sqlite_tables.db: transfer cut at byte 100000 of 200000 (")
         .hasMessageEndingWith(") after 2 attempts; check the network, proxy and endpoint "
             + "(builder endpoint(...) or HF_ENDPOINT), or " + LOCAL_FILES);
-    assertThat(listing(workdir.resolve("llmsql-2.0"))).isEmpty();
+    assertThat(listing(workdir.resolve("llmsql-2.0"))).containsExactly("sqlite_tables.db.part",
+        "sqlite_tables.db.part.json");
   }
 
   @Test
@@ -476,11 +479,14 @@ class LlmsqlHubTest {
     }
   }
 
-  private static byte[] bytes(int n) {
+  /** {@code n} bytes that pass the database's content check: SQLite's header, then a pattern. */
+  static byte[] bytes(int n) {
     byte[] b = new byte[n];
     for (int i = 0; i < n; i++) {
       b[i] = (byte) (i * 31 + i / 251);
     }
+    byte[] header = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    System.arraycopy(header, 0, b, 0, Math.min(n, header.length));
     return b;
   }
 
