@@ -693,6 +693,7 @@ public final class Cli {
     String name;
     boolean quiet;
     boolean verbose;
+    String modelName;
     Path runMetadata;
     Path leaderboardYaml;
 
@@ -758,6 +759,7 @@ public final class Cli {
         case "--format" -> formats = formats(value);
         case "--out" -> out = Path.of(value);
         case "--name" -> this.name = fileName(value);
+        case "--model-name" -> modelName = value;
         case "--run-metadata" -> runMetadata = Path.of(value);
         case "--save-leaderboard-yaml" -> leaderboardYaml = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + name);

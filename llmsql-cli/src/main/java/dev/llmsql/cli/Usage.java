@@ -60,9 +60,10 @@ final class Usage {
         --max-mismatches N         print at most N mismatches (default 5; 0 to 2147483647)
         --no-show-mismatches       print no mismatches
         --keep-mismatches N        keep at most N mismatches in the report (counts stay exact; 0 to 2147483647)
+        --model-name NAME          the model's name, for the report's model_name (LLMSQL 2.0) and the
+                                   leaderboard entry (default: model.name of --run-metadata)
         --run-metadata FILE        YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g.
-                                   the F.run.json 'llmsql inference api' writes; its model.name is the
-                                   default --model-name
+                                   the F.run.json 'llmsql inference api' writes
         --save-leaderboard-yaml FILE
                                    also write upstream LLMSQL's leaderboard entry (run.yaml) for this run
         Report files must be regular files (or not exist yet) and none of the run's inputs.
