@@ -204,6 +204,11 @@ public final class Cli {
       for (String format : a.formats) {
         ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
       }
+      if (a.leaderboardYaml != null) {
+        java.util.Map<String, Path> inputs = inputs(a);
+        inputs.put("--run-metadata file", a.runMetadata);
+        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs);
+      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -371,7 +376,7 @@ public final class Cli {
     }
     try {
       entry.build().write(a.leaderboardYaml);
-    } catch (IOException | UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException | OutputTargetException e) {
       err.println("llmsql evaluate: evaluation finished but " + a.leaderboardYaml + " could not be written ("
           + e + "); choose another path with --save-leaderboard-yaml");
       return NOT_SAVED;
