@@ -40,8 +40,10 @@ public final class ResultSetJudge implements Judge {
   private final boolean stripDistinct;
   private final boolean repairOperators;
   private final int timedRuns;
+  private final PeerProcedure procedure;
 
   private ResultSetJudge(Builder b) {
+    this.procedure = b.procedure;
     this.name = b.name;
     this.comparator = b.comparator;
     this.rowOrder = b.rowOrder;
@@ -115,15 +117,22 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * DB-GPT Falcon: column vectors matched by value (names ignored, extras allowed), values normalised
-   * (NULL and "null" to "", true/false to 1/0, numbers and numeric text rounded to 2 decimals HALF_UP),
-   * order counted only for questions flagged {@code ordered}; several standard answers, first RIGHT wins.
+   * DB-GPT Falcon's {@code DataCompareService} ({@link FalconProcedure}): columns as comma-joined text,
+   * numbers as 2-decimal text, every gold column must appear in the prediction, rows kept aligned; order
+   * counted only for questions flagged {@code ordered}; two empty results differ, as in Falcon; several
+   * standard answers, first RIGHT wins.
    */
   public static ResultSetJudge falcon() {
-    return builder().name("falcon")
-        .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
-            .numbers(Numbers.round(2)).numericText(true).booleansAsNumbers(true).nulls(NullHandling.EMPTY_TEXT)
-            .build())
+    return falcon(false);
+  }
+
+  /**
+   * DB-GPT Falcon ({@link FalconProcedure}), optionally with two empty results matching (the fix of Falcon's
+   * defect; named {@code falcon:empty-match}).
+   */
+  public static ResultSetJudge falcon(boolean emptyResultsMatch) {
+    return builder().name(emptyResultsMatch ? "falcon:empty-match" : "falcon")
+        .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).build())
         .rowOrder(RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .build();
@@ -162,6 +171,25 @@ public final class ResultSetJudge implements Judge {
     return rowOrder;
   }
 
+  /** The peer procedure used instead of the comparator, if any. */
+  public java.util.Optional<PeerProcedure> procedure() {
+    return java.util.Optional.ofNullable(procedure);
+  }
+
+  /**
+   * Compares a predicted result with one gold result as this judge does (its procedure, or its comparator
+   * with its row-order rule).
+   *
+   * @param goldSql the gold SQL, or null when the gold is given as results
+   */
+  public Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
+                            QueryResult predicted) {
+    boolean ordered = rowOrder.applies(question, goldSql);
+    return procedure != null
+        ? procedure.compare(gold, goldSql, predicted, predictedSql, question, ordered)
+        : comparator.compare(gold, predicted, ordered);
+  }
+
   @Override
   public String name() {
     return name;
@@ -188,8 +216,8 @@ public final class ResultSetJudge implements Judge {
       Comparison first = null;
       QueryResult predicted = ((QueryOutcome.Success) outcome).result();
       for (Gold gold : usable) {
-        Comparison c = comparator.compare(((QueryOutcome.Success) gold.outcome()).result(), predicted,
-            rowOrder.applies(question, gold.sql()));
+        Comparison c = compare(question, gold.sql(), ((QueryOutcome.Success) gold.outcome()).result(), sql,
+            predicted);
         if (c.equal()) {
           Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
           if (timedRuns > 1 && gold.sql() != null) {
@@ -306,7 +334,8 @@ public final class ResultSetJudge implements Judge {
   public String toString() {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
-        + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + "}";
+        + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
+        + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -318,8 +347,18 @@ public final class ResultSetJudge implements Judge {
     private boolean stripDistinct;
     private boolean repairOperators;
     private int timedRuns = 1;
+    private PeerProcedure procedure;
 
     private Builder() {
+    }
+
+    /**
+     * A peer's whole comparison procedure, used instead of the {@link #comparator}; default none. For peers
+     * whose rules are steps rather than options (Falcon, Defog).
+     */
+    public Builder procedure(PeerProcedure procedure) {
+      this.procedure = requireNonNull(procedure, "procedure");
+      return this;
     }
 
     /** The name reports show; default {@code "result-set"}. */

@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * Registers the peer presets by name for {@code Judges.named(...)} and {@code --judge}: {@code spider-exec}
  * (options {@code keep-distinct}, {@code no-repair}), {@code bird} (option {@code ves}: 10 timed runs
- * for R-VES), {@code defog-subset}, {@code falcon},
+ * for R-VES), {@code defog-subset}, {@code falcon} (option
+ * {@code empty-match}: two empty results match),
  * {@code spider2}, {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
  * <pre>{@code
@@ -26,6 +27,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
     return switch (name) {
       case "spider-exec" -> Set.of("keep-distinct", "no-repair");
       case "bird" -> Set.of("ves");
+      case "falcon" -> Set.of("empty-match");
       default -> Set.of();
     };
   }
@@ -37,7 +39,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
           !options.contains("no-repair"));
       case "bird" -> options.contains("ves") ? ResultSetJudge.birdVes(10) : ResultSetJudge.bird();
       case "defog-subset" -> ResultSetJudge.defogSubset();
-      case "falcon" -> ResultSetJudge.falcon();
+      case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"));
       case "spider2" -> ResultSetJudge.spider2();
       case "strict" -> ResultSetJudge.strict();
       case "llmsql-rs" -> ResultSetJudge.llmsql();
