@@ -70,8 +70,15 @@ class PeerAgreementTest {
         Map.of()));
   }
 
-  /** Pairs where we still differ from the peer, each with the reason (none). */
-  static final Map<String, Map<Integer, String>> KNOWN = Map.of();
+  /**
+   * Pairs where we differ from the peer's run, each for a reason outside the judge. Question 231 of DIN-SQL:
+   * {@code ... WHERE uid IN (SELECT uid FROM flights GROUP BY uid ...)} groups by the outer query's column;
+   * our SQLite (3.5x) runs it, the peers' SQLite 3.40.1 fails with "no such column: uid", so BIRD scores 0 and
+   * we score the rows (every verdict still agrees: both are wrong answers).
+   */
+  static final Map<String, Map<Integer, String>> KNOWN = Map.of(
+      "bird/din-sql-gpt4-few-shot/bird_f1", Map.of(231,
+          "ours 0.07692307692307693, peer 0.0 (EXTRA_ROWS prediction has 12 distinct row(s), gold 1)"));
 
   static Map<Integer, Double> peerValues(Path file, String predictions, String key) throws Exception {
     ObjectMapper mapper = new ObjectMapper();

@@ -219,7 +219,9 @@ public final class ResultSetJudge implements Judge {
         Comparison c = compare(question, gold.sql(), ((QueryOutcome.Success) gold.outcome()).result(), sql,
             predicted);
         if (c.equal()) {
-          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
+          // BIRD pairs rows by position, so a match in another row order scores below 1
+          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1,
+              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted));
           if (timedRuns > 1 && gold.sql() != null) {
             OptionalDouble ratio = timeRatio(context, prepare(gold.sql()), prepare(sql));
             return ratio.isPresent() ? match.withMeasure(PeerScorings.TIME_RATIO, ratio.getAsDouble()) : match;
@@ -267,11 +269,11 @@ public final class ResultSetJudge implements Judge {
     return kept.length == 0 ? mean : java.util.Arrays.stream(kept).average().orElse(mean);
   }
 
-  /** BIRD's Soft-F1 on SQL-equal values (2 = 2.0), skipped (0) past 10,000 rows to bound the work. */
+  /**
+   * BIRD's Soft-F1 on SQL-equal values (2 = 2.0), at any size as BIRD computes it: the rows are in memory
+   * already (bounded by the executor's row cap) and the work is linear in rows.
+   */
   private static double softF1(QueryResult gold, QueryResult predicted) {
-    if (gold.rowCount() > 10_000 || predicted.rowCount() > 10_000) {
-      return 0.0;
-    }
     return SoftF1.of(canonical(gold), canonical(predicted));
   }
 

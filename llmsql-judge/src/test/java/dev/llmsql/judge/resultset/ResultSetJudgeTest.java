@@ -128,6 +128,33 @@ class ResultSetJudgeTest {
         .containsExactly("first difference at row 0, column 1: gold 'y', predicted 'z'");
   }
 
+  double softF1(Judge judge, String goldSql, String predSql) throws Exception {
+    Path qf = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", \"sql\": \""
+        + goldSql + "\", \"table_id\": \"t\"}\n");
+    Path pf = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"" + predSql + "\"}\n");
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db).judge(judge)
+        .noReportFile().showMismatches(false).build().run(pf);
+    return report.results().get(0).verdict().measure("soft_f1").orElseThrow();
+  }
+
+  @Test
+  void match_inAnotherRowOrder_scoresSoftF1ByPositionAsBird() throws Exception {
+    // BIRD's EX compares sets (a match), its Soft-F1 pairs row 0 with row 0: (2) vs (1), (1) vs (2) share nothing
+    assertThat(softF1(ResultSetJudge.bird(), "SELECT DISTINCT a FROM t ORDER BY a",
+        "SELECT DISTINCT a FROM t ORDER BY a DESC")).isEqualTo(0.0);
+    assertThat(softF1(ResultSetJudge.bird(), "SELECT DISTINCT a FROM t ORDER BY a",
+        "SELECT DISTINCT a FROM t ORDER BY a")).isEqualTo(1.0);
+  }
+
+  @Test
+  void softF1_pastTenThousandRows_isComputedAsBirdDoes() throws Exception {
+    // 10,001 rows, one differs: tp 10000, fp 1, fn 1 -> F1 10000/10001 (was 0 past 10,000 rows)
+    String rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10001) ";
+    assertThat(softF1(ResultSetJudge.bird(), rows + "SELECT x FROM c",
+        rows + "SELECT CASE WHEN x = 5 THEN -5 ELSE x END FROM c"))
+        .isEqualTo(10000.0 / 10001.0);
+  }
+
   @Test
   void birdVes_match_timesGoldAndPredictionAfreshEachRun() throws Exception {
     // given: an executor that counts what reaches the database
