@@ -104,16 +104,35 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * Defog sql-eval's subset match: each gold column must appear in the prediction (extras allowed),
-   * duplicates dropped, order counted when the question asks to order, relative tolerance 1e-5.
+   * Defog sql-eval's {@code compare_query_results} as its runners read it, exact or subset match
+   * ({@link DefogProcedure}), its defects included: NULL filled with -99999, a 1-row result against a 0-row
+   * gold passes (numpy broadcasting), rows re-sorted by the query's ORDER BY columns when the question asks
+   * to order, a column mixing numbers and text scores 0, pandas' tolerance.
    */
-  public static ResultSetJudge defogSubset() {
-    return builder().name("defog-subset")
-        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET)
-            .columns(ColumnMatching.GOLD_COLUMNS_IN_PREDICTION).numbers(Numbers.relative(1e-5)).build())
+  public static ResultSetJudge defog() {
+    return defog(true);
+  }
+
+  /**
+   * Defog, optionally without numpy's broadcasting in the first exact check (the fix of Defog's defect;
+   * named {@code defog:no-broadcast}).
+   */
+  public static ResultSetJudge defog(boolean broadcasting) {
+    return builder().name(broadcasting ? "defog" : "defog:no-broadcast")
+        .procedure(DefogProcedure.builder().broadcasting(broadcasting).build())
         .rowOrder(RowOrder.QUESTION_ASKS)
         .candidates(CandidatePolicy.FIRST)
         .build();
+  }
+
+  /**
+   * The former name of {@link #defog()}: Defog's verdict is its exact or its subset match.
+   *
+   * @deprecated use {@link #defog()}
+   */
+  @Deprecated
+  public static ResultSetJudge defogSubset() {
+    return defog();
   }
 
   /**

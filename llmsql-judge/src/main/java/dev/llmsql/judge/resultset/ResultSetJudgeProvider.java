@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * Registers the peer presets by name for {@code Judges.named(...)} and {@code --judge}: {@code spider-exec}
  * (options {@code keep-distinct}, {@code no-repair}), {@code bird} (option {@code ves}: 10 timed runs
- * for R-VES), {@code defog-subset}, {@code falcon} (option
+ * for R-VES), {@code defog} (option {@code no-broadcast}: a 1-row result
+ * no longer passes against a 0-row gold; {@code defog-subset} is its former name), {@code falcon} (option
  * {@code empty-match}: two empty results match),
  * {@code spider2}, {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
@@ -19,7 +20,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> names() {
-    return Set.of("spider-exec", "bird", "defog-subset", "falcon", "spider2", "strict", "llmsql-rs");
+    return Set.of("spider-exec", "bird", "defog", "defog-subset", "falcon", "spider2", "strict", "llmsql-rs");
   }
 
   @Override
@@ -28,6 +29,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
       case "spider-exec" -> Set.of("keep-distinct", "no-repair");
       case "bird" -> Set.of("ves");
       case "falcon" -> Set.of("empty-match");
+      case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
     };
   }
@@ -38,7 +40,8 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
       case "spider-exec" -> ResultSetJudge.spiderExec(options.contains("keep-distinct"),
           !options.contains("no-repair"));
       case "bird" -> options.contains("ves") ? ResultSetJudge.birdVes(10) : ResultSetJudge.bird();
-      case "defog-subset" -> ResultSetJudge.defogSubset();
+      case "defog" -> ResultSetJudge.defog(!options.contains("no-broadcast"));
+      case "defog-subset" -> ResultSetJudge.defog();
       case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"));
       case "spider2" -> ResultSetJudge.spider2();
       case "strict" -> ResultSetJudge.strict();
