@@ -7,6 +7,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.ResultComparison;
 import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.scoring.peers.RelativeEfficiency;
 import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -15,7 +16,6 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Verdict;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
  * An execution judge: runs the gold(s) and the prediction and compares the rows with a
@@ -41,8 +41,10 @@ public final class ResultSetJudge implements Judge {
   private final boolean repairOperators;
   private final int timedRuns;
   private final PeerProcedure procedure;
+  private final boolean keepEqualRatios;
 
   private ResultSetJudge(Builder b) {
+    this.keepEqualRatios = b.keepEqualRatios;
     this.procedure = b.procedure;
     this.name = b.name;
     this.comparator = b.comparator;
@@ -96,10 +98,19 @@ public final class ResultSetJudge implements Judge {
    * more times for the {@code time_ratio} measure ({@link Builder#timedRuns}). Named {@code bird:ves} (10 runs).
    */
   public static ResultSetJudge birdVes(int runs) {
-    return builder().name("bird:ves")
+    return birdVes(runs, false);
+  }
+
+  /**
+   * {@link #birdVes(int)}, optionally keeping equal timing ratios instead of BIRD's division by zero
+   * ({@link Builder#keepEqualRatios}; named {@code bird:ves,keep-equal-ratios}).
+   */
+  public static ResultSetJudge birdVes(int runs, boolean keepEqualRatios) {
+    return builder().name(keepEqualRatios ? "bird:ves,keep-equal-ratios" : "bird:ves")
         .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
         .candidates(CandidatePolicy.FIRST)
         .timedRuns(runs)
+        .keepEqualRatios(keepEqualRatios)
         .build();
   }
 
@@ -242,12 +253,10 @@ public final class ResultSetJudge implements Judge {
           Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1,
               softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted));
           if (timedRuns > 1 && gold.sql() != null) {
-            OptionalDouble ratio = timeRatio(context, prepare(gold.sql()), prepare(sql));
-            return ratio.isPresent() ? match.withMeasure(PeerScorings.TIME_RATIO, ratio.getAsDouble()) : match;
+            return timed(match, timeRatio(context, prepare(gold.sql()), prepare(sql)));
           }
           long goldNanos = gold.outcome().nanos();
-          return goldNanos > 0 && outcome.nanos() > 0
-              ? match.withMeasure(PeerScorings.TIME_RATIO, (double) goldNanos / outcome.nanos()) : match;
+          return goldNanos > 0 && outcome.nanos() > 0 ? timed(match, (double) goldNanos / outcome.nanos()) : match;
         }
         if (first == null) {
           first = c;
@@ -261,31 +270,27 @@ public final class ResultSetJudge implements Judge {
     return last;
   }
 
+  private static Verdict timed(Verdict match, double ratio) {
+    return match.withMeasure(PeerScorings.TIME_RATIO, ratio)
+        .withMeasure(PeerScorings.VES_REWARD, RelativeEfficiency.reward(ratio));
+  }
+
   /**
    * BIRD's time ratio from repeated runs: gold and prediction run {@code timedRuns} times each, afresh and
-   * interleaved in pairs; the ratios gold/prediction of each pair outside mean +- 3 standard deviations are
-   * dropped (BIRD's outlier rule) and the rest averaged. Empty when either failed to run.
+   * interleaved in pairs; the ratios gold/prediction of each pair go through BIRD's outlier rule
+   * ({@link RelativeEfficiency#timeRatio}). 0, as BIRD scores it, when a timed run fails.
    */
-  private OptionalDouble timeRatio(JudgeContext context, String goldSql, String predSql) {
+  private double timeRatio(JudgeContext context, String goldSql, String predSql) {
     List<Double> ratios = new ArrayList<>();
     for (int i = 0; i < timedRuns; i++) {
       List<Long> g = context.timeRuns(goldSql, 1);
       List<Long> p = context.timeRuns(predSql, 1);
       if (g.isEmpty() || p.isEmpty()) {
-        return OptionalDouble.empty();
+        return 0;
       }
       ratios.add((double) Math.max(g.get(0), 1) / Math.max(p.get(0), 1));
     }
-    return OptionalDouble.of(meanWithoutOutliers(ratios));
-  }
-
-  /** The mean of the values within mean +- 3 standard deviations (all of them when none are). */
-  static double meanWithoutOutliers(List<Double> values) {
-    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0));
-    double[] kept = values.stream().mapToDouble(Double::doubleValue)
-        .filter(v -> v >= mean - 3 * sd && v <= mean + 3 * sd).toArray();
-    return kept.length == 0 ? mean : java.util.Arrays.stream(kept).average().orElse(mean);
+    return RelativeEfficiency.timeRatio(ratios, keepEqualRatios);
   }
 
   /**
@@ -369,8 +374,19 @@ public final class ResultSetJudge implements Judge {
     private boolean repairOperators;
     private int timedRuns = 1;
     private PeerProcedure procedure;
+    private boolean keepEqualRatios;
 
     private Builder() {
+    }
+
+    /**
+     * With {@link #timedRuns} above 1: when every timed ratio is equal, average them instead of BIRD's
+     * division by zero (its outlier rule keeps none of them, and its runner scores the question 0); default
+     * false, BIRD's behaviour.
+     */
+    public Builder keepEqualRatios(boolean keepEqualRatios) {
+      this.keepEqualRatios = keepEqualRatios;
+      return this;
     }
 
     /**

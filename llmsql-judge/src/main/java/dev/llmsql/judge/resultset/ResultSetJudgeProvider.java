@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * Registers the peer presets by name for {@code Judges.named(...)} and {@code --judge}: {@code spider-exec}
  * (options {@code keep-distinct}, {@code no-repair}), {@code bird} (option {@code ves}: 10 timed runs
- * for R-VES), {@code defog} (option {@code no-broadcast}: a 1-row result
+ * for R-VES; {@code keep-equal-ratios}: the same without BIRD's division by zero when all ratios are equal), {@code defog} (option {@code no-broadcast}: a 1-row result
  * no longer passes against a 0-row gold; {@code defog-subset} is its former name), {@code falcon} (option
  * {@code empty-match}: two empty results match),
  * {@code spider2}, {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
@@ -27,7 +27,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
   public Set<String> options(String name) {
     return switch (name) {
       case "spider-exec" -> Set.of("keep-distinct", "no-repair");
-      case "bird" -> Set.of("ves");
+      case "bird" -> Set.of("ves", "keep-equal-ratios");
       case "falcon" -> Set.of("empty-match");
       case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
@@ -39,7 +39,8 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
     return switch (name) {
       case "spider-exec" -> ResultSetJudge.spiderExec(options.contains("keep-distinct"),
           !options.contains("no-repair"));
-      case "bird" -> options.contains("ves") ? ResultSetJudge.birdVes(10) : ResultSetJudge.bird();
+      case "bird" -> options.contains("ves") || options.contains("keep-equal-ratios")
+          ? ResultSetJudge.birdVes(10, options.contains("keep-equal-ratios")) : ResultSetJudge.bird();
       case "defog" -> ResultSetJudge.defog(!options.contains("no-broadcast"));
       case "defog-subset" -> ResultSetJudge.defog();
       case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"));

@@ -186,11 +186,11 @@ class ResultSetJudgeTest {
   }
 
   @Test
-  void meanWithoutOutliers_dropsValuesBeyondThreeStandardDeviations() {
+  void timeRatio_dropsValuesBeyondThreeStandardDeviations() {
     List<Double> ratios = new java.util.ArrayList<>(java.util.Collections.nCopies(11, 1.0));
     ratios.add(100.0);
-    assertThat(ResultSetJudge.meanWithoutOutliers(ratios)).isEqualTo(1.0);
-    assertThat(ResultSetJudge.meanWithoutOutliers(List.of(1.0, 3.0))).isEqualTo(2.0);
+    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(ratios, false)).isEqualTo(1.0);
+    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(List.of(1.0, 3.0), false)).isEqualTo(2.0);
   }
 
   @Test
