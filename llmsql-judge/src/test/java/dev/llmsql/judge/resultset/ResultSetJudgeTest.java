@@ -156,6 +156,50 @@ class ResultSetJudgeTest {
   }
 
   @Test
+  void peerFixes_areNamedOptions() {
+    assertThat(dev.llmsql.judge.Judges.named("falcon:empty-match").name()).isEqualTo("falcon:empty-match");
+    assertThat(dev.llmsql.judge.Judges.named("defog:no-broadcast").name()).isEqualTo("defog:no-broadcast");
+    assertThat(dev.llmsql.judge.Judges.named("bird:ves,keep-equal-ratios").name())
+        .isEqualTo("bird:ves,keep-equal-ratios");
+    assertThat(dev.llmsql.judge.Judges.named("defog-subset").name()).isEqualTo("defog");
+  }
+
+  @Test
+  void birdVes_allTimingRatiosEqual_scoresZeroAsBird_orTheRatioWithTheFix() throws Exception {
+    // given: a clock where every statement takes 4 ms, so every gold/prediction ratio is exactly 1
+    dev.llmsql.execution.QueryExecutor sqlite = new dev.llmsql.sqlite.SqliteQueryExecutor(
+        new dev.llmsql.execution.ExecutionLimits(java.time.Duration.ofSeconds(5), 1000, 1));
+    dev.llmsql.execution.QueryExecutor fixedClock = new dev.llmsql.execution.QueryExecutor() {
+      @Override
+      public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
+        dev.llmsql.execution.QueryOutcome o = sqlite.execute(database, sql);
+        return o instanceof dev.llmsql.execution.QueryOutcome.Success s
+            ? dev.llmsql.execution.QueryOutcome.success(s.result(), 4_000_000L) : o;
+      }
+
+      @Override
+      public void close() {
+        sqlite.close();
+      }
+    };
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n";
+    Path qf = Files.writeString(dir.resolve("q.jsonl"), q);
+    Path pf = Files.writeString(dir.resolve("p.jsonl"), p);
+
+    for (boolean keep : new boolean[] {false, true}) {
+      // when
+      EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db)
+          .executor(fixedClock).judge(ResultSetJudge.birdVes(5, keep)).noReportFile().showMismatches(false)
+          .build().run(pf);
+
+      // then: BIRD divides by zero and scores 0; the fix keeps the common ratio 1 (reward 1)
+      assertThat(report.results().get(0).verdict().measure("time_ratio").orElseThrow()).isEqualTo(keep ? 1.0 : 0.0);
+      assertThat(report.results().get(0).verdict().measure("ves_reward").orElseThrow()).isEqualTo(keep ? 1.0 : 0.0);
+    }
+  }
+
+  @Test
   void birdVes_match_timesGoldAndPredictionAfreshEachRun() throws Exception {
     // given: an executor that counts what reaches the database
     Map<String, Integer> runs = new java.util.concurrent.ConcurrentHashMap<>();
