@@ -130,6 +130,20 @@ class PeerScoringsTest {
   }
 
   @Test
+  void softF1_wideRows_countMembershipAsBirdsInDoes() {
+    // 10 gold cells 1..10; predicted 1, 1, 2..5, 11..14: each predicted cell "in" the gold row counts, the
+    // repeated 1 twice (6 matches), 4 pred-only; gold 6..10 are not in the prediction (5 truth-only)
+    List<Object> gold = List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+    List<Object> pred = List.of(1L, 1L, 2L, 3L, 4L, 5L, 11L, 12L, 13L, 14L);
+    // tp .6, fp .4, fn .5: precision .6, recall .6/1.1, F1 = 2pr/(p+r)
+    double precision = 0.6 / (0.6 + 0.4);
+    double recall = 0.6 / (0.6 + 0.5);
+
+    assertThat(SoftF1.of(List.of(gold), List.of(pred)))
+        .isCloseTo(2 * precision * recall / (precision + recall), org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
   void softF1_scoring_averagesMeasuresAndCountsMissingAsZero() {
     List<QuestionResult> results = List.of(result(Verdict.match().withMeasure("soft_f1", 1.0)),
         result(Verdict.mismatch(Reason.VALUE_MISMATCH, "").withMeasure("soft_f1", 0.6)),
