@@ -339,12 +339,19 @@ public final class DefogProcedure implements PeerProcedure {
       }
       boolean[] real = new boolean[width];
       boolean[] other = new boolean[width];
+      boolean[] number = new boolean[width];
+      boolean[] missing = new boolean[width];
       for (List<Object> row : result.rows()) {
-        for (int c = 0; c < width && c < row.size(); c++) {
-          Object v = row.get(c);
+        for (int c = 0; c < width; c++) {
+          Object v = c < row.size() ? row.get(c) : null;
           real[c] |= v instanceof Double || v instanceof Float || v instanceof BigDecimal;
           other[c] |= v != null && !(v instanceof Number);
+          number[c] |= v instanceof Number;
+          missing[c] |= v == null;
         }
+      }
+      for (int c = 0; c < width; c++) {
+        real[c] |= number[c] && missing[c]; // pandas holds integers beside a NULL as float64 (NaN)
       }
       List<Object[]> rows = new ArrayList<>(result.rowCount());
       for (List<Object> row : result.rows()) {
