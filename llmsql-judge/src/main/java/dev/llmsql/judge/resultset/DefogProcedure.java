@@ -150,7 +150,7 @@ public final class DefogProcedure implements PeerProcedure {
     if (new HashSet<>(names).size() < names.size()) {
       throw new Raised("cannot reindex on an axis with duplicate labels");
     }
-    names.sort(PyText.ORDER);
+    names.sort(PythonText.ORDER);
     f = f.select(names);
     if (!asksOrder) {
       return f.sortBy(f.names, true);
@@ -485,30 +485,9 @@ public final class DefogProcedure implements PeerProcedure {
         return (a, b) -> pyEquals(a, b) ? 0 : Double.compare(((Number) a).doubleValue(), ((Number) b).doubleValue());
       }
       if (text) {
-        return (a, b) -> PyText.ORDER.compare((String) a, (String) b);
+        return (a, b) -> PythonText.ORDER.compare((String) a, (String) b);
       }
       return (a, b) -> ((ByteBuffer) a).compareTo((ByteBuffer) b);
-    }
-  }
-
-  /** Python's text order (code points). */
-  static final class PyText {
-    static final Comparator<String> ORDER = (a, b) -> {
-      int i = 0;
-      int j = 0;
-      while (i < a.length() && j < b.length()) {
-        int x = a.codePointAt(i);
-        int y = b.codePointAt(j);
-        if (x != y) {
-          return Integer.compare(x, y);
-        }
-        i += Character.charCount(x);
-        j += Character.charCount(y);
-      }
-      return Integer.compare(a.length() - i, b.length() - j);
-    };
-
-    private PyText() {
     }
   }
 

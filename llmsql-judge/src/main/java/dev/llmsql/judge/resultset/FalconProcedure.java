@@ -7,7 +7,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,21 +42,6 @@ public final class FalconProcedure implements PeerProcedure {
   private static final Pattern NAN = Pattern.compile("[+-]?nan\\d*", Pattern.CASE_INSENSITIVE);
   /** Python's default decimal context: a rounded value needing more digits raises, leaving the text as is. */
   private static final int PYTHON_DECIMAL_PRECISION = 28;
-  /** Python orders text by code point; Java's String order by UTF-16 unit differs above U+FFFF. */
-  private static final Comparator<String> CODE_POINTS = (a, b) -> {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int x = a.codePointAt(i);
-      int y = b.codePointAt(j);
-      if (x != y) {
-        return Integer.compare(x, y);
-      }
-      i += Character.charCount(x);
-      j += Character.charCount(y);
-    }
-    return Integer.compare(a.length() - i, b.length() - j);
-  };
 
   private final boolean emptyResultsMatch;
 
@@ -129,7 +113,7 @@ public final class FalconProcedure implements PeerProcedure {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (x, y) -> CODE_POINTS.compare(base[x], base[y]));
+    Arrays.sort(order, (x, y) -> PythonText.ORDER.compare(base[x], base[y]));
     Map<String, String[]> out = new LinkedHashMap<>();
     for (Map.Entry<String, String[]> e : table.entrySet()) {
       String[] column = new String[order.length];
@@ -147,7 +131,7 @@ public final class FalconProcedure implements PeerProcedure {
 
   private static String sortedJoined(String[] column) {
     String[] copy = column.clone();
-    Arrays.sort(copy, CODE_POINTS);
+    Arrays.sort(copy, PythonText.ORDER);
     return joined(copy);
   }
 
