@@ -73,7 +73,8 @@ final class Usage {
                                    an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
                                    llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
                                    llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
-                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values],
+                                   defog[:no-broadcast], falcon[:empty-match], spider2, strict,
+                                   exact-set[:keep-values],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ

@@ -44,7 +44,7 @@ class CliJudgeOptionsTest {
   @Test
   void judge_unknown_listsKnownJudges() {
     assertThat(run("--judge", "spidr")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: unknown judge 'spidr'; known judges: bird, defog-subset, "
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown judge 'spidr'; known judges: bird, defog, defog-subset, "
         + "dialect-valid, exact-set, falcon, llm, llmsql, llmsql-rs, llmsql2, spider-exec, spider2, strict\n");
   }
 

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Writes and reads a whole {@link EvaluationReport}: summary, per-question results and details, mismatches
@@ -106,6 +107,13 @@ public final class FullReportJson {
         g.writeBooleanField("gold_none", q.goldNone());
         g.writeStringField("error", q.error());
         g.writeNumberField("nanos", q.nanos());
+        // what the weighted (SCALE) score reads per question: its difficulty weight and its metric tags
+        g.writeNumberField("difficulty", q.difficulty());
+        g.writeArrayFieldStart("tags");
+        for (String t : q.tags()) {
+          g.writeString(t);
+        }
+        g.writeEndArray();
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -210,9 +218,11 @@ public final class FullReportJson {
     }
     List<QuestionResult> results = new ArrayList<>();
     for (JsonNode n : root.path("results")) {
+      List<String> resultTags = new ArrayList<>();
+      n.path("tags").forEach(t -> resultTags.add(t.asText()));
       results.add(new QuestionResult(n.path("question_id").asInt(), verdict(n), n.path("candidates").asInt(),
           n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
-          nullableText(n, "error"), n.path("nanos").asLong()));
+          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags));
     }
     List<QuestionDetail> details = new ArrayList<>();
     for (JsonNode n : root.path("details")) {
@@ -279,10 +289,22 @@ public final class FullReportJson {
     g.writeStringField("outcome", v.outcome().name());
     g.writeStringField("reason", v.reason().name());
     g.writeStringField("detail", v.detail());
+    // each score's per-question value (soft_f1, time_ratio, ves_reward, rule:<id>, ...), so aggregates can be
+    // audited; JSON has no NaN or infinity, so such a value is left out
+    g.writeObjectFieldStart("measures");
+    for (Map.Entry<String, Double> m : v.measures().entrySet()) {
+      if (Double.isFinite(m.getValue())) {
+        g.writeNumberField(m.getKey(), m.getValue());
+      }
+    }
+    g.writeEndObject();
   }
 
   private static Verdict verdict(JsonNode n) {
-    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"));
+    Map<String, Double> measures = new TreeMap<>();
+    n.path("measures").fields().forEachRemaining(e -> measures.put(e.getKey(), e.getValue().asDouble()));
+    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"),
+        measures);
   }
 
   private static String text(JsonNode n, String field) {
