@@ -59,7 +59,7 @@ final class Usage {
 
       Judging and scoring:
         --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
-                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values],
+                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ

@@ -5,11 +5,11 @@ import dev.llmsql.judge.JudgeProvider;
 import java.util.Set;
 
 /**
- * Registers {@code exact-set} (Spider's exact-set match, values ignored; option {@code keep-values}) for
- * {@code Judges.named(...)} and {@code --judge}.
+ * Registers {@code exact-set} (Spider's exact-set match, values ignored; options {@code keep-values} and
+ * {@code structural}, this project's own clause comparison) for {@code Judges.named(...)} and {@code --judge}.
  *
  * <pre>{@code
- * Judge j = Judges.named("exact-set:keep-values");
+ * Judge j = Judges.named("exact-set:structural,keep-values");
  * }</pre>
  */
 public final class ExactSetJudgeProvider implements JudgeProvider {
@@ -21,11 +21,12 @@ public final class ExactSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> options(String name) {
-    return Set.of("keep-values");
+    return Set.of("keep-values", "structural");
   }
 
   @Override
   public Judge create(String name, Set<String> options) {
-    return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values")).build();
+    return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values"))
+        .structural(options.contains("structural")).build();
   }
 }
