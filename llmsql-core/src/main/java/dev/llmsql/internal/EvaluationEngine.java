@@ -35,6 +35,8 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -418,6 +420,19 @@ public final class EvaluationEngine {
 
     QueryOutcome goldIfRun() {
       return gold;
+    }
+
+    @Override
+    public Map<String, JudgeContext> testSuiteVariants() {
+      if (database == null) {
+        return Map.of();
+      }
+      Map<String, JudgeContext> variants = new LinkedHashMap<>();
+      for (Path variant : runCache.variants(database)) {
+        variants.put(variant.getFileName().toString(),
+            new Context(question, prediction, candidates, variant, executor, runCache));
+      }
+      return variants;
     }
 
     @Override
