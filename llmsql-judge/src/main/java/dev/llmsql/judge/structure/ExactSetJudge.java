@@ -26,7 +26,8 @@ import net.sf.jsqlparser.statement.select.Select;
  * dropped, foreign-key columns folded together, and the partial scores (select, where, group, having,
  * order, and/or, set operations, keywords) must all be 1 and the FROM tables equal. Its limits are kept:
  * a query its parser rejects (a select alias, {@code <>}, {@code IS NULL}, {@code LEFT JOIN}) is wrong;
- * join conditions are not compared. Measures {@code clause_select}, ... carry each partial score.
+ * join conditions are not compared; the completion is read as given ({@code extract}: its first SQL
+ * candidate). Measures {@code clause_select}, ... carry each partial score.
  *
  * <p>{@code exact-set:structural} ({@link Builder#structural(boolean)}) is this project's own comparison
  * instead: JSqlParser reads both queries and compares them clause by clause ({@link QueryShape}), so any
@@ -49,12 +50,14 @@ public final class ExactSetJudge implements Judge {
 
   private final boolean ignoreValues;
   private final boolean structural;
+  private final boolean extract;
   private final SqlDialect dialect;
   private final String name;
 
   private ExactSetJudge(Builder b) {
     this.ignoreValues = b.ignoreValues;
     this.structural = b.structural;
+    this.extract = b.extract || b.structural;
     this.dialect = b.dialect;
     List<String> options = new ArrayList<>();
     if (structural) {
@@ -62,6 +65,9 @@ public final class ExactSetJudge implements Judge {
     }
     if (!ignoreValues) {
       options.add("keep-values");
+    }
+    if (b.extract && !structural) {
+      options.add("extract");
     }
     this.name = b.name != null ? b.name : options.isEmpty() ? "exact-set" : "exact-set:" + String.join(",", options);
   }
@@ -128,13 +134,15 @@ public final class ExactSetJudge implements Judge {
       return Verdict.noSql();
     }
     if (!structural) {
+      // Spider reads the prediction as given; chatter around the SQL makes its parser reject it
+      String prediction = extract ? context.candidates().get(0) : context.prediction().completion().strip();
       SpiderSchema schema;
       try {
         schema = SchemaReader.read(context);
       } catch (IllegalStateException e) {
         return Verdict.goldError(e.getMessage());
       }
-      return spider(schema, golds, context.candidates().get(0));
+      return spider(schema, golds, prediction);
     }
     return judge(golds, context.candidates().get(0));
   }
@@ -274,6 +282,7 @@ public final class ExactSetJudge implements Judge {
   public static final class Builder {
     private boolean ignoreValues = true;
     private boolean structural;
+    private boolean extract;
     private SqlDialect dialect = SqlDialect.SQLITE;
     private String name;
 
@@ -292,6 +301,16 @@ public final class ExactSetJudge implements Judge {
      */
     public Builder structural(boolean structural) {
       this.structural = structural;
+      return this;
+    }
+
+    /**
+     * Whether Spider's evaluator reads the first SQL candidate extracted from the completion ({@code true})
+     * instead of the completion as given ({@code false}, the default, as Spider does); the structural
+     * comparison always reads the first candidate.
+     */
+    public Builder extract(boolean extract) {
+      this.extract = extract;
       return this;
     }
 

@@ -226,7 +226,7 @@ class ExactSetJudgeTest {
   void named_unknownOption_listsTheKnownOne() {
     assertThatThrownBy(() -> Judges.named("exact-set:values"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("judge 'exact-set' has no option 'values'; known options: keep-values, structural");
+        .hasMessage("judge 'exact-set' has no option 'values'; known options: extract, keep-values, structural");
   }
 
   @Test

@@ -7,6 +7,13 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
+import dev.llmsql.Evaluator;
+import dev.llmsql.report.EvaluationReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Spider's own exact-set match ({@code exact-set}) against this project's structural comparison
@@ -163,5 +171,42 @@ class SpiderExactSetTest {
     assertThat(SpiderSql.tokenize("SELECT T1.Name, count(*) FROM t AS T1 WHERE a ! = 'O Neil' AND b >= 2;"))
         .containsExactly("select", "t1.name", ",", "count", "(", "*", ")", "from", "t", "as", "t1", "where", "a",
             "!=", "\"O Neil\"", "and", "b", ">=", "2", ";");
+  }
+
+  @Test
+  void evaluation_readsSchemaAndForeignKeysFromTheDatabase_andTheCompletionAsGiven(@TempDir Path dir)
+      throws Exception {
+    // GIVEN: a database declaring concert.stadium_id -> stadium.stadium_id
+    Path db = dir.resolve("concerts.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE stadium (stadium_id INTEGER PRIMARY KEY, name TEXT, capacity INTEGER)");
+      s.executeUpdate("CREATE TABLE concert (concert_id INTEGER, stadium_id INTEGER REFERENCES stadium, year TEXT)");
+    }
+    String gold = "SELECT T2.stadium_id FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id";
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"q\", \"table_id\": \"stadium\", \"sql\": \"" + gold + "\"}\n"
+            + "{\"question_id\": 2, \"question\": \"q\", \"table_id\": \"stadium\", \"sql\": \"SELECT count(*) FROM stadium\"}\n");
+    Path predictions = Files.writeString(dir.resolve("p.jsonl"),
+        "{\"question_id\": 1, \"completion\": \"" + gold.replace("T2.stadium_id FROM", "T1.stadium_id FROM")
+            + "\"}\n{\"question_id\": 2, \"completion\": \"Answer: SELECT count(*) FROM stadium\"}\n");
+
+    // WHEN
+    Map<Integer, String> asGiven = verdicts(Judges.named("exact-set"), questions, db, predictions);
+    Map<Integer, String> extracted = verdicts(Judges.named("exact-set:extract"), questions, db, predictions);
+
+    // THEN: the foreign key makes T1.stadium_id and T2.stadium_id one column; Spider's parser rejects the prose
+    assertThat(asGiven).containsExactly(Map.entry(1, "MATCH EQUAL"),
+        Map.entry(2, "ERROR PRED_ERROR Spider's parser rejects the prediction: 'select' not found"));
+    assertThat(extracted).containsExactly(Map.entry(1, "MATCH EQUAL"), Map.entry(2, "MATCH EQUAL"));
+  }
+
+  private static Map<Integer, String> verdicts(dev.llmsql.judge.Judge judge, Path questions, Path db,
+                                               Path predictions) {
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(questions).dbPath(db).judge(judge)
+        .noReportFile().showMismatches(false).threads(1).build().run(predictions);
+    Map<Integer, String> out = new java.util.TreeMap<>();
+    report.results().forEach(r -> out.put(r.questionId(),
+        (r.outcome() + " " + r.reason() + " " + r.verdict().detail()).strip()));
+    return out;
   }
 }
