@@ -75,6 +75,24 @@ class SqliteQueryExecutorTest {
     assertThat(((QueryOutcome.Success) outcome).result().rows()).isEqualTo(List.of(List.of(2000L)));
   }
 
+  /**
+   * SQLite 3.54 (ours) resolves a column of the outer query in a subquery's GROUP BY; SQLite 3.40, which
+   * the Python peers run, fails with "no such column: a.name" (docs/COMPATIBILITY.md, spider-exec).
+   */
+  @Test
+  void execute_outerColumnInSubqueryGroupBy_runsOnThisSqlite() throws Exception {
+    Path other = TestDatabases.create(dir.resolve("outer.sqlite"), "CREATE TABLE t (id INTEGER, name TEXT)",
+        "CREATE TABLE u (id INTEGER, x INTEGER)", "INSERT INTO t VALUES (1, 'a'), (2, 'b')",
+        "INSERT INTO u VALUES (1, 10), (1, 11), (2, 12)");
+
+    QueryOutcome outcome = executor.execute(other,
+        "SELECT name FROM t AS a WHERE id IN (SELECT id FROM u GROUP BY a.name) ORDER BY name");
+
+    assertThat(outcome).isInstanceOf(QueryOutcome.Success.class);
+    // the outer column is one value per outer row, so the subquery forms one group and yields one id
+    assertThat(((QueryOutcome.Success) outcome).result().rowCount()).isEqualTo(1);
+  }
+
   @Test
   void execute_select_returnsTypedCells() {
     QueryOutcome outcome = executor.execute(db,

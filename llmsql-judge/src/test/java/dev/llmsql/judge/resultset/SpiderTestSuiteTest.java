@@ -105,4 +105,30 @@ class SpiderTestSuiteTest {
     assertThat(Judges.named("spider-exec:keep-distinct,extract,no-test-suite").name())
         .isEqualTo("spider-exec:keep-distinct,extract,no-test-suite");
   }
+
+  @Test
+  void spiderExec_goldFailsOnAVariant_isAGoldErrorNamingIt() throws Exception {
+    // GIVEN: a variant without the column the gold reads
+    Path folder = Files.createDirectories(databases.resolve("broken"));
+    create(folder.resolve("broken.sqlite"), "(1, 'Ann', 25)");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("broken_1.sqlite"));
+         Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE people (id INTEGER, name TEXT)");
+    }
+    Path q = Files.writeString(dir.resolve("broken.jsonl"), """
+        {"question_id": 1, "question": "q", "sql": "SELECT name FROM people WHERE age > 3", "db_id": "broken"}
+        """);
+    Path p = Files.writeString(dir.resolve("broken-p.jsonl"), """
+        {"question_id": 1, "completion": "SELECT name FROM people WHERE age > 3"}
+        """);
+
+    // WHEN
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(q).databasesDir(databases)
+        .judge(Judges.named("spider-exec")).noReportFile().showMismatches(false).threads(1).build().run(p);
+
+    // THEN
+    assertThat(report.result(1).orElseThrow().verdict().outcome()).isEqualTo(dev.llmsql.judge.Outcome.GOLD_ERROR);
+    assertThat(report.result(1).orElseThrow().verdict().detail()).isEqualTo(
+        "on test-suite database broken_1.sqlite: gold SQL failed: no such column: age");
+  }
 }
