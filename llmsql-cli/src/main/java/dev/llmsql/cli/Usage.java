@@ -58,8 +58,9 @@ final class Usage {
         --keep-mismatches N        keep at most N mismatches in the report (counts stay exact)
 
       Judging and scoring:
-        --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
-                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values,structural],
+        --judge NAME               llmsql (default), llmsql-rs, bird[:ves], defog-subset, falcon, spider2, strict,
+                                   spider-exec[:keep-distinct,no-repair,extract,no-test-suite],
+                                   exact-set[:keep-values,extract,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
