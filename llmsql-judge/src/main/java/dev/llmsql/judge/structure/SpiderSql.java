@@ -105,15 +105,20 @@ final class SpiderSql {
     if (quotes.size() % 2 != 0) {
       throw new Rejected("Unexpected quote");
     }
+    // each quoted stretch becomes a key named by its original offsets, in one pass (Spider replaces them
+    // from the end, which gives the same text)
     Map<String, String> values = new HashMap<>();
-    StringBuilder text = new StringBuilder(s);
-    for (int i = quotes.size() - 1; i >= 1; i -= 2) {
-      int q1 = quotes.get(i - 1);
-      int q2 = quotes.get(i);
+    StringBuilder text = new StringBuilder(s.length());
+    int from = 0;
+    for (int i = 0; i + 1 < quotes.size(); i += 2) {
+      int q1 = quotes.get(i);
+      int q2 = quotes.get(i + 1);
       String key = "__val_" + q1 + "_" + q2 + "__";
       values.put(key, s.substring(q1, q2 + 1));
-      text.replace(q1, q2 + 1, key);
+      text.append(s, from, q1).append(key);
+      from = q2 + 1;
     }
+    text.append(s, from, s.length());
     String t = text.toString();
     t = FINAL_PERIOD.matcher(t).replaceAll("$1 $2$3 ");
     t = COMMA_COLON.matcher(t).replaceAll(" $1 $2");
@@ -389,7 +394,20 @@ final class SpiderSql {
       return conds;
     }
 
+    /** Sub-queries nested deeper than this are refused: the recursion must not exhaust the stack. */
+    static final int MAX_DEPTH = 64;
+    int depth;
+
     Parsed sql(int start) {
+      check(++depth <= MAX_DEPTH, "sub-queries nested deeper than " + MAX_DEPTH);
+      try {
+        return sqlAt(start);
+      } finally {
+        depth--;
+      }
+    }
+
+    Parsed sqlAt(int start) {
       int idx = start;
       boolean block = false;
       if (tok(idx).equals("(")) {

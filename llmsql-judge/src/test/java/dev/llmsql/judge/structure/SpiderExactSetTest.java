@@ -167,6 +167,17 @@ class SpiderExactSetTest {
   }
 
   @Test
+  void spider_deeplyNestedPrediction_isRejectedNotAStackOverflow() {
+    String nested = "SELECT name FROM singer WHERE age IN (".repeat(5000) + "SELECT age FROM singer"
+        + ")".repeat(5000);
+
+    Verdict verdict = ExactSetJudge.spider().spider(SCHEMA, List.of("SELECT name FROM singer"), nested);
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.ERROR);
+    assertThat(verdict.detail()).isEqualTo("Spider's parser rejects the prediction: sub-queries nested deeper than 64");
+  }
+
+  @Test
   void tokenize_followsSpidersTokenizer() {
     assertThat(SpiderSql.tokenize("SELECT T1.Name, count(*) FROM t AS T1 WHERE a ! = 'O Neil' AND b >= 2;"))
         .containsExactly("select", "t1.name", ",", "count", "(", "*", ")", "from", "t", "as", "t1", "where", "a",
