@@ -145,10 +145,18 @@ class EvaluatorTest {
     // GIVEN: question 1's judge fails with an Error (not caught per question), question 2's is still judging
     // and runs its query only after a pause it does not cut short when interrupted
     java.util.Queue<String> outcomes = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    java.util.concurrent.CountDownLatch secondStarted = new java.util.concurrent.CountDownLatch(1);
     dev.llmsql.judge.Judge judge = context -> {
       if (context.question().id() == 1) {
+        try {
+          // fail only once question 2 is being judged (a queued task would just be dropped)
+          secondStarted.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         throw new AssertionError("judge bug");
       }
+      secondStarted.countDown();
       long until = System.nanoTime() + 300_000_000L;
       boolean interrupted = false;
       while (System.nanoTime() < until) {
