@@ -141,6 +141,50 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_judgingFailsPartWay_returnsOnlyOnceEveryWorkerHasStoppedAndItsQueryRan() {
+    // GIVEN: question 1's judge fails with an Error (not caught per question), question 2's is still judging
+    // and runs its query only after a pause it does not cut short when interrupted
+    java.util.Queue<String> outcomes = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    java.util.concurrent.CountDownLatch secondStarted = new java.util.concurrent.CountDownLatch(1);
+    dev.llmsql.judge.Judge judge = context -> {
+      if (context.question().id() == 1) {
+        try {
+          // fail only once question 2 is being judged (a queued task would just be dropped)
+          secondStarted.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        throw new AssertionError("judge bug");
+      }
+      secondStarted.countDown();
+      long until = System.nanoTime() + 300_000_000L;
+      boolean interrupted = false;
+      while (System.nanoTime() < until) {
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      dev.llmsql.execution.QueryOutcome outcome = context.execute("SELECT COUNT(*) FROM \"" + T + "\"");
+      outcomes.add(outcome instanceof dev.llmsql.execution.QueryOutcome.Success ? "ran" : outcome.toString());
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      return dev.llmsql.judge.Verdict.match();
+    };
+
+    // WHEN
+    assertThatThrownBy(() -> builder().threads(2).judge(judge).build()
+        .run(List.of(new Prediction(1, "SELECT 1"), new Prediction(2, "SELECT 2"))))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("evaluation failed: java.lang.AssertionError: judge bug");
+
+    // THEN: question 2's query ran on the open executor before run() returned (it was closed after)
+    assertThat(outcomes).containsExactly("ran");
+  }
+
+  @Test
   void run_badEntries_areCountedAndListedNotCrashing() {
     Map<String, Object> nonString = new HashMap<>();
     nonString.put("question_id", 2);

@@ -72,9 +72,10 @@ final class Usage {
         --judge NAME               default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with
                                    an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
                                    llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
-                                   llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
-                                   defog[:no-broadcast], falcon[:empty-match], spider2, strict,
-                                   exact-set[:keep-values],
+                                   llmsql-rs, bird[:ves,keep-equal-ratios], defog[:no-broadcast],
+                                   falcon[:empty-match], spider2, strict,
+                                   spider-exec[:keep-distinct,no-repair,extract,no-test-suite],
+                                   exact-set[:keep-values,extract,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ

@@ -52,7 +52,7 @@ class CliJudgeOptionsTest {
   void judge_unknownOption_listsKnownOptions() {
     assertThat(run("--judge", "spider-exec:keep")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: judge 'spider-exec' has no option 'keep'; known options: "
-        + "keep-distinct, no-repair\n");
+        + "extract, keep-distinct, no-repair, no-test-suite\n");
   }
 
   @Test

@@ -43,12 +43,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -213,10 +215,31 @@ public final class EvaluationEngine {
         collector.accept(join(inFlight.poll()));
       }
     } finally {
-      runCache.flush();
+      // Workers still judging when judging failed part-way would add to the run cache after its flush and run
+      // SQL on an executor the caller closes next: stop them and wait before either happens
       if (pool != null) {
         pool.shutdownNow();
+        awaitStopped(pool);
       }
+      runCache.flush();
+    }
+  }
+
+  /** Waits until every worker has returned; an interrupt is kept for the caller once they have. */
+  private static void awaitStopped(ExecutorService pool) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+          break;
+        }
+        LOG.warn("Still waiting for judging threads to stop (a judge or query ignoring interruption?)");
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -487,6 +510,19 @@ public final class EvaluationEngine {
 
     QueryOutcome goldIfRun() {
       return gold;
+    }
+
+    @Override
+    public Map<String, JudgeContext> testSuiteVariants() {
+      if (database == null) {
+        return Map.of();
+      }
+      Map<String, JudgeContext> variants = new LinkedHashMap<>();
+      for (Path variant : runCache.variants(database)) {
+        variants.put(variant.getFileName().toString(),
+            new Context(question, prediction, candidates, variant, executor, runCache));
+      }
+      return variants;
     }
 
     @Override

@@ -1,8 +1,13 @@
 package dev.llmsql.internal;
 
 import dev.llmsql.execution.QueryOutcome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Outcomes of statements already run in this evaluation, so an identical (database, SQL) pair runs once:
@@ -22,6 +27,7 @@ final class RunCache {
   private volatile ConcurrentHashMap<Key, QueryOutcome> recent = newGeneration();
   private volatile ConcurrentHashMap<Key, QueryOutcome> older = newGeneration();
   private final GoldCache goldCache;
+  private final ConcurrentHashMap<Path, List<Path>> variants = new ConcurrentHashMap<>();
 
   /** @param goldCache gold results kept across runs, or null when switched off */
   RunCache(GoldCache goldCache) {
@@ -51,6 +57,29 @@ final class RunCache {
     put(database, sql, outcome);
     if (goldCache != null) {
       goldCache.put(database, sql, outcome);
+    }
+  }
+
+  /**
+   * The other {@code *.sqlite} files in the folder of {@code database}, by name, listed once per run; none when
+   * the folder cannot be listed (the question's own database reports its problem when it runs).
+   */
+  List<Path> variants(Path database) {
+    Path folder = database.toAbsolutePath().getParent();
+    if (folder == null) {
+      return List.of();
+    }
+    List<Path> all = variants.computeIfAbsent(folder, RunCache::list);
+    Path self = database.toAbsolutePath().normalize();
+    return all.stream().filter(p -> !p.equals(self)).toList();
+  }
+
+  private static List<Path> list(Path folder) {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".sqlite") && Files.isRegularFile(f))
+          .map(f -> f.toAbsolutePath().normalize()).sorted().toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.of();
     }
   }
 

@@ -81,6 +81,12 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     try {
       // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
       pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+      if (pool.isClosed()) {
+        // the registry replaced it since (the file changed on disk): take the pool that replaced it
+        HikariDataSource stale = pool;
+        pool = pools.compute(database, (db, current) -> current == null || current == stale
+            ? ReadOnlyPools.shared().pool(db, limits.concurrency()) : current);
+      }
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);

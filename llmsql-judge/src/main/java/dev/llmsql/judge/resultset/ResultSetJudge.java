@@ -16,6 +16,8 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * An execution judge: runs the gold(s) and the prediction and compares the rows with a
@@ -42,6 +44,7 @@ public final class ResultSetJudge implements Judge {
   private final int timedRuns;
   private final PeerProcedure procedure;
   private final boolean keepEqualRatios;
+  private final boolean testSuite;
 
   private ResultSetJudge(Builder b) {
     this.keepEqualRatios = b.keepEqualRatios;
@@ -53,6 +56,7 @@ public final class ResultSetJudge implements Judge {
     this.stripDistinct = b.stripDistinct;
     this.repairOperators = b.repairOperators;
     this.timedRuns = b.timedRuns;
+    this.testSuite = b.testSuite;
   }
 
   public static Builder builder() {
@@ -65,9 +69,11 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * Spider test-suite execution match with its defaults: DISTINCT stripped from gold and prediction,
-   * {@code ! =} repaired, any column permutation, multiset, order counted when the gold has a top-level
-   * ORDER BY, first candidate.
+   * Spider test-suite execution match with its defaults ({@code eval_exec_match}): the prediction runs as
+   * given (a completion with prose or a markdown fence fails, as there), DISTINCT stripped from gold and
+   * prediction, {@code ! =} repaired, any column permutation, multiset, order counted when the gold has a
+   * top-level ORDER BY, and a match must hold on every test-suite variant of the database
+   * ({@link JudgeContext#testSuiteVariants()}).
    */
   public static ResultSetJudge spiderExec() {
     return spiderExec(false, true);
@@ -75,13 +81,37 @@ public final class ResultSetJudge implements Judge {
 
   /** Spider execution match, optionally keeping DISTINCT and skipping the {@code ! =} repair. */
   public static ResultSetJudge spiderExec(boolean keepDistinct, boolean repairOperators) {
-    return builder().name("spider-exec" + (keepDistinct ? ":keep-distinct" : "")
-            + (repairOperators ? "" : (keepDistinct ? "," : ":") + "no-repair"))
+    return spiderExec(keepDistinct, repairOperators, false, true);
+  }
+
+  /**
+   * Spider execution match with every option: {@code extract} runs the first SQL candidate extracted from
+   * the completion instead of the text as given; {@code testSuite} false judges on the named database only.
+   * Named {@code spider-exec} with its options in this order: {@code keep-distinct}, {@code no-repair},
+   * {@code extract}, {@code no-test-suite}.
+   */
+  public static ResultSetJudge spiderExec(boolean keepDistinct, boolean repairOperators, boolean extract,
+                                          boolean testSuite) {
+    List<String> options = new ArrayList<>();
+    if (keepDistinct) {
+      options.add("keep-distinct");
+    }
+    if (!repairOperators) {
+      options.add("no-repair");
+    }
+    if (extract) {
+      options.add("extract");
+    }
+    if (!testSuite) {
+      options.add("no-test-suite");
+    }
+    return builder().name("spider-exec" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
         .comparator(ResultSetComparator.builder().columns(ColumnMatching.ANY_PERMUTATION).build())
         .rowOrder(RowOrder.GOLD_ORDER_BY)
-        .candidates(CandidatePolicy.FIRST)
+        .candidates(extract ? CandidatePolicy.FIRST : CandidatePolicy.WHOLE_COMPLETION)
         .stripDistinct(!keepDistinct)
         .repairOperators(repairOperators)
+        .testSuite(testSuite)
         .build();
   }
 
@@ -227,6 +257,22 @@ public final class ResultSetJudge implements Judge {
 
   @Override
   public Verdict judge(JudgeContext context) {
+    Verdict verdict = judgeOn(context);
+    if (!testSuite || !verdict.outcome().isMatch()) {
+      return verdict;
+    }
+    // test-suite accuracy: a match on the named database counts only if it holds on every variant
+    for (Map.Entry<String, JudgeContext> variant : context.testSuiteVariants().entrySet()) {
+      Verdict there = judgeOn(variant.getValue());
+      if (!there.outcome().isMatch()) {
+        return new Verdict(there.outcome(), there.reason(), "on test-suite database " + variant.getKey() + ": "
+            + there.detail(), there.measures());
+      }
+    }
+    return verdict;
+  }
+
+  private Verdict judgeOn(JudgeContext context) {
     Question question = context.question();
     List<Gold> golds = golds(context);
     List<Gold> usable = golds.stream().filter(g -> g.outcome() instanceof QueryOutcome.Success).toList();
@@ -361,7 +407,7 @@ public final class ResultSetJudge implements Judge {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
         + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
-        + "}";
+        + (testSuite ? ", testSuite" : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -375,6 +421,7 @@ public final class ResultSetJudge implements Judge {
     private int timedRuns = 1;
     private PeerProcedure procedure;
     private boolean keepEqualRatios;
+    private boolean testSuite;
 
     private Builder() {
     }
@@ -395,6 +442,16 @@ public final class ResultSetJudge implements Judge {
      */
     public Builder procedure(PeerProcedure procedure) {
       this.procedure = requireNonNull(procedure, "procedure");
+      return this;
+    }
+
+    /**
+     * Whether a match must also hold on every test-suite variant of the question's database (other
+     * {@code *.sqlite} files in its folder, {@link JudgeContext#testSuiteVariants()}), as Spider's
+     * {@code eval_exec_match} requires; default false.
+     */
+    public Builder testSuite(boolean testSuite) {
+      this.testSuite = testSuite;
       return this;
     }
 
