@@ -241,6 +241,15 @@ public final class Cli {
     if (a.maxRows != null) {
       b.maxRows(a.maxRows);
     }
+    if (a.maxValueBytes != null) {
+      b.maxValueBytes(a.maxValueBytes);
+    }
+    if (a.maxRowBytes != null) {
+      b.maxRowBytes(a.maxRowBytes);
+    }
+    if (a.maxResultBytes != null) {
+      b.maxResultBytes(a.maxResultBytes);
+    }
     if (a.keepMismatches != null) {
       b.keepMismatches(a.keepMismatches);
     }
@@ -533,6 +542,9 @@ public final class Cli {
     boolean showMismatches = true;
     Duration queryTimeout;
     Integer maxRows;
+    Integer maxValueBytes;
+    Integer maxRowBytes;
+    Integer maxResultBytes;
     Integer keepMismatches;
     Integer threads;
     String judge;
@@ -598,6 +610,9 @@ public final class Cli {
         case "--max-mismatches" -> maxMismatches = positiveOrZero(name, value);
         case "--query-timeout" -> queryTimeout = seconds(name, value);
         case "--max-rows" -> maxRows = positive(name, value);
+        case "--max-value-bytes" -> maxValueBytes = positive(name, value);
+        case "--max-row-bytes" -> maxRowBytes = positive(name, value);
+        case "--max-result-bytes" -> maxResultBytes = positive(name, value);
         case "--keep-mismatches" -> keepMismatches = positiveOrZero(name, value);
         case "--threads" -> threads = positive(name, value);
         case "--judge" -> judge = value;

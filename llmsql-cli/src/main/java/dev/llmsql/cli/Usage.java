@@ -79,6 +79,11 @@ final class Usage {
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10)
         --max-rows N               row cap per statement (default 100000)
+        --max-value-bytes N        longest string, blob or stored row a statement may build or read
+                                   (default 250000)
+        --max-row-bytes N          bytes one result row may take (default 16777216)
+        --max-result-bytes N       bytes one result may take (default 134217728); over a bound is a
+                                   SIZE_LIMIT error for that statement, gold queries included
         --threads N                predictions evaluated at once (default: available processors)
 
       Exit status: 0 evaluated, 2 usage error, 3 unreadable input, 4 benchmark unavailable,

@@ -9,6 +9,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryExecutors;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.ResultBytes;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -51,6 +52,11 @@ import org.slf4j.LoggerFactory;
 public final class EvaluationEngine {
 
   private static final Logger LOG = LoggerFactory.getLogger(EvaluationEngine.class);
+
+  /** The most rows of one result set a kept mismatch holds, in {@link ResultBytes}: 64 KiB. */
+  static final long MISMATCH_SIDE_BYTES = 64L << 10;
+  /** The most rows all kept mismatches of a run hold together: 256 MiB. */
+  static final long MISMATCH_TOTAL_BYTES = 256L << 20;
 
   private final BenchmarkSource source;
   private final Judge judge;
@@ -451,6 +457,7 @@ public final class EvaluationEngine {
     private final List<Scoring.Accumulator> scores = scorings.stream().map(Scoring::accumulator).toList();
     private int total;
     private final List<Mismatch> mismatches = new ArrayList<>();
+    private long retainedBytes;
     private final List<InputProblem> problems = new ArrayList<>();
     private int matches;
     private int predNone;
@@ -487,10 +494,44 @@ public final class EvaluationEngine {
       if (evaluated.mismatch() != null) {
         int ordinal = ++mismatchCount;
         if (mismatches.size() < keepMismatches) {
-          mismatches.add(evaluated.mismatch());
+          mismatches.add(retained(evaluated.mismatch()));
         }
         listeners.forEach(l -> l.onMismatch(evaluated.mismatch(), ordinal));
       }
+    }
+
+    /**
+     * The copy of a mismatch the report keeps: each result set cut to its first rows within
+     * {@link #MISMATCH_SIDE_BYTES}, and no rows at all once the run's retained rows reach
+     * {@link #MISMATCH_TOTAL_BYTES}, so memory stays flat however many huge mismatches a run has. Listeners
+     * got the whole mismatch already.
+     */
+    private Mismatch retained(Mismatch m) {
+      List<List<Object>> gold = cut(m.goldResults());
+      List<List<Object>> predicted = cut(m.predictionResults());
+      if (gold == m.goldResults() && predicted == m.predictionResults()) {
+        return m;
+      }
+      return new Mismatch(m.questionId(), m.question(), m.goldSql(), m.modelOutput(), gold, predicted, m.verdict());
+    }
+
+    private List<List<Object>> cut(List<List<Object>> rows) {
+      if (rows == null) {
+        return null;
+      }
+      long side = Math.min(MISMATCH_SIDE_BYTES, MISMATCH_TOTAL_BYTES - retainedBytes);
+      long bytes = 0;
+      int keep = 0;
+      for (List<Object> row : rows) {
+        long next = ResultBytes.row(row);
+        if (bytes + next > side) {
+          break;
+        }
+        bytes += next;
+        keep++;
+      }
+      retainedBytes += bytes;
+      return keep == rows.size() ? rows : List.copyOf(rows.subList(0, keep));
     }
 
     EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {

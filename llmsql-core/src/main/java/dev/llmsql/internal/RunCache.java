@@ -1,6 +1,7 @@
 package dev.llmsql.internal;
 
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.ResultBytes;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,6 +16,8 @@ final class RunCache {
 
   /** Results larger than this are not kept: they are rare and would dominate memory. */
   static final int MAX_ROWS_KEPT = 100;
+  /** Nor are results over this many {@link ResultBytes}: 8,192 entries of this size stay under 512 MiB. */
+  static final long MAX_BYTES_KEPT = 64L << 10;
   static final int GENERATION = 4_096;
 
   private record Key(Path database, String sql) { }
@@ -77,7 +80,7 @@ final class RunCache {
   void put(Path database, String sql, QueryOutcome outcome) {
     boolean keep = outcome instanceof QueryOutcome.Failure
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
-        && s.result().rowCount() <= MAX_ROWS_KEPT;
+        && s.result().rowCount() <= MAX_ROWS_KEPT && ResultBytes.rows(s.result().rows()) <= MAX_BYTES_KEPT;
     if (keep) {
       remember(new Key(database, sql), outcome);
     }

@@ -8,6 +8,7 @@ import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
+import dev.llmsql.execution.ResultBytes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,12 +30,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
 
 /**
  * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of hardened read-only connections per
  * database file ({@link SqliteHardening}), a {@link StatementGuard} in front, a progress handler and a watchdog
  * that interrupt statements past the timeout, a caller that stops waiting one grace period later whatever
- * native code does, and a row cap while reading.
+ * native code does, and row and byte caps while reading.
  *
  * <pre>{@code
  * try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2))) {
@@ -49,6 +51,9 @@ public final class SqliteQueryExecutor implements QueryExecutor {
    * such as {@code instr} over megabyte strings, is not interruptible) before it abandons it.
    */
   static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
+
+  /** How long a statement may wait for a connection: as long as the pool's checkout timeout. */
+  private static final long CHECKOUT_NANOS = TimeUnit.MINUTES.toNanos(5) + TimeUnit.SECONDS.toNanos(5);
 
   /** Statements run here, so a caller's wait is bounded even while native code does not return. */
   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-sql-"));
@@ -86,15 +91,25 @@ public final class SqliteQueryExecutor implements QueryExecutor {
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
     Running running = new Running(pool);
-    long deadline = started + limits.queryTimeout().toNanos();
     Future<QueryOutcome> future = WORKERS.submit(() -> runPooled(running, database, sql, started, stopAfterRows));
     try {
-      return future.get(deadline + GRACE_NANOS - System.nanoTime(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      running.abandon();
-      return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-          + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
-          + "connection is discarded", System.nanoTime() - started);
+      while (true) {
+        // The timeout counts from when the statement got its connection: opening one (a schema parse) or waiting
+        // for a busy pool is not the statement's time, and is bounded by the pool's own checkout timeout.
+        long runningSince = running.since();
+        long until = runningSince == 0 ? started + CHECKOUT_NANOS
+            : runningSince + limits.queryTimeout().toNanos() + GRACE_NANOS;
+        try {
+          return future.get(until - System.nanoTime(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          if (running.since() == runningSince && System.nanoTime() - until >= 0) {
+            running.abandon();
+            return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
+                + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
+                + "connection is discarded", System.nanoTime() - started);
+          }
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       running.abandon();
@@ -116,11 +131,13 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       if (!running.start(sqlite)) {
         return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
       }
-      long deadline = started + limits.queryTimeout().toNanos();
+      // The statement's clock starts with its connection: opening one (a schema parse) is not its run time.
+      long runStart = running.since();
+      long deadline = runStart + limits.queryTimeout().toNanos();
       ScheduledFuture<?> alarm =
           WATCHDOG.schedule(running::interrupt, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
       try {
-        return run(connection, sql, started, stopAfterRows);
+        return run(connection, sql, runStart, stopAfterRows);
       } finally {
         alarm.cancel(false);
         if (running.finish()) {
@@ -141,6 +158,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private static final class Running {
     private final HikariDataSource pool;
     private SQLiteConnection connection;
+    private volatile long since;
     private boolean finished;
     private boolean abandoned;
 
@@ -150,7 +168,13 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
     synchronized boolean start(SQLiteConnection sqlite) {
       connection = sqlite;
+      since = System.nanoTime();
       return !abandoned;
+    }
+
+    /** When the statement got its connection ({@link System#nanoTime()}), or 0 while it waits for one. */
+    long since() {
+      return since;
     }
 
     synchronized void interrupt() {
@@ -195,6 +219,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
     ReadOnlyPools.Opened opened = ReadOnlyPools.opened(connection);
     ReadOnlyPools.Deadline deadline = opened.deadline();
+    // Per statement: pools are shared by executors whose limits differ.
+    connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), limits.maxValueBytes());
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
@@ -208,7 +234,13 @@ public final class SqliteQueryExecutor implements QueryExecutor {
           return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
               + describe(limits.queryTimeout()) + " and was interrupted", nanos);
         }
-        return QueryOutcome.failure(FailureKind.SQL_ERROR, cleanMessage(e), nanos);
+        String message = cleanMessage(e);
+        if (message.equals("string or blob too big")) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a value or stored row is longer than "
+              + limits.maxValueBytes() + " bytes (string or blob too big); raise maxValueBytes (--max-value-bytes) "
+              + "if such values are expected", nanos);
+        }
+        return QueryOutcome.failure(FailureKind.SQL_ERROR, message, nanos);
       }
     } finally {
       deadline.disarm();
@@ -224,6 +256,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     List<List<Object>> rows = new ArrayList<>();
     int max = limits.maxRows();
+    long resultBytes = 0;
     while (rs.next()) {
       if (rows.size() == stopAfterRows && stopAfterRows < max) {
         return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
@@ -233,10 +266,24 @@ public final class SqliteQueryExecutor implements QueryExecutor {
             + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
       }
       Object[] row = new Object[width];
+      // Counted cell by cell, so that at most one value (bounded by maxValueBytes) is read past a bound.
+      long rowBytes = 16L + 8L * width;
       for (int i = 0; i < width; i++) {
         Object value = rs.getObject(i + 1);
         row[i] = value instanceof Integer v ? Long.valueOf(v) : value;
+        rowBytes += ResultBytes.cell(row[i]);
+        if (rowBytes > limits.maxRowBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a result row takes more than "
+              + limits.maxRowBytes() + " bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected",
+              System.nanoTime() - started);
+        }
+        if (resultBytes + rowBytes > limits.maxResultBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
+              + limits.maxResultBytes() + " bytes; raise maxResultBytes (--max-result-bytes) if such results are "
+              + "expected", System.nanoTime() - started);
+        }
       }
+      resultBytes += rowBytes;
       rows.add(Arrays.asList(row));
     }
     return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);

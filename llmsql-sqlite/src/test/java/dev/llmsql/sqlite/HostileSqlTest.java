@@ -29,12 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The hostile-SQL suite: statements an attacker (a model, or a user's gold file) could send, each with its
  * exact outcome, run in a JVM of their own so that a native crash fails the test instead of killing it. The
- * corpus is {@code src/test/resources/hostile/sql.tsv}: {@code expected<TAB>sql}, where {@code $R(n,text)}
+ * corpus is {@code src/test/resources/hostile/sql.tsv}: {@code expected<TAB>sql}, where <code>{{n*text}}</code>
  * stands for {@code text} repeated {@code n} times.
  */
 class HostileSqlTest {
 
-  private static final Pattern REPEAT = Pattern.compile("\\$R\\((\\d+),([^)]*)\\)");
+  private static final Pattern REPEAT = Pattern.compile("\\{\\{(\\d+)\\*(.*?)\\}\\}");
 
   @TempDir
   Path dir;
@@ -134,7 +134,7 @@ class HostileSqlTest {
       }
     }
     List<String> extremes = List.of("2147483647", "-2147483648", "9223372036854775807", "-9223372036854775808",
-        "1e308", "zeroblob(999990)", "CAST(zeroblob(999990) AS TEXT)", "printf('%.*c', 999990, 'x')",
+        "1e308", "zeroblob(249990)", "CAST(zeroblob(249990) AS TEXT)", "printf('%.*c', 249990, 'x')",
         "x'ff'", "'%'", "NULL");
     List<String> statements = new ArrayList<>();
     for (String[] f : listed) {
@@ -163,7 +163,32 @@ class HostileSqlTest {
     assertThat(probe.exitCode).as(probe.stderr).isZero();
     assertThat(probe.lines).hasSize(statements.size() + 1).last().isEqualTo("survived");
     assertThat(probe.lines.subList(0, statements.size()))
-        .allMatch(l -> l.startsWith("OK ") || l.startsWith("SQL_ERROR ") || l.startsWith("TIMEOUT "));
+        .allMatch(l -> l.startsWith("OK ") || l.startsWith("SQL_ERROR ") || l.startsWith("TIMEOUT ")
+            || l.startsWith("SIZE_LIMIT "));
+  }
+
+  @Test
+  void memory_hostilePredictionsAndGolds_withDefaultSettings_peakRssStaysUnder2GiB() throws Exception {
+    // GIVEN an evaluation (default settings, default JVM heap) whose predictions and golds are built to exhaust
+    // memory: 199 columns of 250 kB, 10,000 rows of 250 kB, 500 columns of 16 MB, a million rows of random
+    // blobs, and 20 kB of SQL holding hundreds of 250 kB constants
+    Path work = Files.createDirectories(dir.resolve("probe"));
+
+    // WHEN it runs in a JVM of its own
+    List<String> lines = assertTimeoutPreemptively(Duration.ofMinutes(10), () -> {
+      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("java.class.path"), MemoryProbe.class.getName(), work.toString())
+          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      List<String> out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+      assertThat(p.waitFor()).as(String.join("\n", out)).isZero();
+      return out;
+    });
+
+    // THEN every bound held as a recorded verdict, and the peak resident set stayed under 2 GiB
+    assertThat(lines.get(lines.size() - 2)).isEqualTo("{ERROR/PRED_ERROR=4, ERROR/SIZE_LIMIT=9, "
+        + "GOLD_ERROR/GOLD_ERROR=16, MISMATCH/COLUMN_COUNT=10, MISMATCH/EXTRA_ROWS=1}");
+    long peakKb = Long.parseLong(lines.get(lines.size() - 1));
+    assertThat(peakKb).isLessThan(2L * 1024 * 1024);
   }
 
   /** A statement calling {@code name} with {@code arity} copies of {@code argument}, as its type needs. */
