@@ -245,6 +245,33 @@ class CliTest {
   }
 
   @Test
+  void evaluate_dbPathNotSqliteOrADirectory_exitsWithInputErrorAndOneLineBeforeAnyWork() throws Exception {
+    Path notSqlite = Files.writeString(dir.resolve("bench.sqlite"), "id,name\n1,a\n");
+    Path directory = Files.createDirectories(dir.resolve("bench.db"));
+    String[] common = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--no-save-report", "--quiet", "--db-path"};
+
+    int csv = run(concat(common, notSqlite.toString()));
+    String csvErr = err();
+    err.reset();
+    int dirStatus = run(concat(common, directory.toString()));
+
+    assertThat(csv).isEqualTo(Cli.BAD_INPUT);
+    assertThat(csvErr).isEqualTo("llmsql evaluate: " + notSqlite + ": is not a SQLite database (it does not start "
+        + "with \"SQLite format 3\"); pass the benchmark's .sqlite/.db file\n");
+    assertThat(dirStatus).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + directory + ": is a directory, not a database file; pass the "
+        + "benchmark's .sqlite/.db file\n");
+    assertThat(out()).isEmpty();
+  }
+
+  private static String[] concat(String[] head, String last) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+    all[head.length] = last;
+    return all;
+  }
+
+  @Test
   void report_missingFile_isBadInput() {
     assertThat(run("report", dir.resolve("none.json").toString())).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql report: " + dir.resolve("none.json") + ": file not found; check the path\n");

@@ -18,6 +18,7 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
@@ -95,6 +96,11 @@ public final class EvaluationEngine {
     int questionCount;
     try {
       if (files.database() != null) {
+        // Before any work: a file that is not a usable database fails the run with one line, not every statement.
+        String problem = executor.unusable(files.database());
+        if (problem != null) {
+          throw new InvalidInputException(files.database().toString(), problem);
+        }
         executor.warmUp(files.database());
       }
       IntSet predicted = new IntSet();

@@ -65,6 +65,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private final ExecutionLimits limits;
   private final java.util.concurrent.ConcurrentHashMap<Path, HikariDataSource> pools =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.ConcurrentHashMap<Path, String> problems =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public SqliteQueryExecutor(ExecutionLimits limits) {
     this.limits = requireNonNull(limits, "limits");
@@ -84,8 +86,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     HikariDataSource pool;
     try {
-      // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
-      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+      pool = pool(database);
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
@@ -305,7 +306,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private void warmUpNow(Path database) {
     HikariDataSource pool;
     try {
-      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+      pool = pool(database);
     } catch (RuntimeException e) {
       return;   // the first statement reports it
     }
@@ -332,6 +333,36 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       }, "llmsql-warm-up-" + i);
       loader.setDaemon(true);
       loader.start();
+    }
+  }
+
+  /** {@inheritDoc} Reads the file's header and probes its locks; creates nothing. */
+  @Override
+  public String unusable(Path database) {
+    return DatabaseCheck.problem(database);
+  }
+
+  /**
+   * The pool of {@code database}, looked up once per executor (one evaluation): the shared registry stats the
+   * file on every call. A database that cannot be used fails every statement with the same reason, found once:
+   * no retry, no flood of pool errors.
+   */
+  private HikariDataSource pool(Path database) {
+    String known = problems.get(database);
+    if (known != null) {
+      throw new IllegalStateException(known);
+    }
+    try {
+      return pools.computeIfAbsent(database, db -> {
+        String problem = DatabaseCheck.problem(db);
+        if (problem != null) {
+          throw new IllegalStateException(problem);
+        }
+        return ReadOnlyPools.shared().pool(db, limits.concurrency());
+      });
+    } catch (RuntimeException e) {
+      problems.putIfAbsent(database, rootMessage(e));
+      throw e;
     }
   }
 
