@@ -52,6 +52,9 @@ public final class SqliteQueryExecutor implements QueryExecutor {
    */
   static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
 
+  /** How often a caller looks whether its statement has got a connection yet. */
+  private static final long START_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
   /** How long a statement may wait for a connection: as long as the pool's checkout timeout. */
   private static final long CHECKOUT_NANOS = TimeUnit.MINUTES.toNanos(5) + TimeUnit.SECONDS.toNanos(5);
 
@@ -96,18 +99,26 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     try {
       while (true) {
         // The timeout counts from when the statement got its connection: opening one (a schema parse) or waiting
-        // for a busy pool is not the statement's time, and is bounded by the pool's own checkout timeout.
+        // for a busy pool is not the statement's time, and is bounded by the pool's own checkout timeout. Until
+        // then the caller looks again every few milliseconds for the statement's start.
         long runningSince = running.since();
-        long until = runningSince == 0 ? started + CHECKOUT_NANOS
-            : runningSince + limits.queryTimeout().toNanos() + GRACE_NANOS;
+        long now = System.nanoTime();
+        long until = runningSince != 0 ? runningSince + limits.queryTimeout().toNanos() + GRACE_NANOS
+            : Math.min(started + CHECKOUT_NANOS, now + START_POLL_NANOS);
         try {
-          return future.get(until - System.nanoTime(), TimeUnit.NANOSECONDS);
+          return future.get(until - now, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-          if (running.since() == runningSince && System.nanoTime() - until >= 0) {
+          if (runningSince != 0 && System.nanoTime() - until >= 0) {
             running.abandon();
             return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
                 + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
                 + "connection is discarded", System.nanoTime() - started);
+          }
+          if (runningSince == 0 && System.nanoTime() - (started + CHECKOUT_NANOS) >= 0) {
+            running.abandon();
+            return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "cannot open database " + database
+                + ": no connection within " + TimeUnit.NANOSECONDS.toSeconds(CHECKOUT_NANOS) + " s",
+                System.nanoTime() - started);
           }
         }
       }
