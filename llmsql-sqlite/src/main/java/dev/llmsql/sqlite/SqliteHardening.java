@@ -88,7 +88,7 @@ public final class SqliteHardening {
    * outside {@link #STOCK_FUNCTIONS} (which only fails when called, so a statement over no rows gets through),
    * or null. Costs nothing unless the text names such a function.
    */
-  public String unknownFunction(Connection connection, String sql) throws SQLException {
+  public String unknownFunction(Connection connection, String sql) {
     return StockFunctions.misuse(connection, removed, sql);
   }
 }
