@@ -31,13 +31,16 @@ import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -107,10 +110,19 @@ public final class EvaluationEngine {
       long count = input.validate(predicted::add);
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
+      Set<Path> databases = new LinkedHashSet<>();
       try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, q -> {
         goldSql.add(q.sql());
         q.alternativeSql().forEach(goldSql::add);
+        if (files.databasesDir() != null && q.dbId() != null) {
+          try {
+            databases.add(files.databaseFor(q));
+          } catch (RuntimeException e) {
+            // a db_id that names no database is that question's problem, reported when it runs
+          }
+        }
       })) {
+        requireUsable(executor, databases);
         questionCount = questions.total();
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
@@ -139,6 +151,22 @@ public final class EvaluationEngine {
     EvaluationReport finished = report;
     listeners.forEach(l -> l.onFinish(finished));
     return finished;
+  }
+
+  /**
+   * Fails before any work when a database the predicted questions use exists but cannot serve (not SQLite,
+   * truncated, locked, ...). A missing one, or a {@code db_id} that names no plain directory, is left to the
+   * questions it concerns.
+   */
+  private static void requireUsable(QueryExecutor executor, Set<Path> databases) {
+    for (Path database : databases) {
+      if (Files.exists(database)) {
+        String problem = executor.unusable(database);
+        if (problem != null) {
+          throw new InvalidInputException(database.toString(), problem);
+        }
+      }
+    }
   }
 
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */

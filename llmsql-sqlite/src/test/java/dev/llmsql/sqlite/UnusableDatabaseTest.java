@@ -137,6 +137,27 @@ class UnusableDatabaseTest {
     assertThat(TestDatabases.sha256(db)).isEqualTo(sha);
   }
 
+  @Test
+  void databasesDir_oneDatabaseNotSqlite_failsBeforeAnyWorkNamingIt() throws Exception {
+    // GIVEN {dir}/{db_id}/{db_id}.sqlite: "good" is a database, "bad" a CSV file under a database's name
+    Path root = Files.createDirectories(dir.resolve("databases"));
+    Path good = Files.createDirectories(root.resolve("good"));
+    Files.move(TestDatabases.players(good), good.resolve("good.sqlite"));
+    Path bad = Files.writeString(Files.createDirectories(root.resolve("bad")).resolve("bad.sqlite"), "a,b\n1,2\n");
+    Path multi = dir.resolve("multi.jsonl");
+    Files.writeString(multi, "{\"question_id\": 1, \"question\": \"n?\", \"sql\": \"SELECT COUNT(*) FROM nums\", "
+        + "\"db_id\": \"good\"}\n{\"question_id\": 2, \"question\": \"n?\", \"sql\": \"SELECT 1\", "
+        + "\"db_id\": \"bad\"}\n");
+
+    // WHEN / THEN
+    assertThatThrownBy(() -> Evaluator.builder().questionsPath(multi).databasesDir(root).noGoldCache()
+        .noReportFile().showMismatches(false).build()
+        .run(List.of(new Prediction(1, "SELECT COUNT(*) FROM nums"), new Prediction(2, "SELECT 1"))))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(bad + ": is not a SQLite database (it does not start with \"SQLite format 3\"); pass the "
+            + "benchmark's .sqlite/.db file");
+  }
+
   private void assertUnusable(Path db, String problem) throws IOException {
     String sha = Files.isRegularFile(db) ? TestDatabases.sha256(db) : null;
     Set<String> before = list(db.getParent());
