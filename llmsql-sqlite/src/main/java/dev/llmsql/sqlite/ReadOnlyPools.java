@@ -167,12 +167,8 @@ public final class ReadOnlyPools {
    * changes gets a new pool (docs/SECURITY.md).
    */
   static String immutableUri(Path database) {
-    try {
-      return "file:" + new java.net.URI(null, null, database.toAbsolutePath().toString(), null).getRawPath()
-          + "?immutable=1";
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalArgumentException("cannot address " + database + " as a SQLite URI: " + e.getMessage(), e);
-    }
+    // toUri() percent-encodes space, %, #, ? and non-ASCII, and writes Windows drives as /C:/...
+    return "file:" + database.toAbsolutePath().toUri().getRawPath() + "?immutable=1";
   }
 
   /**

@@ -138,6 +138,16 @@ class UnusableDatabaseTest {
   }
 
   @Test
+  void pathWithUriCharacters_isOpenedAsThatFile() throws Exception {
+    Path db = TestDatabases.players(Files.createDirectories(dir.resolve("a b%20#?ü")));
+
+    EvaluationReport report = evaluator(db).run(List.of(new Prediction(1, "SELECT COUNT(n) FROM nums")));
+
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(list(db.getParent())).containsExactly("players.db");
+  }
+
+  @Test
   void databasesDir_oneDatabaseNotSqlite_failsBeforeAnyWorkNamingIt() throws Exception {
     // GIVEN {dir}/{db_id}/{db_id}.sqlite: "good" is a database, "bad" a CSV file under a database's name
     Path root = Files.createDirectories(dir.resolve("databases"));
