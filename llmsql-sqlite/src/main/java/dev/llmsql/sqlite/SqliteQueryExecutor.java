@@ -141,6 +141,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     try (Connection connection = running.pool.getConnection()) {
       SQLiteConnection sqlite = connection.unwrap(SQLiteConnection.class);
       if (!running.start(sqlite)) {
+        running.finish();
         return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
       }
       // The statement's clock starts with its connection: opening one (a schema parse) is not its run time.
@@ -157,6 +158,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
         }
       }
     } catch (SQLException e) {
+      running.finish();
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
@@ -208,11 +210,16 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       resize(pool, 1);
     }
 
-    /** Marks the statement done; true when the caller gave up on it, so its connection must not be reused. */
+    /**
+     * Marks the statement done (once; later calls only answer); true when the caller gave up on it, so its
+     * connection must not be reused.
+     */
     synchronized boolean finish() {
-      finished = true;
-      if (abandoned) {
-        resize(pool, -1);
+      if (!finished) {
+        finished = true;
+        if (abandoned) {
+          resize(pool, -1);
+        }
       }
       return abandoned;
     }

@@ -191,6 +191,14 @@ class HostileSqlTest {
       assertThat(HostileSqlProbe.describe(outcome)).isEqualTo("TIMEOUT timeout: the query ran longer than 200 ms "
           + "and did not stop when interrupted; it was abandoned and its connection is discarded");
       assertThat(HostileSqlProbe.describe(next)).isEqualTo("OK [(100)]");
+      var pool = ReadOnlyPools.shared().pool(db, 1);
+      assertThat(pool.getMaximumPoolSize()).isEqualTo(2);
+      // once the abandoned statement returns, its connection is evicted and the loan ends
+      assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+        while (pool.getMaximumPoolSize() != 1) {
+          Thread.sleep(50);
+        }
+      });
     }
   }
 
