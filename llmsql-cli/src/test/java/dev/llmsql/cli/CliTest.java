@@ -265,6 +265,35 @@ class CliTest {
     assertThat(out()).isEmpty();
   }
 
+  @Test
+  void evaluate_sizeBoundOptions_areCheckedWithOneLine() throws Exception {
+    String[] common = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--quiet"};
+
+    int zero = run(concat(concat(common, "--max-value-bytes"), "0"));
+    String zeroErr = err();
+    err.reset();
+    int shrinking = run(concat(concat(concat(concat(common, "--max-value-bytes"), "1000"), "--max-row-bytes"), "500"));
+
+    assertThat(zero).isEqualTo(Cli.USAGE);
+    assertThat(zeroErr).isEqualTo("llmsql evaluate: --max-value-bytes must be positive, but was 0 (see llmsql evaluate "
+        + "--help)\n");
+    assertThat(shrinking).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
+        + "maxValueBytes=1000, maxRowBytes=500, maxResultBytes=134217728\n");
+  }
+
+  @Test
+  void evaluate_smallRowBound_turnsWideAnswersIntoSizeLimitErrors() throws Exception {
+    int status = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--max-mismatches", "0", "--max-value-bytes", "50", "--max-row-bytes", "50");
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("SIZE_LIMIT=");
+  }
+
   private static String[] concat(String[] head, String last) {
     String[] all = java.util.Arrays.copyOf(head, head.length + 1);
     all[head.length] = last;
