@@ -132,7 +132,8 @@ public final class Evaluator {
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
-        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
+        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
+            b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
         b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
         Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
@@ -178,6 +179,9 @@ public final class Evaluator {
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
     private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(), Range.THREADS.max());
+    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
+    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
+    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
     private QueryExecutor executor;
     private boolean goldCache = true;
     private int keepMismatches = Integer.MAX_VALUE;
@@ -322,6 +326,29 @@ public final class Evaluator {
       return note("maxRows=" + maxRows);
     }
 
+    /**
+     * The longest string or blob one statement may build or read, and for SQLite the longest stored row
+     * (default 250,000 bytes); more is a {@code SIZE_LIMIT} error for that statement, predictions and gold
+     * queries alike. Raising it raises the worst-case native memory and run time of a hostile statement
+     * (docs/SECURITY.md).
+     */
+    public Builder maxValueBytes(int bytes) {
+      this.maxValueBytes = Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes);
+      return note("maxValueBytes=" + bytes);
+    }
+
+    /** The most one result row may take, in estimated heap bytes (default 16 MiB); at least maxValueBytes. */
+    public Builder maxRowBytes(long bytes) {
+      this.maxRowBytes = Range.RESULT_BYTES.check("maxRowBytes", bytes);
+      return note("maxRowBytes=" + bytes);
+    }
+
+    /** The most one result may take, in estimated heap bytes (default 128 MiB); at least maxRowBytes. */
+    public Builder maxResultBytes(long bytes) {
+      this.maxResultBytes = Range.RESULT_BYTES.check("maxResultBytes", bytes);
+      return note("maxResultBytes=" + bytes);
+    }
+
     /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
     public Builder threads(int threads) {
       this.threads = Range.THREADS.check("threads", threads);
@@ -407,6 +434,10 @@ public final class Evaluator {
               + "use dbPath for one database, databasesDir for {dir}/{db_id}/{db_id}.sqlite");
         }
       }
+      if (maxRowBytes < maxValueBytes || maxResultBytes < maxRowBytes) {
+        throw new IllegalStateException("size bounds must grow from value to row to result, but maxValueBytes="
+            + maxValueBytes + ", maxRowBytes=" + maxRowBytes + ", maxResultBytes=" + maxResultBytes);
+      }
       BenchmarkSource local = questionsPath == null ? null
           : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
           : Benchmarks.localDatabases(questionsPath, databasesDir);
@@ -442,6 +473,9 @@ public final class Evaluator {
       b.queryTimeout = queryTimeout;
       b.maxRows = maxRows;
       b.threads = threads;
+      b.maxValueBytes = maxValueBytes;
+      b.maxRowBytes = maxRowBytes;
+      b.maxResultBytes = maxResultBytes;
       b.executor = executor;
       b.goldCache = goldCache;
       b.keepMismatches = keepMismatches;

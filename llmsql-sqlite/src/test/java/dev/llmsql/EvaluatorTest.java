@@ -520,6 +520,64 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_hostileGoldQuery_isBoundedLikeAPrediction_andTheRunGoesOn() throws Exception {
+    // GIVEN a user's questions file whose gold SQL returns thousands of 250 kB rows
+    Path hostile = write("hostile-questions.jsonl",
+        q(1, "huge gold", "SELECT printf('%.*c', 249990, 'a') || a.n FROM nums a, nums b", T),
+        q(2, "How many players are guards?", "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", T));
+
+    // WHEN
+    EvaluationReport report = builder().questionsPath(hostile).noGoldCache().build().run(List.of(
+        new Prediction(1, "SELECT 1"),
+        new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'")));
+
+    // THEN
+    assertThat(report.result(1).orElseThrow().outcome()).isEqualTo(Outcome.GOLD_ERROR);
+    assertThat(report.result(1).orElseThrow().error()).isEqualTo("gold SQL failed: size cap: the result takes "
+        + "more than 134217728 bytes; raise maxResultBytes (--max-result-bytes) if such results are expected");
+    assertThat(report.result(2).orElseThrow().outcome().isMatch()).isTrue();
+  }
+
+  @Test
+  void run_predictionOverRowBytes_isSizeLimitNamingTheBound() {
+    EvaluationReport report = builder().maxValueBytes(1000).maxRowBytes(5000).maxResultBytes(20_000).build()
+        .run(List.of(new Prediction(1, "SELECT printf('%.*c', 999, 'a'), printf('%.*c', 999, 'b'), "
+            + "printf('%.*c', 999, 'c')")));
+
+    assertThat(report.result(1).orElseThrow().reason()).isEqualTo(Reason.SIZE_LIMIT);
+    assertThat(report.result(1).orElseThrow().error()).isEqualTo("size cap: a result row takes more than 5000 "
+        + "bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected");
+  }
+
+  @Test
+  void keptMismatches_holdAtMost64KiBOfRowsPerSide_whileVerdictsStayExact() throws Exception {
+    // GIVEN a gold of 100 numbers and a wrong answer of 100 rows of 2,000 characters (about 400 kB as Java strings)
+    Path numbers = write("numbers.jsonl", q(1, "All numbers?", "SELECT n FROM nums", "nums"));
+
+    // WHEN
+    EvaluationReport report = builder().questionsPath(numbers).build().run(List.of(
+        new Prediction(1, "SELECT printf('%.*c', 2000, 'x') FROM nums")));
+
+    // THEN the kept mismatch holds the first 16 answer rows (16 x 4,064 bytes <= 64 KiB) and the whole gold
+    Mismatch m = report.mismatches().get(0);
+    assertThat(m.predictionResults()).hasSize(16);
+    assertThat(m.goldResults()).hasSize(100);
+    assertThat(m.verdict().reason()).isEqualTo(Reason.VALUE_MISMATCH);
+    assertThat(report.total() - report.matches()).isEqualTo(1);
+  }
+
+  @Test
+  void build_sizeBoundsThatDoNotGrow_areRejectedNamingAll() {
+    assertThatThrownBy(() -> Evaluator.builder().maxValueBytes(1000).maxRowBytes(500).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("size bounds must grow from value to row to result, but maxValueBytes=1000, "
+            + "maxRowBytes=500, maxResultBytes=134217728");
+    assertThatThrownBy(() -> Evaluator.builder().maxResultBytes(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxResultBytes must be positive, but was 0");
+  }
+
+  @Test
   void toString_listsOptionsThatWereSet() {
     assertThat(Evaluator.builder().threads(3).maxRows(10).threads(4).toString())
         .isEqualTo("{maxRows=10, threads=4}");

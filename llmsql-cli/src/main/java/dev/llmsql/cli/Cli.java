@@ -299,6 +299,15 @@ public final class Cli {
     if (a.maxRows != null) {
       b.maxRows(a.maxRows);
     }
+    if (a.maxValueBytes != null) {
+      b.maxValueBytes(a.maxValueBytes);
+    }
+    if (a.maxRowBytes != null) {
+      b.maxRowBytes(a.maxRowBytes);
+    }
+    if (a.maxResultBytes != null) {
+      b.maxResultBytes(a.maxResultBytes);
+    }
     if (a.keepMismatches != null) {
       b.keepMismatches(a.keepMismatches);
     }
@@ -682,6 +691,9 @@ public final class Cli {
     boolean showMismatches = true;
     Duration queryTimeout;
     Integer maxRows;
+    Integer maxValueBytes;
+    Integer maxRowBytes;
+    Integer maxResultBytes;
     Integer keepMismatches;
     Integer threads;
     String judge;
@@ -751,6 +763,9 @@ public final class Cli {
         case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);
         case "--query-timeout" -> queryTimeout = Options.seconds(name, value, Range.QUERY_TIMEOUT_MILLIS);
         case "--max-rows" -> maxRows = Options.number(name, value, Range.MAX_ROWS);
+        case "--max-value-bytes" -> maxValueBytes = Options.number(name, value, Range.MAX_VALUE_BYTES);
+        case "--max-row-bytes" -> maxRowBytes = Options.number(name, value, Range.RESULT_BYTES);
+        case "--max-result-bytes" -> maxResultBytes = Options.number(name, value, Range.RESULT_BYTES);
         case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
         case "--threads" -> threads = Options.number(name, value, Range.THREADS);
         case "--judge" -> judge = value;

@@ -95,6 +95,11 @@ final class Usage {
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10; 0.001 to 86400)
         --max-rows N               row cap per statement (default 100000; 1 to 100000000)
+        --max-value-bytes N        longest string, blob or stored row a statement may build or read
+                                   (default 250000; 1 to 1000000000)
+        --max-row-bytes N          bytes one result row may take (default 16777216; 1 to 2147483647)
+        --max-result-bytes N       bytes one result may take (default 134217728; 1 to 2147483647); over a
+                                   bound is a SIZE_LIMIT error for that statement, gold queries included
         --threads N                predictions evaluated at once (default: available processors; 1 to 256)
 
       Exit status: 0 evaluated, 2 usage error (a bad option value, or an output file that is not a regular

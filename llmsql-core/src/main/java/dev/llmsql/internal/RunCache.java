@@ -1,6 +1,7 @@
 package dev.llmsql.internal;
 
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.ResultBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,6 +21,8 @@ final class RunCache {
 
   /** Results larger than this are not kept: they are rare and would dominate memory. */
   static final int MAX_ROWS_KEPT = 100;
+  /** Nor are results over this many {@link ResultBytes}: 8,192 entries of this size stay under 512 MiB. */
+  static final long MAX_BYTES_KEPT = 64L << 10;
   static final int GENERATION = 4_096;
 
   private record Key(Path database, String sql) { }
@@ -107,7 +110,7 @@ final class RunCache {
     // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement
     boolean keep = outcome instanceof QueryOutcome.Failure f && !GoldCache.ofTheMoment(f)
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
-        && s.result().rowCount() <= MAX_ROWS_KEPT;
+        && s.result().rowCount() <= MAX_ROWS_KEPT && ResultBytes.rows(s.result().rows()) <= MAX_BYTES_KEPT;
     if (keep) {
       remember(new Key(database, sql), outcome);
     }

@@ -169,6 +169,7 @@ public final class Judges {
     return switch (failure.kind()) {
       case TIMEOUT -> Reason.TIMEOUT;
       case ROW_LIMIT -> Reason.ROW_LIMIT;
+      case SIZE_LIMIT -> Reason.SIZE_LIMIT;
       case REJECTED -> Reason.REJECTED;
       case SQL_ERROR, DATABASE_UNAVAILABLE -> Reason.PRED_ERROR;
     };
