@@ -49,6 +49,12 @@ import java.util.UUID;
  */
 public final class Evaluator {
 
+  /**
+   * Mismatches a report keeps unless {@link Builder#keepMismatches} says otherwise: far above LLMSQL 2.0's 2,000
+   * questions and a typical 1.0 test split's misses, yet a bound on memory however many predictions a run has.
+   */
+  public static final int DEFAULT_KEEP_MISMATCHES = 10_000;
+
   /** LLMSQL version downloaded when no benchmark is given. */
   public static final String DEFAULT_VERSION = "2.0";
   /**
@@ -184,7 +190,7 @@ public final class Evaluator {
     private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
     private QueryExecutor executor;
     private boolean goldCache = true;
-    private int keepMismatches = Integer.MAX_VALUE;
+    private int keepMismatches = DEFAULT_KEEP_MISMATCHES;
     private boolean keepResults = true;
     private Path goldCacheDir;
     private boolean allowEmpty;
@@ -374,7 +380,9 @@ public final class Evaluator {
 
     /**
      * Keeps at most {@code max} mismatches (with their result sets) in the report, to bound memory on huge
-     * runs; every count stays exact (mismatches = total - matches). Default: all.
+     * runs; every count stays exact (mismatches = total - matches), and a report that kept fewer than it had
+     * says so ({@code mismatches_cap}, {@code mismatches_omitted} in the JSON). Default
+     * {@value #DEFAULT_KEEP_MISMATCHES}; {@code Integer.MAX_VALUE} keeps all, as LLMSQL does.
      */
     public Builder keepMismatches(int max) {
       this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);

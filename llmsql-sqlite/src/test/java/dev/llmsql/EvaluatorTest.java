@@ -243,6 +243,29 @@ class EvaluatorTest {
   }
 
   @Test
+  void keepMismatches_capIsStatedInTheSavedReport_andDefaultsToTenThousand() throws Exception {
+    Path capped = dir.resolve("capped.json");
+    Path whole = dir.resolve("whole.json");
+    List<Prediction> three = List.of(new Prediction(1, "SELECT 'x'"), new Prediction(2, "SELECT 'x'"),
+        new Prediction(3, "SELECT 'x'"));
+
+    builder().keepMismatches(2).saveReport(capped).build().run(three);
+    builder().saveReport(whole).build().run(three);
+
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(capped.toFile());
+    assertThat(json.path("mismatches").size()).isEqualTo(2);
+    assertThat(json.path("mismatches_cap").asInt()).isEqualTo(2);
+    assertThat(json.path("mismatches_omitted").asInt()).isEqualTo(1);
+    com.fasterxml.jackson.databind.JsonNode all = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(whole.toFile());
+    assertThat(all.path("mismatches").size()).isEqualTo(3);
+    assertThat(all.has("mismatches_cap")).isFalse();
+    assertThat(all.has("mismatches_omitted")).isFalse();
+    assertThat(Evaluator.DEFAULT_KEEP_MISMATCHES).isEqualTo(10_000);
+  }
+
+  @Test
   void keepResults_false_keepsCountsTallyAndScoresButNoPerQuestionResults() {
     List<Prediction> predictions = List.of(new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = "
         + "'Jalen Rose'"), new Prediction(2, "SELECT 'x'"), new Prediction(3, "no sql here"),
@@ -574,7 +597,7 @@ class EvaluatorTest {
             + "maxRowBytes=500, maxResultBytes=134217728");
     assertThatThrownBy(() -> Evaluator.builder().maxResultBytes(0))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("maxResultBytes must be positive, but was 0");
+        .hasMessage("maxResultBytes must be between 1 and 2147483647, but was 0");
   }
 
   @Test

@@ -59,7 +59,8 @@ final class Usage {
         --name NAME                file name of those files (default: the predictions file's name)
         --max-mismatches N         print at most N mismatches (default 5; 0 to 2147483647)
         --no-show-mismatches       print no mismatches
-        --keep-mismatches N        keep at most N mismatches in the report (counts stay exact; 0 to 2147483647)
+        --keep-mismatches N        keep at most N mismatches in the report (default 10000; counts stay
+                                   exact; 0 to 2147483647)
         --model-name NAME          the model's name, for the report's model_name (LLMSQL 2.0) and the
                                    leaderboard entry (default: model.name of --run-metadata)
         --run-metadata FILE        YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g.

@@ -277,8 +277,8 @@ class CliTest {
     int shrinking = run(concat(concat(concat(concat(common, "--max-value-bytes"), "1000"), "--max-row-bytes"), "500"));
 
     assertThat(zero).isEqualTo(Cli.USAGE);
-    assertThat(zeroErr).isEqualTo("llmsql evaluate: --max-value-bytes must be positive, but was 0 (see llmsql evaluate "
-        + "--help)\n");
+    assertThat(zeroErr).isEqualTo("llmsql evaluate: --max-value-bytes takes a whole number between 1 and "
+        + "1000000000, but was '0' (see llmsql evaluate --help)\n");
     assertThat(shrinking).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
         + "maxValueBytes=1000, maxRowBytes=500, maxResultBytes=134217728\n");
