@@ -12,6 +12,7 @@ import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.scoring.Score;
+import dev.llmsql.stats.Interval;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -75,6 +76,7 @@ public final class FullReportJson {
       g.writeNumberField("gold_none", r.goldNone());
       g.writeNumberField("sql_errors", r.sqlErrors());
       g.writeNumberField("accuracy", r.accuracy());
+      writeInterval(g, "accuracy_ci", Confidence.accuracy(r));
       g.writeNumberField("unanswered", r.unanswered());
       g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(r.timestamp()));
       g.writeStringField("input_mode", r.inputMode().jsonName());
@@ -88,6 +90,7 @@ public final class FullReportJson {
         g.writeStringField("name", s.name());
         g.writeNumberField("value", s.value());
         g.writeStringField("explanation", s.explanation());
+        writeInterval(g, "ci", Confidence.of(r, s.name()));
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -235,6 +238,19 @@ public final class FullReportJson {
         instant(text(s, "timestamp")), inputMode(text(s, "input_mode")), results, problems,
         s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
         Duration.parse(text(s, "duration")), Optional.empty(), details);
+  }
+
+  /** The interval as {low, high, method}, or null when unavailable; readers recompute it from the results. */
+  private static void writeInterval(JsonGenerator g, String field, Optional<Interval> interval) throws IOException {
+    if (interval.isEmpty()) {
+      g.writeNullField(field);
+      return;
+    }
+    g.writeObjectFieldStart(field);
+    g.writeNumberField("low", interval.get().low());
+    g.writeNumberField("high", interval.get().high());
+    g.writeStringField("method", interval.get().method());
+    g.writeEndObject();
   }
 
   private static void writeVerdict(JsonGenerator g, Verdict v) throws IOException {

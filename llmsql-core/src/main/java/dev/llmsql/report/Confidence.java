@@ -1,0 +1,105 @@
+package dev.llmsql.report;
+
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.Scorings;
+import dev.llmsql.stats.Bootstrap;
+import dev.llmsql.stats.Interval;
+import dev.llmsql.stats.Wilson;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The 95% confidence interval of each score of a report. With per-question results (the default) it is a
+ * seeded {@link Bootstrap} over questions: accuracy from the verdicts, other scores by scoring each resample
+ * again with the scoring of the same name. Without them ({@code keepResults(false)}) accuracy gets a
+ * {@link Wilson} interval from its counts and other scores have none.
+ *
+ * <pre>{@code
+ * Optional<Interval> ci = Confidence.of(report, "accuracy");
+ * ci.map(Interval::format).orElse("unavailable");   // "[0.4000, 0.6800]"
+ * }</pre>
+ */
+public final class Confidence {
+
+  /** What reports print for a score without an interval. */
+  public static final String UNAVAILABLE = "unavailable";
+
+  private Confidence() {
+  }
+
+  /** The interval of accuracy: bootstrap over kept results, else Wilson from the counts; empty for no question. */
+  public static Optional<Interval> accuracy(EvaluationReport report) {
+    return accuracy(report, Bootstrap.DEFAULT);
+  }
+
+  /** {@link #accuracy(EvaluationReport)} with another bootstrap. */
+  public static Optional<Interval> accuracy(EvaluationReport report, Bootstrap bootstrap) {
+    if (report.total() == 0) {
+      return Optional.empty();
+    }
+    if (!report.hasResults()) {
+      return Optional.of(Wilson.interval(report.matches(), report.total()));
+    }
+    List<QuestionResult> results = report.results();
+    boolean[] hits = new boolean[results.size()];
+    for (int i = 0; i < hits.length; i++) {
+      hits[i] = results.get(i).outcome().isMatch();
+    }
+    return Optional.of(bootstrap.proportion(hits));
+  }
+
+  /**
+   * The interval of the score named {@code name} ({@code "accuracy"} included); empty when the report has no
+   * such score, no question, no kept results (other than accuracy), or the scoring is not known by name.
+   */
+  public static Optional<Interval> of(EvaluationReport report, String name) {
+    return of(report, name, Bootstrap.DEFAULT);
+  }
+
+  /** {@link #of(EvaluationReport, String)} with another bootstrap. */
+  public static Optional<Interval> of(EvaluationReport report, String name, Bootstrap bootstrap) {
+    if (name.equals("accuracy")) {
+      return accuracy(report, bootstrap);
+    }
+    if (report.score(name).isEmpty() || report.total() == 0 || !report.hasResults()) {
+      return Optional.empty();
+    }
+    Scoring scoring;
+    try {
+      scoring = Scorings.named(name);
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();   // a caller's own scoring: we cannot score a resample again
+    }
+    List<QuestionResult> results = report.results();
+    List<QuestionResult> resample = new ArrayList<>(results.size());
+    return Optional.of(bootstrap.interval(results.size(), indices -> {
+      resample.clear();
+      for (int i : indices) {
+        resample.add(results.get(i));
+      }
+      return scoring.score(resample).value();
+    }));
+  }
+
+  /**
+   * Every score of the report (accuracy first, even when not among {@link EvaluationReport#scores()}) with its
+   * interval, empty where unavailable.
+   */
+  public static Map<String, Optional<Interval>> all(EvaluationReport report) {
+    Map<String, Optional<Interval>> all = new LinkedHashMap<>();
+    all.put("accuracy", accuracy(report));
+    for (Score s : report.scores()) {
+      all.computeIfAbsent(s.name(), name -> of(report, name));
+    }
+    return all;
+  }
+
+  /** The interval as {@code [low, high]}, or {@value #UNAVAILABLE}. */
+  public static String format(Optional<Interval> interval) {
+    return interval.map(Interval::format).orElse(UNAVAILABLE);
+  }
+}
