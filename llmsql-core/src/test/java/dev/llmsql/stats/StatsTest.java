@@ -132,4 +132,19 @@ class StatsTest {
     assertThat(a.overlaps(new Interval(0.61, 0.7, "x"))).isFalse();
     assertThat(a.formatPercent()).isEqualTo("40.00% to 60.00%");
   }
+
+  @Test
+  void tieRanks_overlapWithTheGroupLeader_sharesItsRank() {
+    java.util.List<java.util.Optional<Interval>> sorted = java.util.List.of(
+        java.util.Optional.of(new Interval(0.80, 0.95, "x")),
+        java.util.Optional.of(new Interval(0.75, 0.90, "x")),    // overlaps the leader: tie
+        java.util.Optional.of(new Interval(0.60, 0.78, "x")),    // overlaps the second, not the leader: new rank
+        java.util.Optional.empty(),                              // no interval: never tied
+        java.util.Optional.of(new Interval(0.10, 0.20, "x")));
+    int[] ranks = TieRanks.of(sorted);
+    assertThat(ranks).containsExactly(1, 1, 3, 4, 5);
+    assertThat(TieRanks.isTied(ranks, 0)).isTrue();
+    assertThat(TieRanks.isTied(ranks, 1)).isTrue();
+    assertThat(TieRanks.isTied(ranks, 2)).isFalse();
+  }
 }
