@@ -242,4 +242,23 @@ class GateCliTest {
         + ": file not found; check the path\n");
     assertThat(out()).isEmpty();
   }
+
+  @Test
+  void readme_gateAndCompareOutputs_areWhatTheCommandsPrint() throws IOException {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    Path reports = Files.createDirectories(dir.resolve("readme"));
+    Path bundledB = DEMO.resolve("predictions-b.jsonl");
+    assertThat(run(demo(bundledB, "--fail-under", "0.7", "--baseline", DEMO.resolve("baseline-report.json")
+        .toString()).toArray(String[]::new))).as(err()).isZero();
+    assertThat(readme).contains("```\n" + out() + "```\n");
+    out.reset();
+    for (Path predictions : List.of(DEMO.resolve("predictions.jsonl"), bundledB)) {
+      assertThat(run(demo(predictions, "--format", "json", "--out", reports.toString()).toArray(String[]::new)))
+          .as(err()).isZero();
+    }
+    out.reset();
+    assertThat(run("compare", reports.resolve("predictions.json").toString(),
+        reports.resolve("predictions-b.json").toString())).as(err()).isZero();
+    assertThat(readme).contains("```\n" + out() + "```\n");
+  }
 }
