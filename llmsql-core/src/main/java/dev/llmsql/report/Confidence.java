@@ -6,11 +6,13 @@ import dev.llmsql.scoring.Scorings;
 import dev.llmsql.stats.Bootstrap;
 import dev.llmsql.stats.Interval;
 import dev.llmsql.stats.Wilson;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.function.Supplier;
 
 /**
  * The 95% confidence interval of each score of a report. With per-question results (the default) it is a
@@ -27,6 +29,13 @@ public final class Confidence {
 
   /** What reports print for a score without an interval. */
   public static final String UNAVAILABLE = "unavailable";
+
+  /**
+   * Intervals already computed, per results list: the text summary, JSON, HTML and leaderboard of one run ask
+   * for the same intervals, and re-scoring 1,000 resamples of a large run takes seconds. Weak keys: an entry
+   * goes with its report. Equal results give equal intervals, so keying by equality is sound.
+   */
+  private static final Map<List<QuestionResult>, Map<String, Interval>> CACHE = new WeakHashMap<>();
 
   private Confidence() {
   }
@@ -45,11 +54,13 @@ public final class Confidence {
       return Optional.of(Wilson.interval(report.matches(), report.total()));
     }
     List<QuestionResult> results = report.results();
-    boolean[] hits = new boolean[results.size()];
-    for (int i = 0; i < hits.length; i++) {
-      hits[i] = results.get(i).outcome().isMatch();
-    }
-    return Optional.of(bootstrap.proportion(hits));
+    return Optional.of(cached(results, "accuracy", bootstrap, () -> {
+      boolean[] hits = new boolean[results.size()];
+      for (int i = 0; i < hits.length; i++) {
+        hits[i] = results.get(i).outcome().isMatch();
+      }
+      return bootstrap.proportion(hits);
+    }));
   }
 
   /**
@@ -75,14 +86,32 @@ public final class Confidence {
       return Optional.empty();   // a caller's own scoring: we cannot score a resample again
     }
     List<QuestionResult> results = report.results();
-    List<QuestionResult> resample = new ArrayList<>(results.size());
-    return Optional.of(bootstrap.interval(results.size(), indices -> {
-      resample.clear();
+    // Accumulators keep running sums where the scoring can, so a resample costs no list of n results.
+    return Optional.of(cached(results, name, bootstrap, () -> bootstrap.interval(results.size(), indices -> {
+      Scoring.Accumulator acc = scoring.accumulator();
       for (int i : indices) {
-        resample.add(results.get(i));
+        acc.add(results.get(i));
       }
-      return scoring.score(resample).value();
-    }));
+      return acc.finish().value();
+    })));
+  }
+
+  private static Interval cached(List<QuestionResult> results, String name, Bootstrap bootstrap,
+                                 Supplier<Interval> compute) {
+    String key = name + "\u0000" + bootstrap;
+    Map<String, Interval> known;
+    synchronized (CACHE) {
+      known = CACHE.computeIfAbsent(results, r -> new HashMap<>());
+      Interval hit = known.get(key);
+      if (hit != null) {
+        return hit;
+      }
+    }
+    Interval interval = compute.get();
+    synchronized (CACHE) {
+      known.put(key, interval);
+    }
+    return interval;
   }
 
   /**
