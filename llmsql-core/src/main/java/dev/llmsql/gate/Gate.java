@@ -51,8 +51,9 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
   /**
    * Checks {@code report} against this gate.
    *
-   * @throws IllegalArgumentException when the baseline is of another benchmark, or either report lacks the
-   *     per-question results a baseline comparison needs
+   * @throws IllegalArgumentException when the baseline is of another benchmark
+   * @throws IllegalStateException when either report lacks the per-question results a baseline comparison
+   *     needs (evaluated with {@code keepResults(false)})
    */
   public GateResult check(EvaluationReport report) {
     requireNonNull(report, "report");
