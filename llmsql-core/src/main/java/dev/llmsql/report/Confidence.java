@@ -17,7 +17,8 @@ import java.util.function.Supplier;
 /**
  * The 95% confidence interval of each score of a report. With per-question results (the default) it is a
  * seeded {@link Bootstrap} over questions: accuracy from the verdicts, other scores by scoring each resample
- * again with the scoring of the same name. Without them ({@code keepResults(false)}) accuracy gets a
+ * again with the scoring of the same name (when that scoring gives the report's figure on the whole run;
+ * otherwise the score was made by another scoring and has no interval). Without them ({@code keepResults(false)}) accuracy gets a
  * {@link Wilson} interval from its counts and other scores have none.
  *
  * <pre>{@code
@@ -86,6 +87,11 @@ public final class Confidence {
       return Optional.empty();   // a caller's own scoring: we cannot score a resample again
     }
     List<QuestionResult> results = report.results();
+    // A caller's own scoring may share a registered name: only bootstrap with the registered one when it
+    // gives the report's figure on the whole run, else the interval would be of another score.
+    if (Math.abs(scoring.score(results).value() - report.score(name).get().value()) > 1e-9) {
+      return Optional.empty();
+    }
     // Accumulators keep running sums where the scoring can, so a resample costs no list of n results.
     return Optional.of(cached(results, name, bootstrap, () -> bootstrap.interval(results.size(), indices -> {
       Scoring.Accumulator acc = scoring.accumulator();
