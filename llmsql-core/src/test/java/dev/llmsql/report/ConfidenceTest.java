@@ -53,4 +53,20 @@ class ConfidenceTest {
     assertThat(ReportText.summary(Reports.of(right(50, 27))))
         .contains("  Accuracy:       54.00%\n  95% CI:         40.00% to 68.00% (bootstrap (1000 resamples, seed 42))\n");
   }
+
+  @Test
+  void htmlCardsAndFullJson_carryTheIntervals() throws Exception {
+    EvaluationReport r = Reports.of(right(50, 27));
+    assertThat(dev.llmsql.report.html.HtmlReport.render(r)).contains("<div class=\"card\" id=\"accuracy\"><div "
+        + "class=\"v\">54.00%</div><div class=\"l\">Accuracy</div><div class=\"ci\">95% CI 40.00% to 68.00%</div>");
+    java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+    FullReportJson.write(r, json);
+    com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(json.toByteArray());
+    assertThat(root.at("/summary/accuracy_ci").toString())
+        .isEqualTo("{\"low\":0.4,\"high\":0.68,\"method\":\"bootstrap (1000 resamples, seed 42)\"}");
+    assertThat(root.at("/scores/0/ci/high").asDouble()).isEqualTo(0.68);
+    // read back unchanged: the interval is recomputed from the results, not trusted from the file
+    assertThat(FullReportJson.read(new java.io.ByteArrayInputStream(json.toByteArray())).accuracy()).isEqualTo(0.54);
+  }
 }
