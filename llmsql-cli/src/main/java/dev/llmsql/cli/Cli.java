@@ -502,6 +502,7 @@ public final class Cli {
     inputs.put("--outputs file", a.outputs);
     inputs.put("--questions-path file", a.questions);
     inputs.put("--db-path file", a.db);
+    inputs.put("--baseline report", a.baseline);
     return inputs;
   }
 

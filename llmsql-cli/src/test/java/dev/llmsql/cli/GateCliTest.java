@@ -261,4 +261,16 @@ class GateCliTest {
         reports.resolve("predictions-b.json").toString())).as(err()).isZero();
     assertThat(readme).contains("```\n" + out() + "```\n");
   }
+
+  @Test
+  void outputs_mayNotOverwriteTheBaseline() throws IOException {
+    Path baseline = Files.copy(reportA, dir.resolve("keep.json"));
+    byte[] before = Files.readAllBytes(baseline);
+    assertThat(run(demo(predsB, "--baseline", baseline.toString(), "--gate-format", "junit-xml=" + baseline)
+        .toArray(String[]::new))).isEqualTo(Cli.USAGE);
+    assertThat(run(demo(predsB, "--baseline", baseline.toString(), "--format", "json", "--out", dir.toString(),
+        "--name", "keep").toArray(String[]::new))).isEqualTo(Cli.USAGE);
+    assertThat(err()).contains("--baseline report");
+    assertThat(Files.readAllBytes(baseline)).isEqualTo(before);
+  }
 }
