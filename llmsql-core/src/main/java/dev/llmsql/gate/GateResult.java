@@ -74,7 +74,8 @@ public record GateResult(List<Check> checks, List<Regression> regressions, boole
   public String toJunitXml() {
     StringWriter text = new StringWriter();
     try {
-      XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
+      // the JDK's own writer, not whichever StAX provider the class path offers: the output stays byte-stable
+      XMLStreamWriter x = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(text);
       int failures = failures().size();
       x.writeStartDocument("UTF-8", "1.0");
       x.writeCharacters("\n");
