@@ -142,4 +142,12 @@ class GateTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("fail-under soft-f1 needs a finite minimum >= 0 (0.7 for 70%), but was NaN");
   }
+
+  @Test
+  void githubAnnotations_hostileFileName_cannotStartAnotherCommand() {
+    GateResult result = Gate.builder().failUnder(0.7).build().check(CURRENT);
+    assertThat(result.toGithubAnnotations(Optional.of("p.jsonl\n::add-mask::x%0A")).get(0))
+        .isEqualTo("::error file=p.jsonl%0A%3A%3Aadd-mask%3A%3Ax%250A,title=llmsql gate%3A accuracy >= 0.7000 "
+            + "(fail-under)::accuracy 0.6500 < 0.7000 (fail-under)");
+  }
 }
