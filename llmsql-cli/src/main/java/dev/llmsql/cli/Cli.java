@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.config.Range;
+import dev.llmsql.gate.Gate;
+import dev.llmsql.gate.GateResult;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.compare.JudgeDisagreements;
 import dev.llmsql.prediction.InputProblem;
@@ -26,13 +28,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,6 +66,8 @@ public final class Cli {
   public static final int NO_BENCHMARK = 4;
   /** Evaluation finished but the report could not be saved. */
   public static final int NOT_SAVED = 5;
+  /** Evaluation finished, reports were written, but the CI gate ({@code --fail-under}, {@code --baseline}) failed. */
+  public static final int GATE_FAILED = 6;
 
   static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -132,6 +139,9 @@ public final class Cli {
       case "leaderboard" -> {
         return leaderboard(rest);
       }
+      case "compare" -> {
+        return new CompareCommand(out, err).run(rest);
+      }
       case "dataset" -> {
         return new DatasetCommand(out, err).run(rest);
       }
@@ -145,8 +155,8 @@ public final class Cli {
         return new SuiteCommand(out, err, environment).run(rest);
       }
       default -> {
-        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset, "
-            + "inference, falcon, suite (see llmsql --help)");
+        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, compare, "
+            + "dataset, inference, falcon, suite (see llmsql --help)");
         return USAGE;
       }
     }
@@ -186,7 +196,19 @@ public final class Cli {
         return BAD_INPUT;
       }
     }
+    EvaluationReport baseline = null;
+    if (a.baseline != null) {
+      // read before the long run: a wrong baseline path must not cost the evaluation
+      try {
+        baseline = FullReportJson.read(a.baseline);
+      } catch (IOException e) {
+        err.println("llmsql evaluate: --baseline " + oneLine(describe(e)));
+        return BAD_INPUT;
+      }
+    }
+    Optional<Gate> gate;
     try {
+      gate = gate(a, baseline);
       Evaluator.Builder b = configure(a);
       modelName(a.modelName, runMetadata).ifPresent(b::modelName);
       evaluator = b.build();
@@ -205,9 +227,10 @@ public final class Cli {
         ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
       }
       if (a.leaderboardYaml != null) {
-        java.util.Map<String, Path> inputs = inputs(a);
-        inputs.put("--run-metadata file", a.runMetadata);
-        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs);
+        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs(a));
+      }
+      if (a.junitXml != null) {
+        ReportFiles.requireWritableTarget(a.junitXml, inputs(a));
       }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
@@ -215,7 +238,12 @@ public final class Cli {
         compareJudges(evaluator, a);
       }
       int status = write(report, a);
-      return status == OK ? writeLeaderboardYaml(report, a, runMetadata) : status;
+      status = status == OK ? writeLeaderboardYaml(report, a, runMetadata) : status;
+      if (gate.isEmpty()) {
+        return status;
+      }
+      int gateStatus = checkGate(gate.get(), report, a);
+      return status != OK ? status : gateStatus;
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return BAD_INPUT;
@@ -233,6 +261,57 @@ public final class Cli {
       err.println("llmsql evaluate: " + oneLine(e.getMessage()));
       return FAILED;
     }
+  }
+
+  /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */
+  private static Optional<Gate> gate(Arguments a, EvaluationReport baseline) {
+    if (a.failUnder.isEmpty() && baseline == null) {
+      return Optional.empty();
+    }
+    Gate.Builder g = Gate.builder();
+    a.failUnder.forEach((name, min) -> {
+      if (!name.equals("accuracy") && !a.scorings.contains(name)) {
+        throw new IllegalArgumentException("--fail-under " + name + " needs that score: add --scoring " + name
+            + " (or gate on accuracy)");
+      }
+      g.failUnder(name, min);
+    });
+    if (baseline != null) {
+      g.baseline(baseline);
+    }
+    if (a.tolerance != null) {
+      g.tolerance(a.tolerance);
+    }
+    if (a.maxRegressions != null) {
+      g.maxRegressions(a.maxRegressions);
+    }
+    return Optional.of(g.build());
+  }
+
+  /** Checks the gate, prints its line (and GitHub annotations), writes JUnit XML; returns the exit status. */
+  private int checkGate(Gate gate, EvaluationReport report, Arguments a) {
+    GateResult result;
+    try {
+      result = gate.check(report);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql evaluate: --baseline " + a.baseline + ": " + oneLine(e.getMessage()));
+      return BAD_INPUT;
+    }
+    if (a.github) {
+      result.toGithubAnnotations(Optional.of(a.outputs.toString())).forEach(out::println);
+    }
+    out.println(result.summary());
+    out.flush();
+    if (a.junitXml != null) {
+      try {
+        ReportFiles.write(a.junitXml, o -> o.write(result.toJunitXml().getBytes(StandardCharsets.UTF_8)));
+      } catch (IOException | UncheckedIOException | OutputTargetException e) {
+        err.println("llmsql evaluate: evaluation finished but " + a.junitXml + " could not be written (" + e
+            + "); choose another path with --gate-format junit-xml=FILE");
+        return NOT_SAVED;
+      }
+    }
+    return result.passed() ? OK : GATE_FAILED;
   }
 
   /** Runs the predictions once per judge (no report files, no mismatches) and prints where they differ. */
@@ -311,8 +390,9 @@ public final class Cli {
     if (a.keepMismatches != null) {
       b.keepMismatches(a.keepMismatches);
     }
-    // Per-question results are kept only for the --format files that list them, so memory stays flat.
-    b.keepResults(!a.formats.isEmpty());
+    // Per-question results are kept only for the --format files and the baseline that need them, so memory
+    // stays flat otherwise.
+    b.keepResults(!a.formats.isEmpty() || a.baseline != null);
     if (a.threads != null) {
       b.threads(a.threads);
     }
@@ -434,6 +514,8 @@ public final class Cli {
     inputs.put("--outputs file", a.outputs);
     inputs.put("--questions-path file", a.questions);
     inputs.put("--db-path file", a.db);
+    inputs.put("--baseline report", a.baseline);
+    inputs.put("--run-metadata file", a.runMetadata);
     return inputs;
   }
 
@@ -708,6 +790,12 @@ public final class Cli {
     String modelName;
     Path runMetadata;
     Path leaderboardYaml;
+    Map<String, Double> failUnder = new LinkedHashMap<>();
+    Path baseline;
+    Double tolerance;
+    Integer maxRegressions;
+    Path junitXml;
+    boolean github;
 
     static Arguments parse(List<String> args) {
       Arguments a = new Arguments();
@@ -746,6 +834,13 @@ public final class Cli {
       if (a.quiet && a.verbose) {
         throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
       }
+      if (a.baseline == null && (a.tolerance != null || a.maxRegressions != null)) {
+        throw new IllegalArgumentException((a.tolerance != null ? "--tolerance" : "--max-regressions")
+            + " needs --baseline REPORT.json to compare against");
+      }
+      if (a.failUnder.isEmpty() && a.baseline == null && (a.junitXml != null || a.github)) {
+        throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
+      }
       return a;
     }
 
@@ -777,7 +872,44 @@ public final class Cli {
         case "--model-name" -> modelName = value;
         case "--run-metadata" -> runMetadata = Path.of(value);
         case "--save-leaderboard-yaml" -> leaderboardYaml = Path.of(value);
+        case "--fail-under" -> failUnder(value);
+        case "--baseline" -> baseline = Path.of(value);
+        case "--tolerance" -> tolerance = Options.rate(name, value);
+        case "--max-regressions" -> maxRegressions = Options.number(name, value, Range.MISMATCHES);
+        case "--gate-format" -> gateFormat(value);
         default -> throw new IllegalArgumentException("unknown option " + name);
+      }
+    }
+
+    /** {@code 0.7} (accuracy) or {@code accuracy=0.7,soft-f1=0.5}; may be given more than once. */
+    private void failUnder(String value) {
+      for (String part : value.split(",")) {
+        String p = part.strip();
+        int eq = p.indexOf('=');
+        String score = eq < 0 ? "accuracy" : p.substring(0, eq).strip();
+        String number = eq < 0 ? p : p.substring(eq + 1);
+        if (score.isEmpty()) {
+          throw new IllegalArgumentException("--fail-under takes SCORE=MIN[,SCORE=MIN] or MIN for accuracy, e.g. "
+              + "accuracy=0.7,soft-f1=0.5, but was " + Range.quote(value));
+        }
+        double min = score.equals("accuracy") ? Options.rate("--fail-under " + score, number)
+            : Options.nonNegative("--fail-under " + score, number);
+        if (failUnder.putIfAbsent(score, min) != null) {
+          throw new IllegalArgumentException("--fail-under gives " + score + " twice; give each score once");
+        }
+      }
+    }
+
+    /** {@code junit-xml=FILE} or {@code github}; may be given more than once. */
+    private void gateFormat(String value) {
+      String v = value.strip();
+      if (v.equals("github")) {
+        github = true;
+      } else if (v.startsWith("junit-xml=") && v.length() > "junit-xml=".length()) {
+        junitXml = Path.of(v.substring("junit-xml=".length()));
+      } else {
+        throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
+            + Range.quote(value));
       }
     }
 

@@ -53,6 +53,38 @@ final class Options {
     }
   }
 
+  /** {@code value} as a rate in [0, 1], e.g. 0.7 for 70%. */
+  static double rate(String name, String value) {
+    double d = decimal(name, value);
+    if (d < 0 || d > 1) {
+      throw new IllegalArgumentException(name + " takes a rate between 0 and 1 (0.7 for 70%), but was "
+          + Range.quote(value));
+    }
+    return d;
+  }
+
+  /** {@code value} as a finite number of at least 0. */
+  static double nonNegative(String name, String value) {
+    double d = decimal(name, value);
+    if (d < 0) {
+      throw new IllegalArgumentException(name + " takes a number of at least 0, but was " + Range.quote(value));
+    }
+    return d;
+  }
+
+  private static double decimal(String name, String value) {
+    double d;
+    try {
+      d = Double.parseDouble(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " takes a number such as 0.7, but was " + Range.quote(value));
+    }
+    if (!Double.isFinite(d)) {
+      throw new IllegalArgumentException(name + " takes a finite number such as 0.7, but was " + Range.quote(value));
+    }
+    return d;
+  }
+
   /** {@code --shots}: the worked examples the prompts come with. */
   static int shots(String name, String value) {
     return switch (value.strip()) {

@@ -13,6 +13,7 @@ final class Usage {
         llmsql evaluate --outputs FILE [options]          evaluate a predictions JSONL file
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
+        llmsql compare A.json B.json [--html F]           paired test of two runs (exact McNemar)
         llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
                               [--questions Q.jsonl]       (with your questions, checked against it)
         llmsql inference api --model M --base-url U --output-file F
@@ -103,9 +104,23 @@ final class Usage {
                                    bound is a SIZE_LIMIT error for that statement, gold queries included
         --threads N                predictions evaluated at once (default: available processors; 1 to 256)
 
-      Exit status: 0 evaluated, 2 usage error (a bad option value, or an output file that is not a regular
-      file or is an input of the run), 3 unreadable, endless or empty input, 4 benchmark unavailable,
-      5 report not saved, 1 other failure. Predictions or question lines longer than 16 MiB are refused:
+      CI gate (one summary line on standard output; see the README):
+        --fail-under MIN|SCORE=MIN[,...]
+                                   fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g.
+                                   --fail-under 0.7 or --fail-under accuracy=0.7,soft-f1=0.5 (other scores
+                                   need --scoring)
+        --baseline REPORT.json     fail when a score is below this full report's (llmsql evaluate --format
+                                   json) minus --tolerance; lists the questions that regressed
+        --tolerance RATE           how far scores may fall below the baseline (default 0; 0 to 1)
+        --max-regressions N        also fail when more than N baseline matches are lost
+        --gate-format junit-xml=FILE|github
+                                   also write the gate as JUnit XML, or print GitHub Actions annotations
+                                   (may be given twice)
+
+      Exit status: 0 evaluated (and the gate passed), 2 usage error (a bad option value, or an output file
+      that is not a regular file or is an input of the run), 3 unreadable, endless or empty input (or a
+      baseline of another benchmark), 4 benchmark unavailable, 5 report not saved, 6 gate failed,
+      1 other failure. Predictions or question lines longer than 16 MiB are refused:
       a prediction line as an input problem of that line (the run goes on), a question line as exit 3.
 
       Examples:
@@ -114,6 +129,27 @@ final class Usage {
             --databases-dir spider/database --no-save-report --threads 2
         java -jar llmsql.jar evaluate --outputs gpt-4o.jsonl --questions-path questions.jsonl \\
             --db-path sqlite_tables.db --no-save-report --format html,csv --out reports --quiet
+      """;
+
+  static final String COMPARE = """
+      Usage: llmsql compare A.json B.json [--alpha 0.05] [--html FILE] [--fail-unless-better]
+
+      Compares two full reports (written by 'llmsql evaluate --format json') of the same questions, question
+      by question: both accuracies with 95% confidence intervals, the questions B fixed and broke, and the
+      exact McNemar test on those (two-sided binomial p-value). Reports of different benchmarks or question
+      sets are refused.
+
+      Options:
+        --alpha LEVEL              significance level of the verdict (default 0.05; between 0 and 1)
+        --html FILE                also write the comparison view as a self-contained HTML page
+        --fail-unless-better       exit 6 unless B is significantly better than A
+
+      Exit status: 0 compared (whatever the verdict), 2 usage error, 3 unreadable reports or reports of
+      different questions, 5 HTML not written, 6 B not significantly better (with --fail-unless-better).
+
+      Examples:
+        java -jar llmsql.jar compare reports/baseline.json reports/candidate.json
+        java -jar llmsql.jar compare a.json b.json --alpha 0.01 --html compare.html
       """;
 
   static final String REPORT = """

@@ -56,8 +56,8 @@ class CliTest {
   @Test
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, dataset, "
-        + "inference, falcon, suite (see llmsql --help)\n");
+    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, "
+        + "dataset, inference, falcon, suite (see llmsql --help)\n");
   }
 
   @Test

@@ -1,5 +1,8 @@
 package dev.llmsql.assertj;
 
+import dev.llmsql.compare.PairedComparison;
+import dev.llmsql.gate.Gate;
+import dev.llmsql.gate.GateResult;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.EvaluationReport;
@@ -229,6 +232,58 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
 
   private String predictedSql(int questionId) {
     return actual.detail(questionId).map(QuestionDetail::predictedSql).orElse(null);
+  }
+
+  /**
+   * The report passes {@code gate}: the same check as {@code llmsql evaluate --fail-under/--baseline}. The
+   * failure message is the gate's one-line summary, then each failed condition and each regressed question.
+   *
+   * <pre>{@code
+   * assertThat(report).passesGate(Gate.builder().failUnder(0.7).baseline(baseline).tolerance(0.02).build());
+   * }</pre>
+   */
+  public ReportAssert passesGate(Gate gate) {
+    isNotNull();
+    if (gate == null) {
+      throw new IllegalArgumentException("gate must not be null; build one with Gate.builder()");
+    }
+    GateResult result = gate.check(actual);
+    if (!result.passed()) {
+      StringBuilder sb = new StringBuilder();
+      result.failures().forEach(c -> sb.append(String.format("%n  failed: %s", c.describe())));
+      result.regressions().stream().limit(SHOWN_ITEMS).forEach(r -> sb.append(String.format("%n  %s",
+          r.describe())));
+      failWithMessage("%n%s%s%s", result.summary(), sb, more(result.regressions().size()));
+    }
+    return this;
+  }
+
+  /**
+   * The report matched significantly more questions than {@code other}, a report of the same questions: exact
+   * McNemar test on the per-question verdicts, two-sided p below 0.05.
+   *
+   * <pre>{@code
+   * assertThat(candidate).isSignificantlyBetterThan(FullReportJson.read(Path.of("baseline.json")));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the reports are not of the same questions of one benchmark
+   */
+  public ReportAssert isSignificantlyBetterThan(EvaluationReport other) {
+    return isSignificantlyBetterThan(other, PairedComparison.DEFAULT_ALPHA);
+  }
+
+  /** {@link #isSignificantlyBetterThan(EvaluationReport)} at significance level {@code alpha}, in (0, 1). */
+  public ReportAssert isSignificantlyBetterThan(EvaluationReport other, double alpha) {
+    isNotNull();
+    if (other == null) {
+      throw new IllegalArgumentException("other must not be null; read one with FullReportJson.read(path)");
+    }
+    PairedComparison c = PairedComparison.of(other, actual);
+    if (!c.secondIsBetter(alpha)) {
+      failWithMessage("%nExpecting the report to be significantly better than the other (alpha %s)%nbut %s:%n%s",
+          alpha, c.verdict("the other", "this report", alpha), c.render("other", "this", alpha));
+    }
+    return this;
   }
 
   /** Lower is worse: failing SQL, then no SQL, then a wrong answer; a broken gold is not the model's fault. */

@@ -12,6 +12,7 @@ import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.scoring.Score;
+import dev.llmsql.stats.Interval;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -77,6 +78,7 @@ public final class FullReportJson {
       g.writeNumberField("gold_none", r.goldNone());
       g.writeNumberField("sql_errors", r.sqlErrors());
       g.writeNumberField("accuracy", r.accuracy());
+      writeInterval(g, "accuracy_ci", Confidence.accuracy(r));
       g.writeNumberField("unanswered", r.unanswered());
       g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(r.timestamp()));
       g.writeStringField("input_mode", r.inputMode().jsonName());
@@ -93,6 +95,7 @@ public final class FullReportJson {
         g.writeStringField("name", s.name());
         g.writeNumberField("value", s.value());
         g.writeStringField("explanation", s.explanation());
+        writeInterval(g, "ci", Confidence.of(r, s.name()));
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -283,6 +286,19 @@ public final class FullReportJson {
     return Optional.of(new Llmsql2Figures(nullableText(f, "model_name"), nullableText(f, "version"),
         f.path("exact_string_matches").asInt(), categories, f.path("expected").asInt(), f.path("answered").asInt(),
         f.path("missing").asInt(), f.path("duplicates").asInt()));
+  }
+
+  /** The interval as {low, high, method}, or null when unavailable; readers recompute it from the results. */
+  private static void writeInterval(JsonGenerator g, String field, Optional<Interval> interval) throws IOException {
+    if (interval.isEmpty()) {
+      g.writeNullField(field);
+      return;
+    }
+    g.writeObjectFieldStart(field);
+    g.writeNumberField("low", interval.get().low());
+    g.writeNumberField("high", interval.get().high());
+    g.writeStringField("method", interval.get().method());
+    g.writeEndObject();
   }
 
   private static void writeVerdict(JsonGenerator g, Verdict v) throws IOException {

@@ -3,9 +3,11 @@ package dev.llmsql.report;
 import dev.llmsql.execution.Cells;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.stats.Interval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Plain-text rendering of reports and mismatches, shared by {@link EvaluationReport#toString()}, the
@@ -31,6 +33,10 @@ public final class ReportText {
     line(sb, "Total", Integer.toString(r.total()));
     line(sb, "Matches", Integer.toString(r.matches()));
     line(sb, "Accuracy", String.format(Locale.ROOT, "%.2f%%", r.accuracy() * 100));
+    if (r.total() > 0) {
+      Optional<Interval> ci = Confidence.accuracy(r);
+      line(sb, "95% CI", ci.map(i -> i.formatPercent() + " (" + i.method() + ")").orElse(Confidence.UNAVAILABLE));
+    }
     line(sb, "SQL errors", Integer.toString(r.sqlErrors()));
     int mismatchCount = r.total() - r.matches();
     line(sb, "Mismatches", mismatchCount == r.mismatches().size() ? Integer.toString(mismatchCount)
@@ -53,7 +59,8 @@ public final class ReportText {
       line(sb, "Unanswered", r.unanswered() + " benchmark question(s) had no prediction");
     }
     r.scores().stream().filter(s -> !s.name().equals("accuracy"))
-        .forEach(s -> line(sb, s.name(), String.format(Locale.ROOT, "%.4f (%s)", s.value(), s.explanation())));
+        .forEach(s -> line(sb, s.name(), String.format(Locale.ROOT, "%.4f (%s), 95%% CI %s", s.value(),
+            s.explanation(), Confidence.format(Confidence.of(r, s.name())))));
     line(sb, "Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0));
     r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
     return sb.toString();

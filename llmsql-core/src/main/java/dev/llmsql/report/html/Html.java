@@ -52,6 +52,7 @@ final class Html {
       .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 16px;min-width:140px}
       .card .v{font-size:24px;font-weight:600}
       .card .l{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}
+      .card .ci{color:var(--muted);font-size:12px}
       .charts{display:flex;flex-wrap:wrap;gap:16px}
       .scroll + .charts{margin-top:12px}
       .chart{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 16px}
@@ -116,6 +117,12 @@ final class Html {
   static String card(String label, String value, String id) {
     return "<div class=\"card\" id=\"" + id + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
         + esc(label) + "</div></div>\n";
+  }
+
+  /** A summary card with a note under the label, e.g. the 95% confidence interval. */
+  static String card(String label, String value, String id, String note) {
+    return "<div class=\"card\" id=\"" + id + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
+        + esc(label) + "</div><div class=\"ci\">" + esc(note) + "</div></div>\n";
   }
 
   /** One bar of a bar chart. */

@@ -7,12 +7,14 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.Breakdown;
+import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.scoring.Score;
+import dev.llmsql.stats.Interval;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -72,7 +74,8 @@ public final class HtmlReport {
     r.details().forEach(d -> details.put(d.questionId(), d));
     StringBuilder body = new StringBuilder(4096 + r.mismatches().size() * 1500);
     body.append("<h2>Summary</h2>\n<div class=\"cards\">\n");
-    body.append(Html.card("Accuracy", percent(r.accuracy()), "accuracy"));
+    body.append(Html.card("Accuracy", percent(r.accuracy()), "accuracy", "95% CI " + Confidence.accuracy(r)
+        .map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
     body.append(Html.card("Matches", r.matches() + " of " + r.total(), "matches"));
     Map<Outcome, Integer> outcomes = r.outcomeCounts();
     body.append(Html.card("SQL errors", Integer.toString(r.sqlErrors()), "sql-errors"));
@@ -84,7 +87,8 @@ public final class HtmlReport {
     }
     for (Score s : r.scores()) {
       if (!s.name().equals("accuracy")) {
-        body.append(Html.card(s.name(), String.format(Locale.ROOT, "%.4f", s.value()), "score-" + s.name()));
+        body.append(Html.card(s.name(), String.format(Locale.ROOT, "%.4f", s.value()), "score-" + s.name(),
+            "95% CI " + Confidence.format(Confidence.of(r, s.name()))));
       }
     }
     body.append(Html.card("Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0),

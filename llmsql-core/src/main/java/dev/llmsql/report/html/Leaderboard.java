@@ -5,10 +5,13 @@ import static dev.llmsql.report.html.Html.percent;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.judge.Outcome;
+import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.leaderboard.PublishedRun;
 import dev.llmsql.scoring.Score;
+import dev.llmsql.stats.Interval;
+import dev.llmsql.stats.TieRanks;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -23,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -299,15 +303,19 @@ public final class Leaderboard {
       body.append("<th class=\"sortable\" data-type=\"n\">").append(esc(axis)).append("</th>");
     }
     body.append("</tr></thead><tbody>\n");
-    int rank = 0;
-    for (Entry e : ranked) {
+    List<Optional<Interval>> intervals = ranked.stream().map(e -> Confidence.accuracy(e.report())).toList();
+    int[] ranks = TieRanks.of(intervals);
+    for (int i = 0; i < ranked.size(); i++) {
+      Entry e = ranked.get(i);
       EvaluationReport r = e.report();
       int noSql = r.outcomeCounts().get(Outcome.NO_SQL);
       double executable = r.total() == 0 ? 0 : (double) (r.total() - r.sqlErrors() - noSql) / r.total();
       body.append("<tr>");
-      td(body, ++rank, Integer.toString(rank));
+      // "=2" marks a tie: the 95% intervals overlap, so the order within the group is not established
+      td(body, ranks[i], (TieRanks.isTied(ranks, i) ? "=" : "") + ranks[i]);
       td(body, e.name(), e.name());
-      td(body, r.accuracy(), percent(r.accuracy()));
+      td(body, r.accuracy(), percent(r.accuracy()) + " (95% CI "
+          + intervals.get(i).map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE) + ")");
       td(body, r.matches(), Integer.toString(r.matches()));
       td(body, r.total(), Integer.toString(r.total()));
       td(body, r.sqlErrors(), Integer.toString(r.sqlErrors()));
@@ -320,12 +328,22 @@ public final class Leaderboard {
       String when = DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
       td(body, when, when);
       for (String axis : axes) {
-        r.score(axis).ifPresentOrElse(s -> td(body, s.value(), String.format(Locale.ROOT, "%.4f", s.value())),
+        r.score(axis).ifPresentOrElse(s -> td(body, s.value(), String.format(Locale.ROOT, "%.4f", s.value())
+                + " (95% CI " + Confidence.format(Confidence.of(r, axis)) + ")"),
             () -> td(body, "", "\u2013"));
       }
       body.append("</tr>\n");
     }
     body.append("</tbody></table></div>\n");
+    boolean anyTie = false;
+    for (int i = 0; i < ranks.length; i++) {
+      anyTie |= TieRanks.isTied(ranks, i);
+    }
+    if (anyTie) {
+      body.append("<p id=\"ties\">Ranks marked = are ties: their 95% accuracy intervals overlap, so these runs "
+          + "are not told apart by this benchmark (bootstrap over questions; see docs/SCORING.md). Use "
+          + "<code>llmsql compare A.json B.json</code> for a paired test.</p>\n");
+    }
 
     body.append("<h2>Accuracy</h2>\n<div class=\"charts\"><div class=\"chart\">");
     List<Html.Bar> bars = new ArrayList<>();

@@ -75,9 +75,31 @@ class HtmlReportTest {
     String html = Leaderboard.render(List.of(new Leaderboard.Entry("model-b", b), new Leaderboard.Entry("model-a", a)));
 
     assertThat(html).contains("<h2>Capabilities</h2>", "id=\"chart-accuracy\"")
-        .containsSubsequence("<td data-sort=\"1\">1</td><td data-sort=\"model-a\">model-a</td>",
-            "<td data-sort=\"2\">2</td><td data-sort=\"model-b\">model-b</td>");
+        // 2 of 3 against 1 of 3: the 95% intervals overlap, so both share rank 1 (a tie), best first
+        .containsSubsequence("<td data-sort=\"1\">=1</td><td data-sort=\"model-a\">model-a</td>",
+            "<td data-sort=\"1\">=1</td><td data-sort=\"model-b\">model-b</td>", "<p id=\"ties\">Ranks marked = "
+                + "are ties: their 95% accuracy intervals overlap");
     assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
+  }
+
+  @Test
+  void leaderboard_overlappingIntervals_areTiesAndSeparateOnesAreRanked() {
+    boolean[] best = new boolean[40];
+    boolean[] close = new boolean[40];
+    boolean[] worst = new boolean[40];
+    Arrays.fill(best, 0, 38, true);    // 95%, bootstrap 95% CI 87.50% to 100.00%
+    Arrays.fill(close, 0, 36, true);   // 90%, 80.00% to 97.50%: overlaps the best
+    Arrays.fill(worst, 0, 8, true);    // 20%, 10.00% to 32.50%: apart
+    String html = Leaderboard.render(List.of(new Leaderboard.Entry("worst", Reports.of(worst)),
+        new Leaderboard.Entry("close", Reports.of(close)), new Leaderboard.Entry("best", Reports.of(best))));
+
+    assertThat(html).containsSubsequence(
+        "<td data-sort=\"1\">=1</td><td data-sort=\"best\">best</td><td data-sort=\"0.95\">95.00% (95% CI "
+            + "87.50% to 100.00%)</td>",
+        "<td data-sort=\"1\">=1</td><td data-sort=\"close\">close</td><td data-sort=\"0.9\">90.00% (95% CI "
+            + "80.00% to 97.50%)</td>",
+        "<td data-sort=\"3\">3</td><td data-sort=\"worst\">worst</td><td data-sort=\"0.2\">20.00% (95% CI "
+            + "10.00% to 32.50%)</td>");
   }
 
   @Test

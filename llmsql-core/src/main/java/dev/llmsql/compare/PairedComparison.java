@@ -1,0 +1,211 @@
+package dev.llmsql.compare;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.report.Confidence;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.stats.Interval;
+import dev.llmsql.stats.McNemar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Two reports of the same questions compared question by question: those only the first matched, those only
+ * the second matched, and the exact McNemar test on those discordant pairs.
+ *
+ * <pre>{@code
+ * PairedComparison c = PairedComparison.of(FullReportJson.read(a), FullReportJson.read(b));
+ * c.test().pValue();        // 0.0386 for 10 questions fixed against 2 broken
+ * c.secondIsBetter(0.05);   // true when B matched more and p < 0.05
+ * }</pre>
+ *
+ * @param questions questions both reports scored
+ * @param bothMatched questions both matched
+ * @param neitherMatched questions neither matched
+ * @param onlyFirst ids of questions only the first report matched (B broke them), ascending
+ * @param onlySecond ids of questions only the second report matched (B fixed them), ascending
+ * @param test the exact McNemar test on {@code onlyFirst.size()} against {@code onlySecond.size()}
+ * @param firstAccuracy the first report's accuracy
+ * @param secondAccuracy the second report's accuracy
+ * @param firstInterval the first report's 95% accuracy interval, if any
+ * @param secondInterval the second report's 95% accuracy interval, if any
+ */
+public record PairedComparison(int questions, int bothMatched, int neitherMatched, List<Integer> onlyFirst,
+                               List<Integer> onlySecond, McNemar test, double firstAccuracy,
+                               double secondAccuracy, Optional<Interval> firstInterval,
+                               Optional<Interval> secondInterval) {
+
+  /** The significance level used when none is given. */
+  public static final double DEFAULT_ALPHA = 0.05;
+  /** How many flipped question ids {@link #render} lists per direction. */
+  public static final int SHOWN_IDS = 20;
+
+  public PairedComparison {
+    onlyFirst = List.copyOf(onlyFirst);
+    onlySecond = List.copyOf(onlySecond);
+    requireNonNull(test, "test");
+    requireNonNull(firstInterval, "firstInterval");
+    requireNonNull(secondInterval, "secondInterval");
+  }
+
+  /**
+   * Compares two reports that scored the same questions of the same benchmark.
+   *
+   * @throws IllegalArgumentException when a report lacks per-question results, the two scored different
+   *     questions, or a question has different text or gold SQL in the two (different benchmarks); the
+   *     message says which
+   */
+  public static PairedComparison of(EvaluationReport first, EvaluationReport second) {
+    requireComparable(first, second);
+    Map<Integer, QuestionResult> b = byId(second);
+    List<Integer> onlyFirst = new ArrayList<>();
+    List<Integer> onlySecond = new ArrayList<>();
+    int both = 0;
+    int neither = 0;
+    for (QuestionResult ra : byId(first).values()) {
+      boolean ma = ra.outcome().isMatch();
+      boolean mb = b.get(ra.questionId()).outcome().isMatch();
+      if (ma && mb) {
+        both++;
+      } else if (!ma && !mb) {
+        neither++;
+      } else if (ma) {
+        onlyFirst.add(ra.questionId());
+      } else {
+        onlySecond.add(ra.questionId());
+      }
+    }
+    return new PairedComparison(b.size(), both, neither, onlyFirst, onlySecond,
+        McNemar.exact(onlyFirst.size(), onlySecond.size()), first.accuracy(), second.accuracy(),
+        Confidence.accuracy(first), Confidence.accuracy(second));
+  }
+
+  /**
+   * Checks that {@code baseline} and {@code current} judge the same benchmark: every question both have
+   * details for has the same text and gold SQL (or, lacking details, the benchmark descriptions are equal).
+   *
+   * @throws IllegalArgumentException naming the first question that differs
+   */
+  public static void requireSameBenchmark(EvaluationReport first, EvaluationReport second) {
+    Map<Integer, QuestionDetail> details = new TreeMap<>();
+    first.details().forEach(d -> details.put(d.questionId(), d));
+    if (details.isEmpty() || second.details().isEmpty()) {
+      if (!first.benchmark().equals(second.benchmark())) {
+        throw new IllegalArgumentException("the reports are of different benchmarks ('" + first.benchmark()
+            + "' and '" + second.benchmark() + "'); compare runs of the same benchmark");
+      }
+      return;
+    }
+    for (QuestionDetail d2 : second.details()) {
+      QuestionDetail d1 = details.get(d2.questionId());
+      if (d1 != null && (!d1.goldSql().equals(d2.goldSql()) || !d1.question().equals(d2.question()))) {
+        throw new IllegalArgumentException("the reports are of different benchmarks: question " + d2.questionId()
+            + " has different " + (d1.goldSql().equals(d2.goldSql()) ? "text" : "gold SQL") + " ('"
+            + first.benchmark() + "' and '" + second.benchmark() + "'); compare runs of the same benchmark");
+      }
+    }
+  }
+
+  private static void requireComparable(EvaluationReport first, EvaluationReport second) {
+    requireNonNull(first, "first");
+    requireNonNull(second, "second");
+    first.requireResults("A paired comparison");
+    second.requireResults("A paired comparison");
+    requireSameBenchmark(first, second);
+    TreeSet<Integer> a = new TreeSet<>(byId(first).keySet());
+    TreeSet<Integer> b = new TreeSet<>(byId(second).keySet());
+    if (!a.equals(b)) {
+      TreeSet<Integer> onlyA = new TreeSet<>(a);
+      onlyA.removeAll(b);
+      TreeSet<Integer> onlyB = new TreeSet<>(b);
+      onlyB.removeAll(a);
+      throw new IllegalArgumentException("the reports scored different questions (" + onlyA.size()
+          + " only in the first" + ids(onlyA) + ", " + onlyB.size() + " only in the second" + ids(onlyB)
+          + "); compare runs over the same questions");
+    }
+  }
+
+  private static String ids(TreeSet<Integer> ids) {
+    if (ids.isEmpty()) {
+      return "";
+    }
+    String shown = ids.stream().limit(5).map(String::valueOf).collect(Collectors.joining(", "));
+    return ": " + shown + (ids.size() > 5 ? ", ..." : "");
+  }
+
+  private static Map<Integer, QuestionResult> byId(EvaluationReport r) {
+    Map<Integer, QuestionResult> m = new TreeMap<>();
+    r.results().forEach(q -> m.putIfAbsent(q.questionId(), q));
+    return m;
+  }
+
+  /** Whether the second report matched more questions and the difference is significant at {@code alpha}. */
+  public boolean secondIsBetter(double alpha) {
+    requireAlpha(alpha);
+    return onlySecond.size() > onlyFirst.size() && test.significant(alpha);
+  }
+
+  /** Whether the first report matched more questions and the difference is significant at {@code alpha}. */
+  public boolean firstIsBetter(double alpha) {
+    requireAlpha(alpha);
+    return onlyFirst.size() > onlySecond.size() && test.significant(alpha);
+  }
+
+  static void requireAlpha(double alpha) {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new IllegalArgumentException("alpha is a significance level in (0, 1), e.g. 0.05, but was " + alpha);
+    }
+  }
+
+  /** The verdict in words at {@code alpha}, e.g. {@code B is better (p = 0.0386 < 0.05)}. */
+  public String verdict(String firstName, String secondName, double alpha) {
+    requireAlpha(alpha);
+    String p = String.format(Locale.ROOT, "p = %.4f", test.pValue());
+    String level = String.format(Locale.ROOT, "%s", alpha);
+    if (secondIsBetter(alpha)) {
+      return secondName + " is better (" + p + " < " + level + ")";
+    }
+    if (firstIsBetter(alpha)) {
+      return firstName + " is better (" + p + " < " + level + ")";
+    }
+    return "no significant difference (" + p + " >= " + level + ")";
+  }
+
+  /** One screen of text: both accuracies with intervals, the flip counts, the test and the flipped ids. */
+  public String render(String firstName, String secondName, double alpha) {
+    StringBuilder sb = new StringBuilder();
+    int width = Math.max(firstName.length(), secondName.length());
+    String row = "  %-" + width + "s  %6.2f%%  95%% CI %s%n";
+    sb.append(String.format(Locale.ROOT, "Paired comparison over %d question(s)%n", questions));
+    sb.append(String.format(Locale.ROOT, row, firstName, firstAccuracy * 100,
+        firstInterval.map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
+    sb.append(String.format(Locale.ROOT, row, secondName, secondAccuracy * 100,
+        secondInterval.map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
+    sb.append(String.format(Locale.ROOT, "  both matched %d, neither matched %d, only %s %d, only %s %d%n",
+        bothMatched, neitherMatched, firstName, onlyFirst.size(), secondName, onlySecond.size()));
+    sb.append(String.format(Locale.ROOT, "  exact McNemar: b=%d, c=%d, two-sided p = %.4f%n", test.b(), test.c(),
+        test.pValue()));
+    sb.append(String.format(Locale.ROOT, "  fixed by %s (%d): %s%n", secondName, onlySecond.size(),
+        list(onlySecond)));
+    sb.append(String.format(Locale.ROOT, "  broken by %s (%d): %s%n", secondName, onlyFirst.size(),
+        list(onlyFirst)));
+    sb.append("Verdict: ").append(verdict(firstName, secondName, alpha)).append('\n');
+    return sb.toString();
+  }
+
+  private static String list(List<Integer> ids) {
+    if (ids.isEmpty()) {
+      return "none";
+    }
+    String shown = ids.stream().limit(SHOWN_IDS).map(String::valueOf).collect(Collectors.joining(", "));
+    return ids.size() > SHOWN_IDS ? shown + ", ... (" + (ids.size() - SHOWN_IDS) + " more)" : shown;
+  }
+}

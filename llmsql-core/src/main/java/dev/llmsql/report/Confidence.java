@@ -1,0 +1,140 @@
+package dev.llmsql.report;
+
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.Scorings;
+import dev.llmsql.stats.Bootstrap;
+import dev.llmsql.stats.Interval;
+import dev.llmsql.stats.Wilson;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The 95% confidence interval of each score of a report. With per-question results (the default) it is a
+ * seeded {@link Bootstrap} over questions: accuracy from the verdicts, other scores by scoring each resample
+ * again with the scoring of the same name (when that scoring gives the report's figure on the whole run;
+ * otherwise the score was made by another scoring and has no interval). Without them ({@code keepResults(false)}) accuracy gets a
+ * {@link Wilson} interval from its counts and other scores have none.
+ *
+ * <pre>{@code
+ * Optional<Interval> ci = Confidence.of(report, "accuracy");
+ * ci.map(Interval::format).orElse("unavailable");   // "[0.4000, 0.6800]"
+ * }</pre>
+ */
+public final class Confidence {
+
+  /** What reports print for a score without an interval. */
+  public static final String UNAVAILABLE = "unavailable";
+
+  /**
+   * Intervals already computed, per results list: the text summary, JSON, HTML and leaderboard of one run ask
+   * for the same intervals, and re-scoring 1,000 resamples of a large run takes seconds. Weak keys: an entry
+   * goes with its report. Equal results give equal intervals, so keying by equality is sound.
+   */
+  private static final Map<List<QuestionResult>, Map<String, Interval>> CACHE = new WeakHashMap<>();
+
+  private Confidence() {
+  }
+
+  /** The interval of accuracy: bootstrap over kept results, else Wilson from the counts; empty for no question. */
+  public static Optional<Interval> accuracy(EvaluationReport report) {
+    return accuracy(report, Bootstrap.DEFAULT);
+  }
+
+  /** {@link #accuracy(EvaluationReport)} with another bootstrap. */
+  public static Optional<Interval> accuracy(EvaluationReport report, Bootstrap bootstrap) {
+    if (report.total() == 0) {
+      return Optional.empty();
+    }
+    if (!report.hasResults()) {
+      return Optional.of(Wilson.interval(report.matches(), report.total()));
+    }
+    List<QuestionResult> results = report.results();
+    return Optional.of(cached(results, "accuracy", bootstrap, () -> {
+      boolean[] hits = new boolean[results.size()];
+      for (int i = 0; i < hits.length; i++) {
+        hits[i] = results.get(i).outcome().isMatch();
+      }
+      return bootstrap.proportion(hits);
+    }));
+  }
+
+  /**
+   * The interval of the score named {@code name} ({@code "accuracy"} included); empty when the report has no
+   * such score, no question, no kept results (other than accuracy), or the scoring is not known by name.
+   */
+  public static Optional<Interval> of(EvaluationReport report, String name) {
+    return of(report, name, Bootstrap.DEFAULT);
+  }
+
+  /** {@link #of(EvaluationReport, String)} with another bootstrap. */
+  public static Optional<Interval> of(EvaluationReport report, String name, Bootstrap bootstrap) {
+    if (name.equals("accuracy")) {
+      return accuracy(report, bootstrap);
+    }
+    if (report.score(name).isEmpty() || report.total() == 0 || !report.hasResults()) {
+      return Optional.empty();
+    }
+    Scoring scoring;
+    try {
+      scoring = Scorings.named(name);
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();   // a caller's own scoring: we cannot score a resample again
+    }
+    List<QuestionResult> results = report.results();
+    // A caller's own scoring may share a registered name: only bootstrap with the registered one when it
+    // gives the report's figure on the whole run, else the interval would be of another score.
+    if (Math.abs(scoring.score(results).value() - report.score(name).get().value()) > 1e-9) {
+      return Optional.empty();
+    }
+    // Accumulators keep running sums where the scoring can, so a resample costs no list of n results.
+    return Optional.of(cached(results, name, bootstrap, () -> bootstrap.interval(results.size(), indices -> {
+      Scoring.Accumulator acc = scoring.accumulator();
+      for (int i : indices) {
+        acc.add(results.get(i));
+      }
+      return acc.finish().value();
+    })));
+  }
+
+  private static Interval cached(List<QuestionResult> results, String name, Bootstrap bootstrap,
+                                 Supplier<Interval> compute) {
+    String key = name + "\u0000" + bootstrap;
+    Map<String, Interval> known;
+    synchronized (CACHE) {
+      known = CACHE.computeIfAbsent(results, r -> new HashMap<>());
+      Interval hit = known.get(key);
+      if (hit != null) {
+        return hit;
+      }
+    }
+    Interval interval = compute.get();
+    synchronized (CACHE) {
+      known.put(key, interval);
+    }
+    return interval;
+  }
+
+  /**
+   * Every score of the report (accuracy first, even when not among {@link EvaluationReport#scores()}) with its
+   * interval, empty where unavailable.
+   */
+  public static Map<String, Optional<Interval>> all(EvaluationReport report) {
+    Map<String, Optional<Interval>> all = new LinkedHashMap<>();
+    all.put("accuracy", accuracy(report));
+    for (Score s : report.scores()) {
+      all.computeIfAbsent(s.name(), name -> of(report, name));
+    }
+    return all;
+  }
+
+  /** The interval as {@code [low, high]}, or {@value #UNAVAILABLE}. */
+  public static String format(Optional<Interval> interval) {
+    return interval.map(Interval::format).orElse(UNAVAILABLE);
+  }
+}
