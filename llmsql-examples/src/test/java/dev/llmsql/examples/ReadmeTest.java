@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Keeps the README truthful: every {@code ```java} block compiles as pasted against the modules, and the pasted
- * output of the command-line demo run is what the command prints today (only the time line may differ).
+ * outputs of the command-line and JShell demo runs are what they print today (only the time line may differ).
  *
  * <p>When the output changes on purpose, run this test with {@code -Dllmsql.updateReadme=true}: it writes the
  * new output into README.md (keeping the pasted time) and fails once, so the change is seen and committed.
@@ -94,6 +94,33 @@ class ReadmeTest {
     }
     assertThat(withoutTime(printed)).as("README's pasted output of `%s` (update it with "
         + "-Dllmsql.updateReadme=true)", command).isEqualTo(withoutTime(pasted));
+  }
+
+  @Test
+  void jshellDemoOutput_isWhatTheScriptPrints() throws Exception {
+    String readme = Files.readString(README);
+    int scriptAt = readme.indexOf("```sh\njshell --class-path llmsql-cli/target/llmsql.jar "
+        + "llmsql-examples/jshell/quickstart.jsh\n```\n");
+    assertThat(scriptAt).as("the JShell section's command").isPositive();
+    int outputStart = readme.indexOf("\n```\n", readme.indexOf("\n```\n", scriptAt + 6) + 5) + 5;
+    int outputEnd = readme.indexOf("\n```\n", outputStart);
+    String pasted = readme.substring(outputStart, outputEnd + 1);
+    assertThat(pasted).startsWith("Evaluation summary");
+
+    Path root = Path.of("").toAbsolutePath().getParent();
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jshell").toString(),
+        "--class-path", testClassPath(), "-R-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+        "-R-Dllmsql.workdir=" + Path.of("target", "llmsql_workdir").toAbsolutePath(),
+        Path.of("llmsql-examples", "jshell", "quickstart.jsh").toString())
+        .directory(root.toFile()).redirectErrorStream(true).start();
+    process.getOutputStream().close(); // end of input: jshell exits after the script
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+        .replace(System.lineSeparator(), "\n");
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    int welcome = output.indexOf("|  Welcome to JShell");
+    String printed = (welcome < 0 ? output : output.substring(0, welcome)).stripTrailing() + "\n";
+
+    assertThat(withoutTime(printed)).as("README's pasted output of quickstart.jsh").isEqualTo(withoutTime(pasted));
   }
 
   static List<String> javaBlocks(String markdown) {
