@@ -49,6 +49,12 @@ import java.util.UUID;
  */
 public final class Evaluator {
 
+  /**
+   * Mismatches a report keeps unless {@link Builder#keepMismatches} says otherwise: far above LLMSQL 2.0's 2,000
+   * questions and a typical 1.0 test split's misses, yet a bound on memory however many predictions a run has.
+   */
+  public static final int DEFAULT_KEEP_MISMATCHES = 10_000;
+
   /** LLMSQL version downloaded when no benchmark is given. */
   public static final String DEFAULT_VERSION = "2.0";
   /**
@@ -132,7 +138,8 @@ public final class Evaluator {
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
-        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads),
+        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
+            b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
         b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
         Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
@@ -178,9 +185,12 @@ public final class Evaluator {
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
     private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(), Range.THREADS.max());
+    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
+    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
+    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
     private QueryExecutor executor;
     private boolean goldCache = true;
-    private int keepMismatches = Integer.MAX_VALUE;
+    private int keepMismatches = DEFAULT_KEEP_MISMATCHES;
     private boolean keepResults = true;
     private Path goldCacheDir;
     private boolean allowEmpty;
@@ -322,6 +332,29 @@ public final class Evaluator {
       return note("maxRows=" + maxRows);
     }
 
+    /**
+     * The longest string or blob one statement may build or read, and for SQLite the longest stored row
+     * (default 250,000 bytes); more is a {@code SIZE_LIMIT} error for that statement, predictions and gold
+     * queries alike. Raising it raises the worst-case native memory and run time of a hostile statement
+     * (docs/SECURITY.md).
+     */
+    public Builder maxValueBytes(int bytes) {
+      this.maxValueBytes = Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes);
+      return note("maxValueBytes=" + bytes);
+    }
+
+    /** The most one result row may take, in estimated heap bytes (default 16 MiB); at least maxValueBytes. */
+    public Builder maxRowBytes(long bytes) {
+      this.maxRowBytes = Range.RESULT_BYTES.check("maxRowBytes", bytes);
+      return note("maxRowBytes=" + bytes);
+    }
+
+    /** The most one result may take, in estimated heap bytes (default 128 MiB); at least maxRowBytes. */
+    public Builder maxResultBytes(long bytes) {
+      this.maxResultBytes = Range.RESULT_BYTES.check("maxResultBytes", bytes);
+      return note("maxResultBytes=" + bytes);
+    }
+
     /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
     public Builder threads(int threads) {
       this.threads = Range.THREADS.check("threads", threads);
@@ -347,7 +380,9 @@ public final class Evaluator {
 
     /**
      * Keeps at most {@code max} mismatches (with their result sets) in the report, to bound memory on huge
-     * runs; every count stays exact (mismatches = total - matches). Default: all.
+     * runs; every count stays exact (mismatches = total - matches), and a report that kept fewer than it had
+     * says so ({@code mismatches_cap}, {@code mismatches_omitted} in the JSON). Default
+     * {@value #DEFAULT_KEEP_MISMATCHES}; {@code Integer.MAX_VALUE} keeps all, as LLMSQL does.
      */
     public Builder keepMismatches(int max) {
       this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);
@@ -407,6 +442,10 @@ public final class Evaluator {
               + "use dbPath for one database, databasesDir for {dir}/{db_id}/{db_id}.sqlite");
         }
       }
+      if (maxRowBytes < maxValueBytes || maxResultBytes < maxRowBytes) {
+        throw new IllegalStateException("size bounds must grow from value to row to result, but maxValueBytes="
+            + maxValueBytes + ", maxRowBytes=" + maxRowBytes + ", maxResultBytes=" + maxResultBytes);
+      }
       BenchmarkSource local = questionsPath == null ? null
           : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
           : Benchmarks.localDatabases(questionsPath, databasesDir);
@@ -442,6 +481,9 @@ public final class Evaluator {
       b.queryTimeout = queryTimeout;
       b.maxRows = maxRows;
       b.threads = threads;
+      b.maxValueBytes = maxValueBytes;
+      b.maxRowBytes = maxRowBytes;
+      b.maxResultBytes = maxResultBytes;
       b.executor = executor;
       b.goldCache = goldCache;
       b.keepMismatches = keepMismatches;

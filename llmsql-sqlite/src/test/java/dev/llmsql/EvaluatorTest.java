@@ -141,6 +141,50 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_judgingFailsPartWay_returnsOnlyOnceEveryWorkerHasStoppedAndItsQueryRan() {
+    // GIVEN: question 1's judge fails with an Error (not caught per question), question 2's is still judging
+    // and runs its query only after a pause it does not cut short when interrupted
+    java.util.Queue<String> outcomes = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    java.util.concurrent.CountDownLatch secondStarted = new java.util.concurrent.CountDownLatch(1);
+    dev.llmsql.judge.Judge judge = context -> {
+      if (context.question().id() == 1) {
+        try {
+          // fail only once question 2 is being judged (a queued task would just be dropped)
+          secondStarted.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        throw new AssertionError("judge bug");
+      }
+      secondStarted.countDown();
+      long until = System.nanoTime() + 300_000_000L;
+      boolean interrupted = false;
+      while (System.nanoTime() < until) {
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      dev.llmsql.execution.QueryOutcome outcome = context.execute("SELECT COUNT(*) FROM \"" + T + "\"");
+      outcomes.add(outcome instanceof dev.llmsql.execution.QueryOutcome.Success ? "ran" : outcome.toString());
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      return dev.llmsql.judge.Verdict.match();
+    };
+
+    // WHEN
+    assertThatThrownBy(() -> builder().threads(2).judge(judge).build()
+        .run(List.of(new Prediction(1, "SELECT 1"), new Prediction(2, "SELECT 2"))))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("evaluation failed: java.lang.AssertionError: judge bug");
+
+    // THEN: question 2's query ran on the open executor before run() returned (it was closed after)
+    assertThat(outcomes).containsExactly("ran");
+  }
+
+  @Test
   void run_badEntries_areCountedAndListedNotCrashing() {
     Map<String, Object> nonString = new HashMap<>();
     nonString.put("question_id", 2);
@@ -196,6 +240,29 @@ class EvaluatorTest {
     assertThat(report.mismatches()).extracting(Mismatch::questionId).containsExactly(1);
     assertThat(dev.llmsql.report.ReportText.summary(report))
         .contains("  Mismatches:     3 (the first 1 kept in the report)\n");
+  }
+
+  @Test
+  void keepMismatches_capIsStatedInTheSavedReport_andDefaultsToTenThousand() throws Exception {
+    Path capped = dir.resolve("capped.json");
+    Path whole = dir.resolve("whole.json");
+    List<Prediction> three = List.of(new Prediction(1, "SELECT 'x'"), new Prediction(2, "SELECT 'x'"),
+        new Prediction(3, "SELECT 'x'"));
+
+    builder().keepMismatches(2).saveReport(capped).build().run(three);
+    builder().saveReport(whole).build().run(three);
+
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(capped.toFile());
+    assertThat(json.path("mismatches").size()).isEqualTo(2);
+    assertThat(json.path("mismatches_cap").asInt()).isEqualTo(2);
+    assertThat(json.path("mismatches_omitted").asInt()).isEqualTo(1);
+    com.fasterxml.jackson.databind.JsonNode all = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(whole.toFile());
+    assertThat(all.path("mismatches").size()).isEqualTo(3);
+    assertThat(all.has("mismatches_cap")).isFalse();
+    assertThat(all.has("mismatches_omitted")).isFalse();
+    assertThat(Evaluator.DEFAULT_KEEP_MISMATCHES).isEqualTo(10_000);
   }
 
   @Test
@@ -473,6 +540,64 @@ class EvaluatorTest {
     assertThatThrownBy(() -> Evaluator.builder().threads(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("threads must be between 1 and 256, but was 0");
+  }
+
+  @Test
+  void run_hostileGoldQuery_isBoundedLikeAPrediction_andTheRunGoesOn() throws Exception {
+    // GIVEN a user's questions file whose gold SQL returns thousands of 250 kB rows
+    Path hostile = write("hostile-questions.jsonl",
+        q(1, "huge gold", "SELECT printf('%.*c', 249990, 'a') || a.n FROM nums a, nums b", T),
+        q(2, "How many players are guards?", "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", T));
+
+    // WHEN
+    EvaluationReport report = builder().questionsPath(hostile).noGoldCache().build().run(List.of(
+        new Prediction(1, "SELECT 1"),
+        new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'")));
+
+    // THEN
+    assertThat(report.result(1).orElseThrow().outcome()).isEqualTo(Outcome.GOLD_ERROR);
+    assertThat(report.result(1).orElseThrow().error()).isEqualTo("gold SQL failed: size cap: the result takes "
+        + "more than 134217728 bytes; raise maxResultBytes (--max-result-bytes) if such results are expected");
+    assertThat(report.result(2).orElseThrow().outcome().isMatch()).isTrue();
+  }
+
+  @Test
+  void run_predictionOverRowBytes_isSizeLimitNamingTheBound() {
+    EvaluationReport report = builder().maxValueBytes(1000).maxRowBytes(5000).maxResultBytes(20_000).build()
+        .run(List.of(new Prediction(1, "SELECT printf('%.*c', 999, 'a'), printf('%.*c', 999, 'b'), "
+            + "printf('%.*c', 999, 'c')")));
+
+    assertThat(report.result(1).orElseThrow().reason()).isEqualTo(Reason.SIZE_LIMIT);
+    assertThat(report.result(1).orElseThrow().error()).isEqualTo("size cap: a result row takes more than 5000 "
+        + "bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected");
+  }
+
+  @Test
+  void keptMismatches_holdAtMost64KiBOfRowsPerSide_whileVerdictsStayExact() throws Exception {
+    // GIVEN a gold of 100 numbers and a wrong answer of 100 rows of 2,000 characters (about 400 kB as Java strings)
+    Path numbers = write("numbers.jsonl", q(1, "All numbers?", "SELECT n FROM nums", "nums"));
+
+    // WHEN
+    EvaluationReport report = builder().questionsPath(numbers).build().run(List.of(
+        new Prediction(1, "SELECT printf('%.*c', 2000, 'x') FROM nums")));
+
+    // THEN the kept mismatch holds the first 16 answer rows (16 x 4,064 bytes <= 64 KiB) and the whole gold
+    Mismatch m = report.mismatches().get(0);
+    assertThat(m.predictionResults()).hasSize(16);
+    assertThat(m.goldResults()).hasSize(100);
+    assertThat(m.verdict().reason()).isEqualTo(Reason.VALUE_MISMATCH);
+    assertThat(report.total() - report.matches()).isEqualTo(1);
+  }
+
+  @Test
+  void build_sizeBoundsThatDoNotGrow_areRejectedNamingAll() {
+    assertThatThrownBy(() -> Evaluator.builder().maxValueBytes(1000).maxRowBytes(500).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("size bounds must grow from value to row to result, but maxValueBytes=1000, "
+            + "maxRowBytes=500, maxResultBytes=134217728");
+    assertThatThrownBy(() -> Evaluator.builder().maxResultBytes(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxResultBytes must be between 1 and 2147483647, but was 0");
   }
 
   @Test

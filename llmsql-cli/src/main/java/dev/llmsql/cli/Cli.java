@@ -204,6 +204,11 @@ public final class Cli {
       for (String format : a.formats) {
         ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
       }
+      if (a.leaderboardYaml != null) {
+        java.util.Map<String, Path> inputs = inputs(a);
+        inputs.put("--run-metadata file", a.runMetadata);
+        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs);
+      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -294,6 +299,15 @@ public final class Cli {
     if (a.maxRows != null) {
       b.maxRows(a.maxRows);
     }
+    if (a.maxValueBytes != null) {
+      b.maxValueBytes(a.maxValueBytes);
+    }
+    if (a.maxRowBytes != null) {
+      b.maxRowBytes(a.maxRowBytes);
+    }
+    if (a.maxResultBytes != null) {
+      b.maxResultBytes(a.maxResultBytes);
+    }
     if (a.keepMismatches != null) {
       b.keepMismatches(a.keepMismatches);
     }
@@ -371,7 +385,7 @@ public final class Cli {
     }
     try {
       entry.build().write(a.leaderboardYaml);
-    } catch (IOException | UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException | OutputTargetException e) {
       err.println("llmsql evaluate: evaluation finished but " + a.leaderboardYaml + " could not be written ("
           + e + "); choose another path with --save-leaderboard-yaml");
       return NOT_SAVED;
@@ -677,6 +691,9 @@ public final class Cli {
     boolean showMismatches = true;
     Duration queryTimeout;
     Integer maxRows;
+    Integer maxValueBytes;
+    Integer maxRowBytes;
+    Integer maxResultBytes;
     Integer keepMismatches;
     Integer threads;
     String judge;
@@ -746,6 +763,9 @@ public final class Cli {
         case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);
         case "--query-timeout" -> queryTimeout = Options.seconds(name, value, Range.QUERY_TIMEOUT_MILLIS);
         case "--max-rows" -> maxRows = Options.number(name, value, Range.MAX_ROWS);
+        case "--max-value-bytes" -> maxValueBytes = Options.number(name, value, Range.MAX_VALUE_BYTES);
+        case "--max-row-bytes" -> maxRowBytes = Options.number(name, value, Range.RESULT_BYTES);
+        case "--max-result-bytes" -> maxResultBytes = Options.number(name, value, Range.RESULT_BYTES);
         case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
         case "--threads" -> threads = Options.number(name, value, Range.THREADS);
         case "--judge" -> judge = value;

@@ -108,6 +108,8 @@ final class InferenceCommand {
       ReportFiles.requireWritableTarget(output, inputs);
       inputs.put("--output-file", output);
       ReportFiles.requireWritableTarget(log, inputs);
+      inputs.put("--process-log", log);
+      ReportFiles.requireWritableTarget(output.toAbsolutePath().resolveSibling(stem(output) + ".run.json"), inputs);
     } catch (OutputTargetException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
@@ -121,7 +123,7 @@ final class InferenceCommand {
         questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, QUIET);
         tables = source.fetch(LlmsqlHub.TABLES_FILE, QUIET);
       }
-      boolean llmsql2 = java.nio.file.Files.isRegularFile(questions) && Inference.isLlmsql2(questions);
+      boolean llmsql2 = isLlmsql2(questions);
       if (llmsql2 && shots != null && shots != 0) {
         throw new IllegalArgumentException("LLMSQL 2.0 is zero-shot, but --shots " + shots + " was given; drop "
             + "--shots (or give --shots 0) for 2.0 questions");
@@ -212,6 +214,15 @@ final class InferenceCommand {
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
       new com.fasterxml.jackson.databind.ObjectMapper();
 
+
+  /** Whether the questions are LLMSQL 2.0's; an unreadable or malformed file is left for the run to report. */
+  private static boolean isLlmsql2(Path questions) {
+    try {
+      return java.nio.file.Files.isRegularFile(questions) && Inference.isLlmsql2(questions);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      return false;
+    }
+  }
 
   private static String stem(Path file) {
     String name = file.getFileName().toString();

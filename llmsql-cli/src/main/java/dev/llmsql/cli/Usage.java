@@ -59,7 +59,8 @@ final class Usage {
         --name NAME                file name of those files (default: the predictions file's name)
         --max-mismatches N         print at most N mismatches (default 5; 0 to 2147483647)
         --no-show-mismatches       print no mismatches
-        --keep-mismatches N        keep at most N mismatches in the report (counts stay exact; 0 to 2147483647)
+        --keep-mismatches N        keep at most N mismatches in the report (default 10000; counts stay
+                                   exact; 0 to 2147483647)
         --model-name NAME          the model's name, for the report's model_name (LLMSQL 2.0) and the
                                    leaderboard entry (default: model.name of --run-metadata)
         --run-metadata FILE        YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g.
@@ -69,8 +70,13 @@ final class Usage {
         Report files must be regular files (or not exist yet) and none of the run's inputs.
 
       Judging and scoring:
-        --judge NAME               llmsql (default), llmsql-rs, spider-exec[:keep-distinct,no-repair], bird[:ves],
-                                   defog-subset, falcon, spider2, strict, exact-set[:keep-values],
+        --judge NAME               default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with
+                                   an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
+                                   llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
+                                   llmsql-rs, bird[:ves,keep-equal-ratios], defog[:no-broadcast],
+                                   falcon[:empty-match], spider2, strict,
+                                   spider-exec[:keep-distinct,no-repair,extract,no-test-suite],
+                                   exact-set[:keep-values,extract,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
@@ -90,6 +96,11 @@ final class Usage {
       Execution:
         --query-timeout SECONDS    interrupt a statement after this long (default 10; 0.001 to 86400)
         --max-rows N               row cap per statement (default 100000; 1 to 100000000)
+        --max-value-bytes N        longest string, blob or stored row a statement may build or read
+                                   (default 250000; 1 to 1000000000)
+        --max-row-bytes N          bytes one result row may take (default 16777216; 1 to 2147483647)
+        --max-result-bytes N       bytes one result may take (default 134217728; 1 to 2147483647); over a
+                                   bound is a SIZE_LIMIT error for that statement, gold queries included
         --threads N                predictions evaluated at once (default: available processors; 1 to 256)
 
       Exit status: 0 evaluated, 2 usage error (a bad option value, or an output file that is not a regular

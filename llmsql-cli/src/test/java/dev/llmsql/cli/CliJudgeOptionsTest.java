@@ -44,15 +44,15 @@ class CliJudgeOptionsTest {
   @Test
   void judge_unknown_listsKnownJudges() {
     assertThat(run("--judge", "spidr")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: unknown judge 'spidr'; known judges: bird, defog-subset, "
-        + "dialect-valid, exact-set, falcon, llm, llmsql, llmsql-rs, spider-exec, spider2, strict\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown judge 'spidr'; known judges: bird, defog, defog-subset, "
+        + "dialect-valid, exact-set, falcon, llm, llmsql, llmsql-rs, llmsql2, spider-exec, spider2, strict\n");
   }
 
   @Test
   void judge_unknownOption_listsKnownOptions() {
     assertThat(run("--judge", "spider-exec:keep")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: judge 'spider-exec' has no option 'keep'; known options: "
-        + "keep-distinct, no-repair\n");
+        + "extract, keep-distinct, no-repair, no-test-suite\n");
   }
 
   @Test

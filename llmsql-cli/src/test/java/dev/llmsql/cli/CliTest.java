@@ -245,6 +245,62 @@ class CliTest {
   }
 
   @Test
+  void evaluate_dbPathNotSqliteOrADirectory_exitsWithInputErrorAndOneLineBeforeAnyWork() throws Exception {
+    Path notSqlite = Files.writeString(dir.resolve("bench.sqlite"), "id,name\n1,a\n");
+    Path directory = Files.createDirectories(dir.resolve("bench.db"));
+    String[] common = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--no-save-report", "--quiet", "--db-path"};
+
+    int csv = run(concat(common, notSqlite.toString()));
+    String csvErr = err();
+    err.reset();
+    int dirStatus = run(concat(common, directory.toString()));
+
+    assertThat(csv).isEqualTo(Cli.BAD_INPUT);
+    assertThat(csvErr).isEqualTo("llmsql evaluate: " + notSqlite + ": is not a SQLite database (it does not start "
+        + "with \"SQLite format 3\"); pass the benchmark's .sqlite/.db file\n");
+    assertThat(dirStatus).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + directory + ": is a directory, not a database file; pass the "
+        + "benchmark's .sqlite/.db file\n");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void evaluate_sizeBoundOptions_areCheckedWithOneLine() throws Exception {
+    String[] common = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--quiet"};
+
+    int zero = run(concat(concat(common, "--max-value-bytes"), "0"));
+    String zeroErr = err();
+    err.reset();
+    int shrinking = run(concat(concat(concat(concat(common, "--max-value-bytes"), "1000"), "--max-row-bytes"), "500"));
+
+    assertThat(zero).isEqualTo(Cli.USAGE);
+    assertThat(zeroErr).isEqualTo("llmsql evaluate: --max-value-bytes takes a whole number between 1 and "
+        + "1000000000, but was '0' (see llmsql evaluate --help)\n");
+    assertThat(shrinking).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
+        + "maxValueBytes=1000, maxRowBytes=500, maxResultBytes=134217728\n");
+  }
+
+  @Test
+  void evaluate_smallRowBound_turnsWideAnswersIntoSizeLimitErrors() throws Exception {
+    int status = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--max-mismatches", "0", "--max-value-bytes", "50", "--max-row-bytes", "50");
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("SIZE_LIMIT=");
+  }
+
+  private static String[] concat(String[] head, String last) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+    all[head.length] = last;
+    return all;
+  }
+
+  @Test
   void report_missingFile_isBadInput() {
     assertThat(run("report", dir.resolve("none.json").toString())).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql report: " + dir.resolve("none.json") + ": file not found; check the path\n");

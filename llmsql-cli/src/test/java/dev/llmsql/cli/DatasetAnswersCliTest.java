@@ -52,7 +52,7 @@ class DatasetAnswersCliTest {
     // when
     int status = run("evaluate", "--outputs", preds.toString(), "--questions-path", imported.toString(),
         "--db-path", db.toString(), "--save-report", dir.resolve("report.json").toString(), "--quiet",
-        "--model-name", "mine");
+        "--model-name", "mine", "--format", "json,csv,html", "--out", dir.toString());
 
     // then: the lenient 2.0 rules accept the trailing count; the count 7 is wrong
     assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -60,5 +60,14 @@ class DatasetAnswersCliTest {
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("50.00% accuracy (1 of 2 matched)\n");
     String report = Files.readString(dir.resolve("report.json"));
     assertThat(report).contains("\"model_name\" : \"mine\"", "\"version\" : \"2.0\"", "\"category_accuracy\"");
+    assertThat(Files.readAllLines(dir.resolve("preds.csv"))).first().asString().endsWith(",timeSeconds,category,family");
+    assertThat(Files.readString(dir.resolve("preds.html"))).contains("<h3>Accuracy by category</h3>",
+        "<title>convention: 0.00% (0/1)</title>", "<title>lookup: 100.00% (1/1)</title>");
+
+    // and: the leaderboard built from the full JSON report shows the categories too
+    assertThat(run("leaderboard", dir.resolve("preds.json").toString(), "--out", dir.resolve("board.html").toString()))
+        .isZero();
+    assertThat(Files.readString(dir.resolve("board.html"))).contains("<tr><td>preds</td><td>0.00% (0/1)</td>"
+        + "<td>100.00% (1/1)</td></tr>");
   }
 }

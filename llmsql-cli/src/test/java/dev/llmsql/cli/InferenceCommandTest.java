@@ -102,6 +102,21 @@ class InferenceCommandTest {
         .path("num_fewshots").asInt()).isEqualTo(5);
   }
 
+  @Test
+  void api_malformedQuestionsFile_isBadInputNamingTheLine() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), "not json\n");
+    Path tables = Files.writeString(dir.resolve("t.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"]}\n");
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
+      int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("p.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString());
+
+      assertThat(status).isEqualTo(Cli.BAD_INPUT);
+      assertThat(err()).startsWith("llmsql inference api: " + questions + " line 1: not JSON (");
+      assertThat(server.bodies()).isEmpty();
+    }
+  }
+
   private int run(String... args) {
     Cli cli = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, name -> null);

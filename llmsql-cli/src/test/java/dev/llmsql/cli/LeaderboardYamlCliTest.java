@@ -136,4 +136,16 @@ class LeaderboardYamlCliTest {
         + "results.execution_accuracy must be a number from 0 to 1, but is high; write the accuracy as a fraction, "
         + "e.g. 0.4983\n");
   }
+
+  @Test
+  void evaluate_leaderboardYamlOnAnInput_isRefusedBeforeTheRun() throws Exception {
+    Path metadata = Files.writeString(dir.resolve("meta.yaml"), "type: open-source\n");
+
+    int status = run(demo("--run-metadata", metadata.toString(), "--save-leaderboard-yaml", metadata.toString()));
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("llmsql evaluate: ").contains("--run-metadata");
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(Files.readString(metadata)).isEqualTo("type: open-source\n");
+  }
 }

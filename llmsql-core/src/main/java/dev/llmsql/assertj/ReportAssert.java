@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
@@ -76,30 +77,48 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
     return this;
   }
 
-  /** No predicted SQL failed (outcome ERROR: syntax error, timeout, row cap, refused). */
+  /**
+   * No predicted SQL failed (outcome ERROR: syntax error, timeout, row cap, refused). Decided by the report's
+   * counter, so it holds whatever results were kept; the failing questions are named where the report still
+   * holds them (its results, else its kept mismatches).
+   */
   public ReportAssert hasNoSqlErrors() {
     isNotNull();
-    List<QuestionResult> errors = actual.results().stream().filter(r -> r.outcome() == Outcome.ERROR).toList();
-    if (!errors.isEmpty()) {
+    if (actual.sqlErrors() > 0) {
+      List<Integer> known = new ArrayList<>();
+      List<String> lines = new ArrayList<>();
+      if (actual.hasResults()) {
+        actual.results().stream().filter(r -> r.outcome() == Outcome.ERROR).forEach(r -> {
+          known.add(r.questionId());
+          lines.add(String.format(Locale.ROOT, "%n  question %d [%s]: %s%n    SQL: %s", r.questionId(), r.reason(),
+              oneLine(r.error()), oneLine(predictedSql(r.questionId()))));
+        });
+      } else {
+        actual.mismatches().stream().filter(m -> m.verdict().outcome() == Outcome.ERROR).forEach(m -> {
+          known.add(m.questionId());
+          lines.add(String.format(Locale.ROOT, "%n  question %d [%s]: %s%n    SQL: %s", m.questionId(),
+              m.verdict().reason(), oneLine(m.verdict().detail()), oneLine(predictedSql(m.questionId()))));
+        });
+      }
       StringBuilder sb = new StringBuilder();
-      errors.stream().limit(SHOWN_ITEMS).forEach(r -> sb.append(String.format(Locale.ROOT,
-          "%n  question %d [%s]: %s%n    SQL: %s", r.questionId(), r.reason(), oneLine(r.error()),
-          oneLine(actual.detail(r.questionId()).map(QuestionDetail::predictedSql).orElse(null)))));
-      failWithMessage("%nExpecting no SQL errors%nbut %d prediction(s) failed to run:%s%s", errors.size(),
-          sb, more(errors.size()));
+      lines.stream().limit(SHOWN_ITEMS).forEach(sb::append);
+      failWithMessage("%nExpecting no SQL errors%nbut %d prediction(s) failed to run:%s%s%s", actual.sqlErrors(),
+          sb, more(known.size()), unnamed(actual.sqlErrors() - known.size()));
     }
     return this;
   }
 
-  /** At most {@code max} predictions did not match. */
+  /** At most {@code max} predictions did not match (counted as total - matches, whatever mismatches were kept). */
   public ReportAssert hasAtMostMismatches(int max) {
     isNotNull();
     if (max < 0) {
       throw new IllegalArgumentException("max must not be negative, but was " + max);
     }
-    if (actual.mismatches().size() > max) {
-      failWithMessage("%nExpecting at most %d mismatch(es)%nbut there were %d (accuracy %s).%s", max,
-          actual.mismatches().size(), percent(actual.accuracy()), worstMismatches());
+    int mismatches = actual.total() - actual.matches();
+    if (mismatches > max) {
+      failWithMessage("%nExpecting at most %d mismatch(es)%nbut there were %d (accuracy %s).%s%s", max,
+          mismatches, percent(actual.accuracy()), worstMismatches(),
+          unnamed(mismatches - actual.mismatches().size()));
     }
     return this;
   }
@@ -121,43 +140,77 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
   /**
    * No question that matched in {@code baseline} fails now (per question, not just overall accuracy: a model
    * that fixes five questions and breaks three is reported). A baseline question with no scored prediction
-   * now counts as a regression too.
+   * now counts as a regression too. When either report was made with {@code keepResults(false)}, the
+   * questions are compared where both reports still tell (the baseline's results against this report's
+   * complete mismatch list), and in any case fewer matches than the baseline's fail, naming the questions
+   * known to fail now.
    */
   public ReportAssert isNoWorseThan(EvaluationReport baseline) {
     isNotNull();
     if (baseline == null) {
       throw new IllegalArgumentException("baseline must not be null; read one with FullReportJson.read(path)");
     }
-    Map<Integer, QuestionResult> now = actual.results().stream()
-        .collect(Collectors.toMap(QuestionResult::questionId, Function.identity(), (a, b) -> a));
-    List<Integer> regressed = new ArrayList<>();
-    for (QuestionResult before : baseline.results()) {
-      QuestionResult after = now.get(before.questionId());
-      if (before.outcome().isMatch() && (after == null || !after.outcome().isMatch())) {
-        regressed.add(before.questionId());
+    if (actual.hasResults() && baseline.hasResults()) {
+      Map<Integer, QuestionResult> now = actual.results().stream()
+          .collect(Collectors.toMap(QuestionResult::questionId, Function.identity(), (a, b) -> a));
+      List<Integer> regressed = new ArrayList<>();
+      for (QuestionResult before : baseline.results()) {
+        QuestionResult after = now.get(before.questionId());
+        if (before.outcome().isMatch() && (after == null || !after.outcome().isMatch())) {
+          regressed.add(before.questionId());
+        }
       }
+      failOnRegressions(baseline, regressed, regressed.size(), "");
+      return this;
     }
-    if (!regressed.isEmpty()) {
-      StringBuilder sb = new StringBuilder();
-      int ordinal = 0;
-      for (int id : regressed) {
-        if (++ordinal > SHOWN_ITEMS) {
-          break;
-        }
-        Optional<Mismatch> m = actual.mismatch(id);
-        if (m.isPresent()) {
-          sb.append('\n').append(ReportText.mismatch(m.get(), ordinal, predictedSql(id)));
-        } else {
-          sb.append(String.format("%nRegression #%d: question %d has no scored prediction now%n", ordinal, id));
-        }
+    // not every result was kept: compare what both reports still tell, and the counts
+    boolean completeMismatches = actual.mismatches().size() == actual.total() - actual.matches();
+    List<Integer> regressed = new ArrayList<>();
+    if (baseline.hasResults()) {
+      Set<Integer> matchedBefore = baseline.results().stream().filter(r -> r.outcome().isMatch())
+          .map(QuestionResult::questionId).collect(Collectors.toSet());
+      actual.mismatches().stream().map(Mismatch::questionId).filter(matchedBefore::contains)
+          .forEach(regressed::add);
+    }
+    boolean fewer = actual.matches() < baseline.matches();
+    if (!regressed.isEmpty() || fewer) {
+      int count = regressed.isEmpty() ? baseline.matches() - actual.matches()
+          : Math.max(regressed.size(), baseline.matches() - actual.matches());
+      if (regressed.isEmpty()) {
+        actual.mismatches().stream().map(Mismatch::questionId).forEach(regressed::add);
       }
-      failWithMessage("%nExpecting no regression against the baseline (accuracy %s, %d of %d matched)"
-              + "%nbut %d question(s) that matched in the baseline do not match now (accuracy %s, %d of %d): %s%n%s%s",
-          percent(baseline.accuracy()), baseline.matches(), baseline.total(), regressed.size(),
-          percent(actual.accuracy()), actual.matches(), actual.total(),
-          regressed.stream().map(String::valueOf).collect(Collectors.joining(", ")), sb, more(regressed.size()));
+      String why = String.format(Locale.ROOT, "%n(%s kept no per-question results (keepResults(false)), so %s)",
+          actual.hasResults() ? "the baseline" : baseline.hasResults() ? "this report" : "neither report",
+          baseline.hasResults() && completeMismatches
+              ? "questions are compared with this report's mismatches, and the numbers of matches"
+              : "the numbers of matches are compared; the questions named are this report's kept mismatches");
+      failOnRegressions(baseline, regressed, count, why);
     }
     return this;
+  }
+
+  private void failOnRegressions(EvaluationReport baseline, List<Integer> regressed, int count, String why) {
+    if (count == 0) {
+      return;
+    }
+    StringBuilder sb = new StringBuilder();
+    int ordinal = 0;
+    for (int id : regressed) {
+      if (++ordinal > SHOWN_ITEMS) {
+        break;
+      }
+      Optional<Mismatch> m = actual.mismatch(id);
+      if (m.isPresent()) {
+        sb.append('\n').append(ReportText.mismatch(m.get(), ordinal, predictedSql(id)));
+      } else {
+        sb.append(String.format("%nRegression #%d: question %d has no scored prediction now%n", ordinal, id));
+      }
+    }
+    failWithMessage("%nExpecting no regression against the baseline (accuracy %s, %d of %d matched)"
+            + "%nbut %d question(s) that matched in the baseline do not match now (accuracy %s, %d of %d): %s%s%n%s%s",
+        percent(baseline.accuracy()), baseline.matches(), baseline.total(), count,
+        percent(actual.accuracy()), actual.matches(), actual.total(),
+        regressed.stream().map(String::valueOf).collect(Collectors.joining(", ")), why, sb, more(regressed.size()));
   }
 
   private String worstMismatches() {
@@ -191,6 +244,10 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
 
   private static String more(int count) {
     return count > SHOWN_ITEMS ? String.format("%n  ... and %d more", count - SHOWN_ITEMS) : "";
+  }
+
+  private static String unnamed(int count) {
+    return count > 0 ? String.format("%n  (%d more not named: the report does not keep them)", count) : "";
   }
 
   private static String percent(double rate) {

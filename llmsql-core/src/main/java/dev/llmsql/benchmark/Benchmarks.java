@@ -65,7 +65,11 @@ public final class Benchmarks {
     public BenchmarkFiles resolve(DownloadListener listener) throws FileNotFoundException {
       requireRegularFile(files.questions(), "questions file", "--questions-path");
       if (files.database() != null) {
-        requireRegularFile(files.database(), "database file", "--db-path");
+        // A path that exists but is no database (a directory, a device) is an input error the executor names
+        // before any work; only a missing one means the benchmark is unavailable.
+        if (!Files.exists(files.database())) {
+          requireRegularFile(files.database(), "database file", "--db-path");
+        }
       } else if (!Files.isDirectory(files.databasesDir())) {
         throw new FileNotFoundException("databases directory not found: " + files.databasesDir()
             + "; pass an existing directory laid out as {dir}/{db_id}/{db_id}.sqlite (--databases-dir)");

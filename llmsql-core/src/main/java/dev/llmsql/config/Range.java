@@ -29,6 +29,10 @@ public record Range(long min, long max, boolean millis) {
   public static final Range THREADS = new Range(1, 256, false);
   /** Rows one statement may return. */
   public static final Range MAX_ROWS = new Range(1, 100_000_000, false);
+  /** Longest string or blob one statement may build or read, in bytes: up to SQLite's own hard cap (10^9). */
+  public static final Range MAX_VALUE_BYTES = new Range(1, 1_000_000_000, false);
+  /** Bytes one result row, or one whole result, may take (estimated heap bytes). */
+  public static final Range RESULT_BYTES = new Range(1, Integer.MAX_VALUE, false);
   /** How long one statement may run: 1 ms to one day. */
   public static final Range QUERY_TIMEOUT_MILLIS = new Range(1, 86_400_000, true);
   /** Mismatches printed or kept in a report (counts stay exact whatever the value). */

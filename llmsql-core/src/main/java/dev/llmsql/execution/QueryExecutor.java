@@ -33,6 +33,16 @@ public interface QueryExecutor extends AutoCloseable {
   }
 
   /**
+   * Why {@code database} cannot serve as a benchmark database (not a database, truncated, locked by a writer,
+   * ...), as one clause that names the fix, or null when it can; called once before any work, so a bad file
+   * fails the run at once instead of failing every statement. Must not create or change any file. The default
+   * finds no problem.
+   */
+  default String unusable(Path database) {
+    return null;
+  }
+
+  /**
    * Gets {@code database} ready in the background (connections opened, schema loaded) while the caller does
    * other work, so the first statements do not wait for it; returns at once. The default does nothing.
    */

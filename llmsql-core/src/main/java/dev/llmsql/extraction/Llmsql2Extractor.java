@@ -24,9 +24,7 @@ import java.util.regex.Pattern;
 public final class Llmsql2Extractor {
 
   private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-  // Lazy body: each opener pairs with the very next ``` (Python's re.findall, non-overlapping, left to right).
-  private static final Pattern FENCED = Pattern.compile("```(?:sql|sqlite)?" + PythonText.SPACE_CLASS + "*(.*?)```",
-      FLAGS | Pattern.DOTALL);
+  private static final String FENCE = "```";
   private static final Pattern KEYWORD = Pattern.compile("(?:WITH|SELECT)(?!" + PythonText.WORD_CLASS + ")", FLAGS);
 
   private static final Llmsql2Extractor UPSTREAM = new Llmsql2Extractor(false);
@@ -56,10 +54,9 @@ public final class Llmsql2Extractor {
     if (completion == null || completion.isEmpty()) {
       return Optional.empty();
     }
-    String search = completion;
-    Matcher block = FENCED.matcher(completion);
-    while (block.find()) {
-      search = block.group(1);
+    String search = lastBlock(completion);
+    if (search == null) {
+      search = completion;
     }
     int start = start(search);
     if (start < 0) {
@@ -73,46 +70,76 @@ public final class Llmsql2Extractor {
     return Optional.of(PythonText.strip(query.substring(0, end)) + ";");
   }
 
+  /**
+   * The text of the last fenced block, or null when there is none: upstream's
+   * {@code re.findall(r"```(?:sql|sqlite)?\s*(.*?)```", text, re.S | re.I)}, scanned by hand in one pass (the
+   * regular expression retries every split of a long whitespace run, which is quadratic). An opener is three
+   * backticks; a directly following {@code sql} in any case and the whitespace after it are skipped; the block
+   * runs to the next three backticks, and scanning resumes after them. An opener without a closer ends the scan:
+   * no later opener can have one either.
+   */
+  static String lastBlock(String text) {
+    String last = null;
+    int from = 0;
+    while (true) {
+      int open = text.indexOf(FENCE, from);
+      if (open < 0) {
+        return last;
+      }
+      int body = open + FENCE.length();
+      if (isSqlTag(text, body)) {
+        body += 3;
+      }
+      while (body < text.length() && PythonText.isSpace(text.charAt(body))) {
+        body++;
+      }
+      int close = text.indexOf(FENCE, body);
+      if (close < 0) {
+        return last;
+      }
+      last = text.substring(body, close);
+      from = close + FENCE.length();
+    }
+  }
+
+  /** {@code sql} at {@code at} in any case as {@code re.I} folds it ({@code ſ} is an {@code s}). */
+  private static boolean isSqlTag(String text, int at) {
+    return at + 3 <= text.length() && text.regionMatches(true, at, "sql", 0, 3);
+  }
+
   private int start(String text) {
     Matcher keyword = KEYWORD.matcher(text);
     if (!skipComments) {
       return keyword.find() ? keyword.start() : -1;
     }
+    // one forward pass: comments are skipped as the scan reaches them, keywords inside them are passed over
     int i = 0;
-    while (keyword.find(i)) {
+    while (i < text.length() && keyword.find(i)) {
       int at = keyword.start();
-      int comment = commentAround(text, at);
-      if (comment < 0) {
+      while (i < at) {
+        int end = text.startsWith("--", i) ? lineEnd(text, i) : text.startsWith("/*", i) ? blockEnd(text, i) : i + 1;
+        if (end > at) {
+          break;
+        }
+        i = end;
+      }
+      if (i == at) {
         return at;
       }
-      i = comment;
+      // the keyword lies inside the comment that starts at i
+      i = text.startsWith("--", i) ? lineEnd(text, i) : blockEnd(text, i);
     }
     return -1;
   }
 
-  /** Where the SQL comment holding {@code at} ends, or -1 when {@code at} is not in a comment. */
-  private static int commentAround(String text, int at) {
-    int i = 0;
-    while (i < at) {
-      if (text.startsWith("--", i)) {
-        int nl = text.indexOf('\n', i);
-        int end = nl < 0 ? text.length() : nl + 1;
-        if (end > at) {
-          return end;
-        }
-        i = end;
-      } else if (text.startsWith("/*", i)) {
-        int close = text.indexOf("*/", i + 2);
-        int end = close < 0 ? text.length() : close + 2;
-        if (end > at) {
-          return end;
-        }
-        i = end;
-      } else {
-        i++;
-      }
-    }
-    return -1;
+  private static int lineEnd(String text, int from) {
+    int nl = text.indexOf('\n', from);
+    return nl < 0 ? text.length() : nl + 1;
+  }
+
+  private static int blockEnd(String text, int from) {
+    int close = text.indexOf("*/", from + 2);
+    return close < 0 ? text.length() : close + 2;
   }
 
   /**

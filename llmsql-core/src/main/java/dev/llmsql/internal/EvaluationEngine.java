@@ -11,6 +11,7 @@ import dev.llmsql.execution.QueryExecutors;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.extraction.Llmsql2Extractor;
+import dev.llmsql.execution.ResultBytes;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -36,19 +37,24 @@ import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +66,11 @@ import org.slf4j.LoggerFactory;
 public final class EvaluationEngine {
 
   private static final Logger LOG = LoggerFactory.getLogger(EvaluationEngine.class);
+
+  /** The most rows of one result set a kept mismatch holds, in {@link ResultBytes}: 64 KiB. */
+  static final long MISMATCH_SIDE_BYTES = 64L << 10;
+  /** The most rows all kept mismatches of a run hold together: 256 MiB. */
+  static final long MISMATCH_TOTAL_BYTES = 256L << 20;
 
   private final BenchmarkSource source;
   private final Judge judge;
@@ -112,6 +123,11 @@ public final class EvaluationEngine {
     int questionCount;
     try {
       if (files.database() != null) {
+        // Before any work: a file that is not a usable database fails the run with one line, not every statement.
+        String problem = executor.unusable(files.database());
+        if (problem != null) {
+          throw new InvalidInputException(files.database().toString(), problem);
+        }
         executor.warmUp(files.database());
       }
       IntSet predicted = new IntSet();
@@ -123,6 +139,7 @@ public final class EvaluationEngine {
       }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
+      Set<Path> databases = new LinkedHashSet<>();
       // one check per db_id, not per question: Spider's 1,034 questions share 20 databases
       Map<String, Optional<String>> confinement = new java.util.HashMap<>();
       try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, (q, location) -> {
@@ -135,7 +152,15 @@ public final class EvaluationEngine {
         }
         goldSql.add(q.sql());
         q.alternativeSql().forEach(goldSql::add);
+        if (files.databasesDir() != null && q.dbId() != null) {
+          try {
+            databases.add(files.databaseFor(q));
+          } catch (RuntimeException e) {
+            // a db_id that names no database is that question's problem, reported when it runs
+          }
+        }
       })) {
+        requireUsable(executor, databases);
         questionCount = questions.total();
         if (questionCount == 0 && !allowEmpty) {
           throw new InvalidInputException(files.questions().toString(), "no questions: the file is empty or holds "
@@ -182,6 +207,22 @@ public final class EvaluationEngine {
     return inputs;
   }
 
+  /**
+   * Fails before any work when a database the predicted questions use exists but cannot serve (not SQLite,
+   * truncated, locked, ...). A missing one, or a {@code db_id} that names no plain directory, is left to the
+   * questions it concerns.
+   */
+  private static void requireUsable(QueryExecutor executor, Set<Path> databases) {
+    for (Path database : databases) {
+      if (Files.exists(database)) {
+        String problem = executor.unusable(database);
+        if (problem != null) {
+          throw new InvalidInputException(database.toString(), problem);
+        }
+      }
+    }
+  }
+
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */
   private void judgeAll(PredictionInput input, BenchmarkFiles files, QuestionIndex questions, Collector collector,
                         QueryExecutor executor, GoldCache goldCache) {
@@ -213,10 +254,31 @@ public final class EvaluationEngine {
         collector.accept(join(inFlight.poll()));
       }
     } finally {
-      runCache.flush();
+      // Workers still judging when judging failed part-way would add to the run cache after its flush and run
+      // SQL on an executor the caller closes next: stop them and wait before either happens
       if (pool != null) {
         pool.shutdownNow();
+        awaitStopped(pool);
       }
+      runCache.flush();
+    }
+  }
+
+  /** Waits until every worker has returned; an interrupt is kept for the caller once they have. */
+  private static void awaitStopped(ExecutorService pool) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+          break;
+        }
+        LOG.warn("Still waiting for judging threads to stop (a judge or query ignoring interruption?)");
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -354,7 +416,8 @@ public final class EvaluationEngine {
     }
     QueryOutcome last = context.lastRun;
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    boolean predNone = last instanceof QueryOutcome.Success s && s.result().isSingleNull();
+    boolean predNone = v2 && verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
+        : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
@@ -489,6 +552,19 @@ public final class EvaluationEngine {
     }
 
     @Override
+    public Map<String, JudgeContext> testSuiteVariants() {
+      if (database == null) {
+        return Map.of();
+      }
+      Map<String, JudgeContext> variants = new LinkedHashMap<>();
+      for (Path variant : runCache.variants(database)) {
+        variants.put(variant.getFileName().toString(),
+            new Context(question, prediction, candidates, variant, executor, runCache));
+      }
+      return variants;
+    }
+
+    @Override
     public QueryOutcome execute(String sql) {
       return execute(sql, Integer.MAX_VALUE);
     }
@@ -541,6 +617,7 @@ public final class EvaluationEngine {
     private final List<Scoring.Accumulator> scores = scorings.stream().map(Scoring::accumulator).toList();
     private int total;
     private final List<Mismatch> mismatches = new ArrayList<>();
+    private long retainedBytes;
     private final List<InputProblem> problems = new ArrayList<>();
     /** Questions whose db_id leads outside the databases directory (few: only crafted ones). */
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
@@ -599,10 +676,44 @@ public final class EvaluationEngine {
       if (evaluated.mismatch() != null) {
         int ordinal = ++mismatchCount;
         if (mismatches.size() < keepMismatches) {
-          mismatches.add(evaluated.mismatch());
+          mismatches.add(retained(evaluated.mismatch()));
         }
         listeners.forEach(l -> l.onMismatch(evaluated.mismatch(), ordinal));
       }
+    }
+
+    /**
+     * The copy of a mismatch the report keeps: each result set cut to its first rows within
+     * {@link #MISMATCH_SIDE_BYTES}, and no rows at all once the run's retained rows reach
+     * {@link #MISMATCH_TOTAL_BYTES}, so memory stays flat however many huge mismatches a run has. Listeners
+     * got the whole mismatch already.
+     */
+    private Mismatch retained(Mismatch m) {
+      List<List<Object>> gold = cut(m.goldResults());
+      List<List<Object>> predicted = cut(m.predictionResults());
+      if (gold == m.goldResults() && predicted == m.predictionResults()) {
+        return m;
+      }
+      return new Mismatch(m.questionId(), m.question(), m.goldSql(), m.modelOutput(), gold, predicted, m.verdict());
+    }
+
+    private List<List<Object>> cut(List<List<Object>> rows) {
+      if (rows == null) {
+        return null;
+      }
+      long side = Math.min(MISMATCH_SIDE_BYTES, MISMATCH_TOTAL_BYTES - retainedBytes);
+      long bytes = 0;
+      int keep = 0;
+      for (List<Object> row : rows) {
+        long next = ResultBytes.row(row);
+        if (bytes + next > side) {
+          break;
+        }
+        bytes += next;
+        keep++;
+      }
+      retainedBytes += bytes;
+      return keep == rows.size() ? rows : List.copyOf(rows.subList(0, keep));
     }
 
     EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {

@@ -1,8 +1,14 @@
 package dev.llmsql.internal;
 
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.ResultBytes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Outcomes of statements already run in this evaluation, so an identical (database, SQL) pair runs once:
@@ -15,6 +21,8 @@ final class RunCache {
 
   /** Results larger than this are not kept: they are rare and would dominate memory. */
   static final int MAX_ROWS_KEPT = 100;
+  /** Nor are results over this many {@link ResultBytes}: 8,192 entries of this size stay under 512 MiB. */
+  static final long MAX_BYTES_KEPT = 64L << 10;
   static final int GENERATION = 4_096;
 
   private record Key(Path database, String sql) { }
@@ -22,6 +30,7 @@ final class RunCache {
   private volatile ConcurrentHashMap<Key, QueryOutcome> recent = newGeneration();
   private volatile ConcurrentHashMap<Key, QueryOutcome> older = newGeneration();
   private final GoldCache goldCache;
+  private final ConcurrentHashMap<Path, List<Path>> variants = new ConcurrentHashMap<>();
 
   /** @param goldCache gold results kept across runs, or null when switched off */
   RunCache(GoldCache goldCache) {
@@ -54,6 +63,29 @@ final class RunCache {
     }
   }
 
+  /**
+   * The other {@code *.sqlite} files in the folder of {@code database}, by name, listed once per run; none when
+   * the folder cannot be listed (the question's own database reports its problem when it runs).
+   */
+  List<Path> variants(Path database) {
+    Path folder = database.toAbsolutePath().getParent();
+    if (folder == null) {
+      return List.of();
+    }
+    List<Path> all = variants.computeIfAbsent(folder, RunCache::list);
+    Path self = database.toAbsolutePath().normalize();
+    return all.stream().filter(p -> !p.equals(self)).toList();
+  }
+
+  private static List<Path> list(Path folder) {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".sqlite") && Files.isRegularFile(f))
+          .map(f -> f.toAbsolutePath().normalize()).sorted().toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.of();
+    }
+  }
+
   /** Saves the gold results this run computed. */
   void flush() {
     if (goldCache != null) {
@@ -78,7 +110,7 @@ final class RunCache {
     // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement
     boolean keep = outcome instanceof QueryOutcome.Failure f && !GoldCache.ofTheMoment(f)
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
-        && s.result().rowCount() <= MAX_ROWS_KEPT;
+        && s.result().rowCount() <= MAX_ROWS_KEPT && ResultBytes.rows(s.result().rows()) <= MAX_BYTES_KEPT;
     if (keep) {
       remember(new Key(database, sql), outcome);
     }

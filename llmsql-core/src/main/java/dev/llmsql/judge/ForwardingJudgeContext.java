@@ -6,6 +6,7 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.Prediction;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link JudgeContext} that passes every call, defaults included, to another one: the base for wrappers that
@@ -74,5 +75,10 @@ public abstract class ForwardingJudgeContext implements JudgeContext {
   @Override
   public List<Long> timeRuns(String sql, int runs) {
     return context.timeRuns(sql, runs);
+  }
+
+  @Override
+  public Map<String, JudgeContext> testSuiteVariants() {
+    return context.testSuiteVariants();
   }
 }

@@ -5,6 +5,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.Prediction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a {@link Judge} sees of one prediction: the question, the completion, the extracted candidates, and
@@ -80,5 +81,19 @@ public interface JudgeContext {
   default List<Long> timeRuns(String sql, int runs) {
     QueryOutcome outcome = executeGold(sql);
     return outcome instanceof QueryOutcome.Success && runs > 0 ? List.of(outcome.nanos()) : List.of();
+  }
+
+  /**
+   * The other variants of the question's database, for test-suite execution (Zhong, Yu and Klein 2020):
+   * every other file whose name ends in {@code .sqlite} in the folder of the question's database, as Spider's
+   * distilled test suites keep them, by file name, each with a context that runs there (its own gold, the
+   * same question and candidates). Empty when the folder holds no other, and by default.
+   *
+   * <pre>{@code
+   * for (JudgeContext variant : ctx.testSuiteVariants().values()) { variant.execute(sql); ... }
+   * }</pre>
+   */
+  default Map<String, JudgeContext> testSuiteVariants() {
+    return Map.of();
   }
 }

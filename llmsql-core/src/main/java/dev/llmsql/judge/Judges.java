@@ -28,7 +28,8 @@ public final class Judges {
 
   private static final Judge LLMSQL = new LlmsqlJudge();
 
-  private static final Set<String> LLMSQL2_OPTIONS = Set.of("skip-comments", "strict-two-part", "strict");
+  private static final Set<String> LLMSQL2_OPTIONS = Set.of("skip-comments", "strict-two-part", "all-null-pred-none",
+      "strict");
 
   private static final Judge BY_VERSION = new Llmsql2Judge("llmsql", Llmsql2Extractor.upstream(),
       ResultMatcher.llmsql2());
@@ -72,7 +73,8 @@ public final class Judges {
   /**
    * {@link #llmsql2()} with fixes for upstream's defects: {@code skip-comments} (a {@code select} in a SQL
    * comment does not start the query), {@code strict-two-part} (rule 3 case-sensitive, every script kept, text
-   * answers only), {@code strict} (both). No option gives {@link #llmsql2()}.
+   * answers only), {@code all-null-pred-none} ({@code pred_none} counts any non-empty all-NULL result, not only
+   * one row of one NULL), {@code strict} (all three). No option gives {@link #llmsql2()}.
    *
    * @throws IllegalArgumentException for an unknown option
    */
@@ -89,7 +91,8 @@ public final class Judges {
     boolean strict = options.contains("strict");
     return new Llmsql2Judge("llmsql2:" + String.join(",", new TreeSet<>(options)),
         strict || options.contains("skip-comments") ? Llmsql2Extractor.skippingComments() : Llmsql2Extractor.upstream(),
-        strict || options.contains("strict-two-part") ? ResultMatcher.strictTwoPart() : ResultMatcher.llmsql2());
+        strict || options.contains("strict-two-part") ? ResultMatcher.strictTwoPart() : ResultMatcher.llmsql2(),
+        strict || options.contains("all-null-pred-none"));
   }
 
   /**
@@ -166,6 +169,7 @@ public final class Judges {
     return switch (failure.kind()) {
       case TIMEOUT -> Reason.TIMEOUT;
       case ROW_LIMIT -> Reason.ROW_LIMIT;
+      case SIZE_LIMIT -> Reason.SIZE_LIMIT;
       case REJECTED -> Reason.REJECTED;
       case SQL_ERROR, DATABASE_UNAVAILABLE -> Reason.PRED_ERROR;
     };

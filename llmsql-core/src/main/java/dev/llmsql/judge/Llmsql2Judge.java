@@ -22,15 +22,27 @@ final class Llmsql2Judge implements Judge {
   static final String SQL_ERROR = "sql_error";
   /** Measure: 1 when the extracted SQL equals the reference SQL as text. */
   static final String EXACT_STRING_MATCH = "exact_string_match";
+  /** Measure: 1 when the rows are a NULL answer (upstream: exactly one row of one NULL). */
+  static final String PRED_NONE = "pred_none";
 
   private final String name;
   private final Llmsql2Extractor extractor;
   private final ResultMatcher matcher;
+  private final boolean allNullPredNone;
 
   Llmsql2Judge(String name, Llmsql2Extractor extractor, ResultMatcher matcher) {
+    this(name, extractor, matcher, false);
+  }
+
+  /**
+   * @param allNullPredNone count any non-empty result whose every cell is NULL as {@code pred_none} (upstream
+   *     counts exactly one row of one NULL only)
+   */
+  Llmsql2Judge(String name, Llmsql2Extractor extractor, ResultMatcher matcher, boolean allNullPredNone) {
     this.name = name;
     this.extractor = extractor;
     this.matcher = matcher;
+    this.allNullPredNone = allNullPredNone;
   }
 
   @Override
@@ -56,11 +68,16 @@ final class Llmsql2Judge implements Judge {
     }
     List<List<Object>> rows = ((QueryOutcome.Success) outcome).result().rows();
     ResultMatcher.MatchOutcome match = matcher.match(answer.get(), rows);
-    if (match.matched()) {
-      return with(new Verdict(Outcome.MATCH, Reason.EQUAL, match.rule()), false, exact);
+    Verdict verdict = match.matched() ? new Verdict(Outcome.MATCH, Reason.EQUAL, match.rule())
+        : Verdict.mismatch(shapeReason(answer.get(), rows), match.rule() + " (" + match.detail() + ")");
+    return with(verdict, false, exact).withMeasure(PRED_NONE, predNone(rows) ? 1.0 : 0.0);
+  }
+
+  private boolean predNone(List<List<Object>> rows) {
+    if (!allNullPredNone) {
+      return rows.size() == 1 && rows.get(0).size() == 1 && rows.get(0).get(0) == null;
     }
-    return with(Verdict.mismatch(shapeReason(answer.get(), rows), match.rule() + " (" + match.detail() + ")"),
-        false, exact);
+    return !rows.isEmpty() && rows.stream().allMatch(r -> !r.isEmpty() && r.stream().allMatch(c -> c == null));
   }
 
   private static Verdict with(Verdict verdict, boolean sqlError, boolean exact) {

@@ -28,6 +28,8 @@ public enum Reason {
   TIMEOUT,
   /** The predicted SQL returned more rows than the row cap. */
   ROW_LIMIT,
+  /** The predicted SQL built or returned more bytes than a size bound allows (value, row or result). */
+  SIZE_LIMIT,
   /** The predicted SQL was refused before it reached the database (not a single read-only query). */
   REJECTED,
   /** The completion holds no SQL. */

@@ -2,8 +2,7 @@ package dev.llmsql.matching;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.List;
 
 /**
  * Normalises one cell the way LLMSQL 2.0's scorer does before comparing: text is trimmed, then read as a number
@@ -22,21 +21,9 @@ final class CellNormalizer {
     }
   };
 
-  private static final String S = PythonText.SPACE_CLASS;
-  private static final String NUMBER_WITH_COMMAS = "-?[\\p{Nd},]*\\p{Nd}(?:\\.\\p{Nd}+)?";
-  private static final int CI = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-
-  /** Step 1: a number, then a unit or magnitude word: {@code 25.7 million}, {@code 0.4%}, {@code 17KM}. */
-  static final Pattern UNIT = Pattern.compile("(" + NUMBER_WITH_COMMAS + ")" + S + "*"
-      + "(?:million|billion|thousand|m|bn|k|%|km|kg|mph|km/h|cm|mm|metres|meters|ft|lbs?|mhz|kw|s)", CI);
-  /** Step 2: a currency sign, at most one space, then a number: {@code $265,396}, {@code £ 1.5}. */
-  static final Pattern CURRENCY = Pattern.compile("[$£€]" + S + "?" + NUMBER_WITH_COMMAS);
-  /** Step 3: a number in parentheses with no spaces: {@code (0)}. */
-  static final Pattern PARENTHESISED = Pattern.compile("\\((-?\\p{Nd}+(?:\\.\\p{Nd}+)?)\\)");
-  /** Step 4: thousands groups after a comma or a plain space: {@code 66,714}, {@code 1 234 567}. */
-  static final Pattern THOUSANDS = Pattern.compile("-?\\p{Nd}{1,3}(?:[, ]\\p{Nd}{3})+(?:\\.\\p{Nd}+)?");
-  /** Step 5: a plain number in any script's decimal digits, no {@code +}, no exponent. */
-  static final Pattern PLAIN_NUMBER = Pattern.compile("-?\\p{Nd}+(?:\\.\\p{Nd}+)?");
+  /** The unit and magnitude words of step 1, matched in any case (Python's {@code re.I}). */
+  static final List<String> UNITS = List.of("million", "billion", "thousand", "m", "bn", "k", "%", "km", "kg",
+      "mph", "km/h", "cm", "mm", "metres", "meters", "ft", "lb", "lbs", "mhz", "kw", "s");
 
   private CellNormalizer() {
   }
@@ -58,28 +45,155 @@ final class CellNormalizer {
     return PythonText.strip(PythonText.str(raw));
   }
 
+  // Each step is upstream's regular expression, checked by hand in one pass: a backtracking matcher retried on a
+  // cell of megabytes (a query can return one) takes minutes.
   private static Object text(String raw) {
     String s = PythonText.strip(raw);
-    Matcher unit = UNIT.matcher(s);
-    boolean hasUnit = unit.matches();
+    String unitNumber = unitNumber(s);
     String v = raw;
-    if (CURRENCY.matcher(s).matches()) {
+    if (isCurrency(s)) {
       v = PythonText.strip(s.substring(s.offsetByCodePoints(0, 1))).replace(",", "");
     }
-    Matcher parenthesised = PARENTHESISED.matcher(PythonText.strip(v));
-    if (parenthesised.matches()) {
-      v = parenthesised.group(1);
-    } else if (hasUnit) {
-      v = unit.group(1);
+    String inner = parenthesised(PythonText.strip(v));
+    if (inner != null) {
+      v = inner;
+    } else if (unitNumber != null) {
+      v = unitNumber;
     }
-    if (THOUSANDS.matcher(PythonText.strip(v)).matches()) {
+    if (isThousands(PythonText.strip(v))) {
       v = PythonText.strip(v).replace(",", "").replace(" ", "");
     }
     String stripped = PythonText.strip(v);
-    if (PLAIN_NUMBER.matcher(stripped).matches()) {
+    if (isPlainNumber(stripped)) {
       return round(Double.parseDouble(asciiDigits(stripped)));
     }
     return stripped;
+  }
+
+  private static boolean isDigit(int cp) {
+    return Character.getType(cp) == Character.DECIMAL_DIGIT_NUMBER;
+  }
+
+  /** Step 1: the number part of "number, whitespace, unit" (the whole text), or null. */
+  static String unitNumber(String s) {
+    int lastDigit = -1;
+    for (int i = s.length(); i > 0; ) {
+      int cp = s.codePointBefore(i);
+      if (isDigit(cp)) {
+        lastDigit = i;
+        break;
+      }
+      i -= Character.charCount(cp);
+    }
+    if (lastDigit < 0) {
+      return null;
+    }
+    int u = lastDigit;
+    while (u < s.length() && PythonText.isSpace(s.charAt(u))) {
+      u++;
+    }
+    String unit = s.substring(u);
+    // equalsIgnoreCase folds like re.I here: the long s, dotless and dotted i, the Kelvin sign
+    boolean known = UNITS.stream().anyMatch(unit::equalsIgnoreCase);
+    return known && isNumberWithCommas(s, 0, lastDigit) ? s.substring(0, lastDigit) : null;
+  }
+
+  /** {@code -?[\d,]*\d(?:\.\d+)?} over {@code s[from, to)}. */
+  static boolean isNumberWithCommas(String s, int from, int to) {
+    int i = from < to && s.charAt(from) == '-' ? from + 1 : from;
+    int dot = s.indexOf('.', i);
+    int intEnd = dot < 0 || dot >= to ? to : dot;
+    if (intEnd == i) {
+      return false;
+    }
+    int last = 0;
+    for (int j = i; j < intEnd; ) {
+      int cp = s.codePointAt(j);
+      if (cp != ',' && !isDigit(cp)) {
+        return false;
+      }
+      last = cp;
+      j += Character.charCount(cp);
+    }
+    return last != ',' && (intEnd == to || digitsOnly(s, intEnd + 1, to));
+  }
+
+  /** {@code \d+} over {@code s[from, to)}. */
+  private static boolean digitsOnly(String s, int from, int to) {
+    if (from >= to) {
+      return false;
+    }
+    for (int j = from; j < to; ) {
+      int cp = s.codePointAt(j);
+      if (!isDigit(cp)) {
+        return false;
+      }
+      j += Character.charCount(cp);
+    }
+    return true;
+  }
+
+  /** Step 2: {@code [$£€]\s?-?[\d,]*\d(?:\.\d+)?}, the whole text. */
+  static boolean isCurrency(String s) {
+    if (s.isEmpty() || "$£€".indexOf(s.charAt(0)) < 0) {
+      return false;
+    }
+    int from = 1;
+    if (from < s.length() && PythonText.isSpace(s.charAt(from))) {
+      from++;
+    }
+    return isNumberWithCommas(s, from, s.length());
+  }
+
+  /** Step 3: the number inside {@code (-?\d+(?:\.\d+)?)}, the whole text, or null. */
+  static String parenthesised(String s) {
+    if (s.length() < 3 || s.charAt(0) != '(' || s.charAt(s.length() - 1) != ')') {
+      return null;
+    }
+    String inner = s.substring(1, s.length() - 1);
+    return isPlainNumber(inner) ? inner : null;
+  }
+
+  /** Step 4: {@code -?\d{1,3}(?:[, ]\d{3})+(?:\.\d+)?}, the whole text. */
+  static boolean isThousands(String s) {
+    int i = s.startsWith("-") ? 1 : 0;
+    int dot = s.indexOf('.', i);
+    int end = dot < 0 ? s.length() : dot;
+    if (dot >= 0 && !digitsOnly(s, dot + 1, s.length())) {
+      return false;
+    }
+    // lead digits, then groups: separator and exactly three digits (digits may be two chars each)
+    int lead = 0;
+    while (i < end && isDigit(s.codePointAt(i))) {
+      i += Character.charCount(s.codePointAt(i));
+      lead++;
+    }
+    if (lead < 1 || lead > 3) {
+      return false;
+    }
+    int groups = 0;
+    while (i < end) {
+      char separator = s.charAt(i);
+      if (separator != ',' && separator != ' ') {
+        return false;
+      }
+      i++;
+      for (int k = 0; k < 3; k++) {
+        if (i >= end || !isDigit(s.codePointAt(i))) {
+          return false;
+        }
+        i += Character.charCount(s.codePointAt(i));
+      }
+      groups++;
+    }
+    return groups > 0;
+  }
+
+  /** Step 5: {@code -?\d+(?:\.\d+)?}, the whole text. */
+  static boolean isPlainNumber(String s) {
+    int i = s.startsWith("-") ? 1 : 0;
+    int dot = s.indexOf('.', i);
+    return dot < 0 ? digitsOnly(s, i, s.length()) : digitsOnly(s, i, dot) && digitsOnly(s, dot + 1, s.length());
   }
 
   /** Python's {@code round(x, 2)}: half to even on the exact binary value, so 2.675 gives 2.67. */

@@ -2,7 +2,10 @@ package dev.llmsql.matching;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Rows of normalised cells, ordered and compared as LLMSQL 2.0's scorer does: sorted by the text of each row
@@ -44,12 +47,11 @@ final class NormalizedRows {
 
   /** The rows once each, the first of equal ones kept, in printed order. */
   static List<List<Object>> distinct(List<List<Object>> normalized) {
-    List<List<Object>> kept = new ArrayList<>();
+    Map<List<Object>, List<Object>> firsts = new LinkedHashMap<>();
     for (List<Object> row : normalized) {
-      if (kept.stream().noneMatch(k -> rowEquals(k, row))) {
-        kept.add(row);
-      }
+      firsts.putIfAbsent(hashable(row), row);
     }
+    List<List<Object>> kept = new ArrayList<>(firsts.values());
     List<Keyed> keyed = new ArrayList<>();
     kept.forEach(r -> keyed.add(new Keyed(key(r), r)));
     keyed.sort(Comparator.comparing(Keyed::key, CODE_POINT_ORDER));
@@ -71,18 +73,29 @@ final class NormalizedRows {
 
   /** How many rows of {@code gold} find an equal, not yet used row in {@code predicted}. */
   static int common(List<List<Object>> gold, List<List<Object>> predicted) {
-    List<List<Object>> left = new ArrayList<>(predicted);
+    Map<List<Object>, Integer> left = new HashMap<>();
+    predicted.forEach(row -> left.merge(hashable(row), 1, Integer::sum));
     int found = 0;
     for (List<Object> row : gold) {
-      for (int i = 0; i < left.size(); i++) {
-        if (rowEquals(row, left.get(i))) {
-          left.remove(i);
-          found++;
-          break;
-        }
+      Integer count = left.computeIfPresent(hashable(row), (k, n) -> n - 1);
+      if (count != null && count >= 0) {
+        found++;
       }
     }
     return found;
+  }
+
+  /**
+   * A row whose {@code equals} and {@code hashCode} agree with {@link #rowEquals}: -0.0 is folded into 0.0 (Python's
+   * {@code ==} holds between them), and the NaN marker stays itself. Keeps set and multiset work linear in the
+   * rows (a query may return 100,000).
+   */
+  private static List<Object> hashable(List<Object> row) {
+    List<Object> cells = new ArrayList<>(row.size());
+    for (Object cell : row) {
+      cells.add(cell instanceof Double d && d == 0 ? (Object) 0.0 : cell);
+    }
+    return cells;
   }
 
   static boolean rowEquals(List<Object> a, List<Object> b) {

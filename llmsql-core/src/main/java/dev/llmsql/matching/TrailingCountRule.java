@@ -2,7 +2,6 @@ package dev.llmsql.matching;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Rule 2: equal under rule 1 once a trailing count in parentheses is cut from every text cell of both sides:
@@ -10,9 +9,6 @@ import java.util.regex.Pattern;
  */
 final class TrailingCountRule implements MatchRule {
 
-  // UNIX_LINES: '$' may stand before a final '\n' only, as in Python, not before '\r' or U+2028
-  static final Pattern TRAILING_COUNT = Pattern.compile(PythonText.SPACE_CLASS + "*\\(\\p{Nd}+\\)$",
-      Pattern.UNIX_LINES);
 
   @Override
   public String name() {
@@ -35,12 +31,46 @@ final class TrailingCountRule implements MatchRule {
         NormalizedRows.of(strip(predicted)));
   }
 
+  /**
+   * {@code s} without Python's {@code re.sub(r"\s*\(\d+\)$", "", s)} match: the count ends the text or stands
+   * just before one final {@code \n}, with the whitespace run before it. Done by hand, in linear time: the regular
+   * expression retried at every position of a long run of spaces (a query can return megabytes of them) is
+   * quadratic.
+   */
+  static String cut(String s) {
+    int close;
+    String tail;
+    if (s.endsWith(")")) {
+      close = s.length() - 1;
+      tail = "";
+    } else if (s.endsWith(")\n")) {
+      close = s.length() - 2;
+      tail = "\n";
+    } else {
+      return s;
+    }
+    int i = close;
+    int digits = 0;
+    while (i > 0 && Character.getType(s.codePointBefore(i)) == Character.DECIMAL_DIGIT_NUMBER) {
+      i -= Character.charCount(s.codePointBefore(i));
+      digits++;
+    }
+    if (digits == 0 || i == 0 || s.charAt(i - 1) != '(') {
+      return s;
+    }
+    i--;
+    while (i > 0 && PythonText.isSpace(s.charAt(i - 1))) {
+      i--;
+    }
+    return s.substring(0, i) + tail;
+  }
+
   static List<List<Object>> strip(List<List<Object>> rows) {
     List<List<Object>> out = new ArrayList<>(rows.size());
     for (List<Object> row : rows) {
       List<Object> cells = new ArrayList<>(row.size());
       for (Object cell : row) {
-        cells.add(cell instanceof String s ? TRAILING_COUNT.matcher(s).replaceAll("") : cell);
+        cells.add(cell instanceof String s ? cut(s) : cell);
       }
       out.add(cells);
     }

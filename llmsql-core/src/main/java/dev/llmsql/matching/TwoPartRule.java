@@ -44,10 +44,12 @@ final class TwoPartRule implements MatchRule {
     if (!applies(gold, predicted)) {
       return 0;
     }
-    List<String> left = new ArrayList<>(predictedKeys(predicted));
+    java.util.Map<String, Integer> left = new java.util.HashMap<>();
+    predictedKeys(predicted).forEach(key -> left.merge(key, 1, Integer::sum));
     int found = 0;
     for (String key : goldKeys(gold)) {
-      if (left.remove(key)) {
+      Integer count = left.computeIfPresent(key, (k, n) -> n - 1);
+      if (count != null && count >= 0) {
         found++;
       }
     }

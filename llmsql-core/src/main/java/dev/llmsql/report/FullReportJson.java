@@ -24,7 +24,9 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Writes and reads a whole {@link EvaluationReport}: summary, per-question results and details, mismatches
@@ -81,6 +83,9 @@ public final class FullReportJson {
       g.writeStringField("judge", r.judge());
       g.writeStringField("benchmark", r.benchmark());
       g.writeStringField("duration", r.duration().toString());
+      if (r.llmsql2().isPresent()) {
+        writeLlmsql2(g, r.llmsql2().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -102,6 +107,13 @@ public final class FullReportJson {
         g.writeBooleanField("gold_none", q.goldNone());
         g.writeStringField("error", q.error());
         g.writeNumberField("nanos", q.nanos());
+        // what the weighted (SCALE) score reads per question: its difficulty weight and its metric tags
+        g.writeNumberField("difficulty", q.difficulty());
+        g.writeArrayFieldStart("tags");
+        for (String t : q.tags()) {
+          g.writeString(t);
+        }
+        g.writeEndArray();
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -206,9 +218,11 @@ public final class FullReportJson {
     }
     List<QuestionResult> results = new ArrayList<>();
     for (JsonNode n : root.path("results")) {
+      List<String> resultTags = new ArrayList<>();
+      n.path("tags").forEach(t -> resultTags.add(t.asText()));
       results.add(new QuestionResult(n.path("question_id").asInt(), verdict(n), n.path("candidates").asInt(),
           n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
-          nullableText(n, "error"), n.path("nanos").asLong()));
+          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags));
     }
     List<QuestionDetail> details = new ArrayList<>();
     for (JsonNode n : root.path("details")) {
@@ -230,21 +244,67 @@ public final class FullReportJson {
       problems.add(new InputProblem(InputProblem.Kind.valueOf(text(n, "kind")), text(n, "location"),
           id == null || id.isNull() ? null : id.asInt(), text(n, "message")));
     }
-    return new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(), s.path("pred_none").asInt(),
-        s.path("gold_none").asInt(), s.path("sql_errors").asInt(), s.path("accuracy").asDouble(), mismatches,
-        instant(text(s, "timestamp")), inputMode(text(s, "input_mode")), results, problems,
-        s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
+    EvaluationReport report = new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(),
+        s.path("pred_none").asInt(), s.path("gold_none").asInt(), s.path("sql_errors").asInt(),
+        s.path("accuracy").asDouble(), mismatches, instant(text(s, "timestamp")), inputMode(text(s, "input_mode")),
+        results, problems, s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
         Duration.parse(text(s, "duration")), Optional.empty(), details);
+    return llmsql2(s).map(report::withLlmsql2).orElse(report);
+  }
+
+  private static void writeLlmsql2(JsonGenerator g, Llmsql2Figures f) throws IOException {
+    g.writeObjectFieldStart("llmsql2");
+    g.writeStringField("model_name", f.modelName());
+    g.writeStringField("version", f.version());
+    g.writeNumberField("exact_string_matches", f.exactStringMatches());
+    g.writeObjectFieldStart("category_accuracy");
+    for (Breakdown b : f.categoryAccuracy().values()) {
+      g.writeObjectFieldStart(b.key());
+      g.writeNumberField("total", b.total());
+      g.writeNumberField("matches", b.matches());
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+    g.writeNumberField("expected", f.expected());
+    g.writeNumberField("answered", f.answered());
+    g.writeNumberField("missing", f.missing());
+    g.writeNumberField("duplicates", f.duplicates());
+    g.writeEndObject();
+  }
+
+  private static Optional<Llmsql2Figures> llmsql2(JsonNode s) {
+    JsonNode f = s.get("llmsql2");
+    if (f == null || f.isNull()) {
+      return Optional.empty();
+    }
+    Map<String, Breakdown> categories = new java.util.TreeMap<>();
+    f.path("category_accuracy").properties().forEach(e -> categories.put(e.getKey(),
+        new Breakdown(e.getKey(), e.getValue().path("total").asInt(), e.getValue().path("matches").asInt())));
+    return Optional.of(new Llmsql2Figures(nullableText(f, "model_name"), nullableText(f, "version"),
+        f.path("exact_string_matches").asInt(), categories, f.path("expected").asInt(), f.path("answered").asInt(),
+        f.path("missing").asInt(), f.path("duplicates").asInt()));
   }
 
   private static void writeVerdict(JsonGenerator g, Verdict v) throws IOException {
     g.writeStringField("outcome", v.outcome().name());
     g.writeStringField("reason", v.reason().name());
     g.writeStringField("detail", v.detail());
+    // each score's per-question value (soft_f1, time_ratio, ves_reward, rule:<id>, ...), so aggregates can be
+    // audited; JSON has no NaN or infinity, so such a value is left out
+    g.writeObjectFieldStart("measures");
+    for (Map.Entry<String, Double> m : v.measures().entrySet()) {
+      if (Double.isFinite(m.getValue())) {
+        g.writeNumberField(m.getKey(), m.getValue());
+      }
+    }
+    g.writeEndObject();
   }
 
   private static Verdict verdict(JsonNode n) {
-    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"));
+    Map<String, Double> measures = new TreeMap<>();
+    n.path("measures").fields().forEachRemaining(e -> measures.put(e.getKey(), e.getValue().asDouble()));
+    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"),
+        measures);
   }
 
   private static String text(JsonNode n, String field) {

@@ -84,6 +84,12 @@ public final class ReportJson {
       g.writeEndArray();
       g.writeStringField("timestamp", DateTimeFormatter.ISO_INSTANT.format(report.timestamp()));
       g.writeStringField("input_mode", report.inputMode().jsonName());
+      int omitted = report.total() - report.matches() - report.mismatches().size();
+      if (omitted > 0) {
+        // LLMSQL lists every mismatch; a capped list must say so, or a reader takes it for all of them
+        g.writeNumberField("mismatches_cap", report.mismatches().size());
+        g.writeNumberField("mismatches_omitted", omitted);
+      }
       if (v2) {
         g.writeNumberField("expected", report.expected());
         g.writeNumberField("answered", report.answered());

@@ -135,4 +135,103 @@ class ReportAssertTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("min is a rate in [0, 1] (0.8 for 80%), but was 80.0");
   }
+
+  // keepResults(false) and capped mismatches: the assertions work from the counters
+
+  @Test
+  void hasNoSqlErrors_resultsNotKept_stillFailsNamingTheKeptError() {
+    EvaluationReport trimmed = Reports.trimmed(TWO_OF_FOUR_ONE_ERROR, 2);
+
+    assertThatThrownBy(() -> assertThat(trimmed).hasNoSqlErrors()).hasMessage("""
+
+        Expecting no SQL errors
+        but 1 prediction(s) failed to run:
+          question 4 [PRED_ERROR]: no such column: nme
+            SQL: SELECT nme FROM t WHERE id = 4""");
+  }
+
+  @Test
+  void hasNoSqlErrors_errorNotKeptEither_failsSayingItIsNotNamed() {
+    EvaluationReport trimmed = Reports.trimmed(TWO_OF_FOUR_ONE_ERROR, 1);
+
+    assertThatThrownBy(() -> assertThat(trimmed).hasNoSqlErrors()).hasMessage("""
+
+        Expecting no SQL errors
+        but 1 prediction(s) failed to run:
+          (1 more not named: the report does not keep them)""");
+  }
+
+  @Test
+  void hasAtMostMismatches_cappedMismatchList_countsFromTheCounters() {
+    EvaluationReport trimmed = Reports.trimmed(Reports.of(new boolean[] {false, false, false, true}), 1);
+
+    assertThatThrownBy(() -> assertThat(trimmed).hasAtMostMismatches(2)).hasMessage("""
+
+        Expecting at most 2 mismatch(es)
+        but there were 3 (accuracy 25.00%).
+        Worst mismatches (1 of 1):
+
+        Mismatch #1: question 1 [MISMATCH VALUE_MISMATCH]
+          Question:   Question 1?
+          Gold SQL:   SELECT n FROM t WHERE id = 1
+          Pred SQL:   SELECT n FROM t WHERE id = 1
+          Gold rows:  [(3)]
+          Pred rows:  [(4)]
+          Why:        row 1, column 1: gold 3, predicted 4
+
+          (2 more not named: the report does not keep them)""");
+  }
+
+  @Test
+  void isNoWorseThan_baselineWithoutResults_failsOnFewerMatches() {
+    EvaluationReport baseline = Reports.trimmed(Reports.of(new boolean[] {true, true, true, false}), 1);
+    EvaluationReport now = Reports.of(new boolean[] {true, true, false, false});
+
+    assertThatThrownBy(() -> assertThat(now).isNoWorseThan(baseline)).hasMessage("""
+
+        Expecting no regression against the baseline (accuracy 75.00%, 3 of 4 matched)
+        but 1 question(s) that matched in the baseline do not match now (accuracy 50.00%, 2 of 4): 3, 4
+        (the baseline kept no per-question results (keepResults(false)), so the numbers of matches are \
+        compared; the questions named are this report's kept mismatches)
+
+        Mismatch #1: question 3 [MISMATCH VALUE_MISMATCH]
+          Question:   Question 3?
+          Gold SQL:   SELECT n FROM t WHERE id = 3
+          Pred SQL:   SELECT n FROM t WHERE id = 3
+          Gold rows:  [(3)]
+          Pred rows:  [(4)]
+          Why:        row 1, column 1: gold 3, predicted 4
+
+        Mismatch #2: question 4 [MISMATCH VALUE_MISMATCH]
+          Question:   Question 4?
+          Gold SQL:   SELECT n FROM t WHERE id = 4
+          Pred SQL:   SELECT n FROM t WHERE id = 4
+          Gold rows:  [(3)]
+          Pred rows:  [(4)]
+          Why:        row 1, column 1: gold 3, predicted 4
+        """);
+  }
+
+  @Test
+  void isNoWorseThan_reportWithoutResults_namesTheRegressedQuestionEvenAtEqualAccuracy() {
+    EvaluationReport baseline = Reports.of(new boolean[] {true, true, false, false});
+    EvaluationReport now = Reports.trimmed(Reports.of(new boolean[] {true, false, true, false}), 10);
+
+    assertThatThrownBy(() -> assertThat(now).isNoWorseThan(baseline)).hasMessageStartingWith("""
+
+        Expecting no regression against the baseline (accuracy 50.00%, 2 of 4 matched)
+        but 1 question(s) that matched in the baseline do not match now (accuracy 50.00%, 2 of 4): 2
+        (this report kept no per-question results (keepResults(false)), so questions are compared with this \
+        report's mismatches, and the numbers of matches)
+
+        Mismatch #1: question 2 [MISMATCH VALUE_MISMATCH]""");
+  }
+
+  @Test
+  void isNoWorseThan_neitherKeptResults_sameMatches_passes() {
+    EvaluationReport baseline = Reports.trimmed(Reports.of(new boolean[] {true, true, false, false}), 0);
+    EvaluationReport now = Reports.trimmed(Reports.of(new boolean[] {true, false, true, true}), 0);
+
+    assertThat(now).isNoWorseThan(baseline);
+  }
 }

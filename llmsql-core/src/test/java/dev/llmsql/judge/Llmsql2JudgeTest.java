@@ -34,7 +34,7 @@ class Llmsql2JudgeTest {
     assertThat(Judges.names()).contains("llmsql", "llmsql2");
     assertThatThrownBy(() -> Judges.named("llmsql2:lenient"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("judge 'llmsql2' has no option 'lenient'; known options: skip-comments, strict, strict-two-part");
+        .hasMessage("judge 'llmsql2' has no option 'lenient'; known options: all-null-pred-none, skip-comments, strict, strict-two-part");
   }
 
   @Test

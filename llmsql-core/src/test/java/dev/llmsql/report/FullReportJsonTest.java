@@ -3,10 +3,13 @@ package dev.llmsql.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +31,54 @@ class FullReportJsonTest {
     // THEN
     assertThat(read).isEqualTo(report);
     assertThat(read.details().get(1).tags()).containsExactly("even", "lookup");
+  }
+
+  @Test
+  void read_llmsql2Figures_comeBack() throws Exception {
+    EvaluationReport report = Reports.of(new boolean[] {true, false, true}, 3).withLlmsql2(new Llmsql2Figures(
+        "my-model", "2.0", 1, java.util.Map.of("lookup", new Breakdown("lookup", 2, 1),
+            "convention", new Breakdown("convention", 1, 1)), 21, 3, 18, 0));
+    Path file = dir.resolve("full.json");
+
+    FullReportJson.write(report, file);
+    EvaluationReport read = FullReportJson.read(file);
+
+    assertThat(read).isEqualTo(report);
+    assertThat(read.categoryAccuracy().keySet()).containsExactly("convention", "lookup");
+    assertThat(read.accuracyOverBenchmark()).isEqualTo(2.0 / 21);
+  }
+
+  @Test
+  void write_perQuestionMeasures_areWrittenAndReadBack() throws Exception {
+    // GIVEN: Soft-F1, the R-VES time ratio and reward, and a weighted score's parts (rules, difficulty, tags)
+    EvaluationReport base = Reports.of(new boolean[] {true, false});
+    QuestionResult first = base.results().get(0);
+    QuestionResult second = base.results().get(1);
+    List<QuestionResult> results = List.of(
+        new QuestionResult(1, dev.llmsql.judge.Verdict.match().withMeasure("soft_f1", 0.5)
+            .withMeasure("time_ratio", 3.0).withMeasure("ves_reward", 1.25), first.candidates(), first.executed(),
+            false, false, null, first.nanos(), 2, List.of("joins")),
+        new QuestionResult(2, second.verdict().withMeasure("soft_f1", 0.25).withMeasure("rule:r1", 1)
+            .withMeasure("rule_difficulty:r1", 3), second.candidates(), second.executed(), false, false, null,
+            second.nanos(), 0, List.of()));
+    EvaluationReport report = new EvaluationReport(base.total(), base.matches(), base.predNone(), base.goldNone(),
+        base.sqlErrors(), base.accuracy(), base.mismatches(), base.timestamp(), base.inputMode(), results,
+        base.inputProblems(), base.unanswered(), base.judge(), base.scores(), base.benchmark(), base.duration(),
+        base.savedTo(), base.details());
+    Path file = dir.resolve("measures.json");
+
+    // WHEN
+    FullReportJson.write(report, file);
+
+    // THEN
+    JsonNode json = new ObjectMapper().readTree(file.toFile());
+    assertThat(json.path("results").get(0).path("measures").toString())
+        .isEqualTo("{\"soft_f1\":0.5,\"time_ratio\":3.0,\"ves_reward\":1.25}");
+    assertThat(json.path("results").get(0).path("difficulty").asInt()).isEqualTo(2);
+    assertThat(json.path("results").get(0).path("tags").toString()).isEqualTo("[\"joins\"]");
+    assertThat(json.path("results").get(1).path("measures").toString())
+        .isEqualTo("{\"rule:r1\":1.0,\"rule_difficulty:r1\":3.0,\"soft_f1\":0.25}");
+    assertThat(FullReportJson.read(file).results()).isEqualTo(results);
   }
 
   @Test

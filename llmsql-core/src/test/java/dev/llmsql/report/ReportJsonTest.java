@@ -38,4 +38,41 @@ class ReportJsonTest {
             + "\"prediction_results\":null}],\"timestamp\":\"2026-11-22T03:11:09.123Z\","
             + "\"input_mode\":\"dict_list\"}");
   }
+
+  @Test
+  void write_llmsql2Report_upstreamsKeyOrderThenCoverage() throws Exception {
+    Mismatch mismatch = new Mismatch(2, "q?", "SELECT 1", "nothing", List.of(Arrays.asList("Hurts", true)), null,
+        Verdict.noSql());
+    EvaluationReport report = new EvaluationReport(4, 3, 0, 0, 1, 0.75, List.of(mismatch),
+        Instant.parse("2026-11-22T03:11:09.123Z"), InputMode.JSONL_PATH, List.of(), List.of(), 17, "llmsql2",
+        List.of(), "test", Duration.ZERO, Optional.empty()).withLlmsql2(new Llmsql2Figures(null, "2.0", 2,
+        java.util.Map.of("lookup", new Breakdown("lookup", 4, 3)), 20, 3, 17, 1));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    ReportJson.write(report, out);
+
+    assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", "")).isEqualTo(
+        "{\"model_name\":null,\"version\":\"2.0\",\"total\":4,\"matches\":3,\"exact_string_matches\":2,"
+            + "\"pred_none\":0,\"gold_none\":0,\"sql_errors\":1,\"accuracy\":0.75,\"exact_string_match_accuracy\":0.5,"
+            + "\"category_accuracy\":{\"lookup\":{\"total\":4,\"matches\":3,\"accuracy\":0.75}},"
+            + "\"mismatches\":[{\"question_id\":2,\"question\":\"q?\",\"gold_sql\":\"SELECT1\","
+            + "\"model_output\":\"nothing\",\"gold_results\":[[\"Hurts\",true]],\"prediction_results\":null}],"
+            + "\"timestamp\":\"2026-11-22T03:11:09.123Z\",\"input_mode\":\"jsonl_path\",\"expected\":20,"
+            + "\"answered\":3,\"missing\":17,\"duplicates\":1,\"accuracy_over_benchmark\":0.15}");
+  }
+
+  @Test
+  void typedCoverage_withoutFigures_isDerivedFromTheReport() {
+    EvaluationReport report = new EvaluationReport(4, 3, 0, 0, 1, 0.75, List.of(),
+        Instant.parse("2026-11-22T03:11:09.123Z"), InputMode.JSONL_PATH, List.of(), List.of(), 6, "llmsql",
+        List.of(), "test", Duration.ZERO, Optional.empty());
+
+    assertThat(List.of(report.expected(), report.answered(), report.missing(), report.duplicates()))
+        .containsExactly(10, 4, 6, 0);
+    assertThat(report.accuracyOverBenchmark()).isEqualTo(0.3);
+    assertThat(report.categoryAccuracy()).isEmpty();
+    assertThat(report.modelName()).isEmpty();
+    assertThat(report.version()).isEmpty();
+    assertThat(report.exactStringMatches()).isZero();
+  }
 }

@@ -60,4 +60,15 @@ public final class Reports {
                 + "benchmark")),
         r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(), r.savedTo(), r.details());
   }
+
+  /**
+   * {@code report} as a {@code keepResults(false)} evaluation with {@code keptMismatches} kept would give it:
+   * no per-question results, the first mismatches only, counts and tally unchanged.
+   */
+  public static EvaluationReport trimmed(EvaluationReport r, int keptMismatches) {
+    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
+        r.mismatches().subList(0, Math.min(keptMismatches, r.mismatches().size())), r.timestamp(), r.inputMode(),
+        List.of(), r.inputProblems(), r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(),
+        r.savedTo(), r.details(), r.tally());
+  }
 }

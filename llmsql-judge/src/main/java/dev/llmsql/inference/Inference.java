@@ -58,7 +58,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     .jsonMode(false).maxConcurrency(8).build();
  * InferenceSummary summary = Inference.builder().client(model)
  *     .questionsPath(Path.of("questions.jsonl")).tablesPath(Path.of("tables.jsonl"))
- *     .shots(5).limit(100).concurrency(8).build()
+ *     .limit(100).concurrency(8).build()   // 2.0 questions zero-shot, 1.0 ones 5-shot
  *     .run(Path.of("qwen2.5-7b.jsonl"));
  * }</pre>
  */

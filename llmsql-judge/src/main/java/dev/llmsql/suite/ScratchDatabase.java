@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
 
 /**
  * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
@@ -41,6 +42,10 @@ public final class ScratchDatabase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int PROGRESS_STEPS = 1000;
+  /** The longest value a case may build or its query return, as before the shared hardening (1 MB). */
+  private static final int MAX_VALUE_BYTES = 1_000_000;
+  /** The longest setup statement; the driver's default (1 GiB) would let a case file take the JVM's memory. */
+  private static final int MAX_SETUP_SQL_BYTES = 10_000_000;
 
   private ScratchDatabase() {
   }
@@ -90,7 +95,9 @@ public final class ScratchDatabase {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       SQLiteConnection connection = c.unwrap(SQLiteConnection.class);
-      SqliteHardening hardening = SqliteHardening.apply(connection);
+      SqliteHardening hardening = SqliteHardening.apply(connection, MAX_VALUE_BYTES);
+      // The case's own setup may insert many rows in one statement; the model's query gets the tight limit.
+      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH.getId(), MAX_SETUP_SQL_BYTES);
       org.sqlite.ProgressHandler.setHandler(connection, PROGRESS_STEPS, new org.sqlite.ProgressHandler() {
         @Override
         protected int progress() {
@@ -102,6 +109,8 @@ public final class ScratchDatabase {
           s.execute(statement);
         }
         s.execute("PRAGMA query_only = 1");
+        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH.getId(),
+            SqliteHardening.LIMITS.get(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH));
       } catch (SQLException e) {
         return Result.failed(System.nanoTime() - deadline > 0 ? "setup took longer than " + describe(timeout)
             : "setup failed: " + e.getMessage() + "; fix the case's setup statements");

@@ -215,4 +215,29 @@ class JavadocExamplesTest {
       assertThat(Map.of("k", hybrid.name())).containsEntry("k", "llmsql+llm");
     }
   }
+
+  /** The examples of PeerProcedure, FalconProcedure, DefogProcedure and RelativeEfficiency, as written. */
+  @Test
+  void peerProceduresAndRelativeEfficiency() {
+    Judge falcon = ResultSetJudge.builder().name("my-falcon")
+        .procedure(dev.llmsql.judge.resultset.FalconProcedure.builder().emptyResultsMatch(true).build())
+        .build();
+    Judge fixedFalcon = ResultSetJudge.builder().name("falcon:empty-match")
+        .procedure(dev.llmsql.judge.resultset.FalconProcedure.builder().emptyResultsMatch(true).build())
+        .rowOrder(RowOrder.QUESTION_FLAG)
+        .build();
+    Judge fixedDefog = ResultSetJudge.builder().name("defog:no-broadcast")
+        .procedure(dev.llmsql.judge.resultset.DefogProcedure.builder().broadcasting(false).build())
+        .candidates(CandidatePolicy.FIRST)
+        .build();
+    double ratio = dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(List.of(2.0, 2.1, 1.9), false);
+    double points = dev.llmsql.scoring.peers.RelativeEfficiency.points(
+        dev.llmsql.scoring.peers.RelativeEfficiency.reward(ratio));
+
+    assertThat(falcon.name()).isEqualTo("my-falcon");
+    assertThat(fixedFalcon.toString()).contains("procedure=falcon(empty results match)");
+    assertThat(fixedDefog.toString()).contains("procedure=defog(no broadcasting)");
+    assertThat(ratio).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(points).isCloseTo(111.8034, org.assertj.core.data.Offset.offset(1e-4));
+  }
 }

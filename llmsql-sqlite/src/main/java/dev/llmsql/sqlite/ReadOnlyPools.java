@@ -142,7 +142,7 @@ public final class ReadOnlyPools {
     config.setOpenMode(SQLiteOpenMode.READONLY);
     config.enableLoadExtension(false);
     HardenedDataSource source = new HardenedDataSource(config);
-    source.setUrl("jdbc:sqlite:" + database);
+    source.setUrl("jdbc:sqlite:" + immutableUri(database));
     HikariConfig hikari = new HikariConfig();
     hikari.setDataSource(source);
     hikari.setPoolName("llmsql-" + database.getFileName());
@@ -158,6 +158,17 @@ public final class ReadOnlyPools {
     } catch (RuntimeException e) {
       throw new UncheckedIOException(new IOException("cannot open " + database, e));
     }
+  }
+
+  /**
+   * The database as an {@code immutable} URI: SQLite takes no locks and creates no journal, -wal or -shm file
+   * beside it, so a read-only run leaves the directory as it found it. Safe because {@link DatabaseCheck} refused
+   * files a writer holds, hot journals and WAL content not yet in the main file, and a file whose size or time
+   * changes gets a new pool (docs/SECURITY.md).
+   */
+  static String immutableUri(Path database) {
+    // toUri() percent-encodes space, %, #, ? and non-ASCII, and writes Windows drives as /C:/...
+    return "file:" + database.toAbsolutePath().toUri().getRawPath() + "?immutable=1";
   }
 
   /**

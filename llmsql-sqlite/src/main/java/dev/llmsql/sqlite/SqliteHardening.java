@@ -2,6 +2,7 @@ package dev.llmsql.sqlite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.execution.ExecutionLimits;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,15 +26,12 @@ import org.sqlite.core.DB;
  */
 public final class SqliteHardening {
 
-  /** Longest string or blob, and longest stored row, in bytes (SQLITE_LIMIT_LENGTH; SQLite's advice). */
-  public static final int MAX_LENGTH = 1_000_000;
-
   /**
-   * The limits set on every connection, by {@link SQLiteLimits}. {@link #MAX_LENGTH} is set apart, since a
-   * caller may lower it.
+   * The limits set on every connection, by {@link SQLiteLimits}. SQLITE_LIMIT_LENGTH is set apart: it is
+   * {@link ExecutionLimits#maxValueBytes()}.
    */
   public static final Map<SQLiteLimits, Integer> LIMITS = Map.of(
-      SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH, 100_000,
+      SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH, 20_000,
       SQLiteLimits.SQLITE_LIMIT_COLUMN, 200,
       SQLiteLimits.SQLITE_LIMIT_EXPR_DEPTH, 100,
       SQLiteLimits.SQLITE_LIMIT_COMPOUND_SELECT, 50,
@@ -58,12 +56,12 @@ public final class SqliteHardening {
    * caller that builds a scratch database first sets {@code PRAGMA query_only} itself afterwards.
    *
    * @param connection the driver's own connection (not a pool proxy), with no statement running
-   * @param maxLength the longest string, blob or stored row, at most {@link #MAX_LENGTH}
+   * @param maxLength the longest string, blob or stored row (SQLITE_LIMIT_LENGTH), positive
    */
   public static SqliteHardening apply(SQLiteConnection connection, int maxLength) throws SQLException {
     requireNonNull(connection, "connection");
-    if (maxLength <= 0 || maxLength > MAX_LENGTH) {
-      throw new IllegalArgumentException("maxLength must be in 1.." + MAX_LENGTH + ", but was " + maxLength);
+    if (maxLength <= 0) {
+      throw new IllegalArgumentException("maxLength must be positive, but was " + maxLength);
     }
     DB db = connection.getDatabase();
     db.limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), maxLength);
@@ -80,9 +78,9 @@ public final class SqliteHardening {
     return new SqliteHardening(StockFunctions.restrict(connection));
   }
 
-  /** {@link #apply(SQLiteConnection, int)} with {@link #MAX_LENGTH}. */
+  /** {@link #apply(SQLiteConnection, int)} with {@link ExecutionLimits#DEFAULT_MAX_VALUE_BYTES}. */
   public static SqliteHardening apply(SQLiteConnection connection) throws SQLException {
-    return apply(connection, MAX_LENGTH);
+    return apply(connection, ExecutionLimits.DEFAULT_MAX_VALUE_BYTES);
   }
 
   /**
@@ -90,7 +88,7 @@ public final class SqliteHardening {
    * outside {@link #STOCK_FUNCTIONS} (which only fails when called, so a statement over no rows gets through),
    * or null. Costs nothing unless the text names such a function.
    */
-  public String unknownFunction(Connection connection, String sql) throws SQLException {
+  public String unknownFunction(Connection connection, String sql) {
     return StockFunctions.misuse(connection, removed, sql);
   }
 }

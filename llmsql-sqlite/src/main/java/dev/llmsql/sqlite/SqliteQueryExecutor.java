@@ -8,6 +8,7 @@ import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
+import dev.llmsql.execution.ResultBytes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,12 +30,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
 
 /**
  * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of hardened read-only connections per
  * database file ({@link SqliteHardening}), a {@link StatementGuard} in front, a progress handler and a watchdog
  * that interrupt statements past the timeout, a caller that stops waiting one grace period later whatever
- * native code does, and a row cap while reading.
+ * native code does, and row and byte caps while reading.
  *
  * <pre>{@code
  * try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2))) {
@@ -50,6 +52,12 @@ public final class SqliteQueryExecutor implements QueryExecutor {
    */
   static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
 
+  /** How often a caller looks whether its statement has got a connection yet. */
+  private static final long START_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+  /** How long a statement may wait for a connection: as long as the pool's checkout timeout. */
+  private static final long CHECKOUT_NANOS = TimeUnit.MINUTES.toNanos(5) + TimeUnit.SECONDS.toNanos(5);
+
   /** Statements run here, so a caller's wait is bounded even while native code does not return. */
   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-sql-"));
 
@@ -59,6 +67,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
   private final ExecutionLimits limits;
   private final java.util.concurrent.ConcurrentHashMap<Path, HikariDataSource> pools =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.ConcurrentHashMap<Path, String> problems =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   public SqliteQueryExecutor(ExecutionLimits limits) {
@@ -79,22 +89,39 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     HikariDataSource pool;
     try {
-      // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
-      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+      pool = pool(database);
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
     Running running = new Running(pool);
-    long deadline = started + limits.queryTimeout().toNanos();
     Future<QueryOutcome> future = WORKERS.submit(() -> runPooled(running, database, sql, started, stopAfterRows));
     try {
-      return future.get(deadline + GRACE_NANOS - System.nanoTime(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      running.abandon();
-      return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-          + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
-          + "connection is discarded", System.nanoTime() - started);
+      while (true) {
+        // The timeout counts from when the statement got its connection: opening one (a schema parse) or waiting
+        // for a busy pool is not the statement's time, and is bounded by the pool's own checkout timeout. Until
+        // then the caller looks again every few milliseconds for the statement's start.
+        long runningSince = running.since();
+        long now = System.nanoTime();
+        long until = runningSince != 0 ? runningSince + limits.queryTimeout().toNanos() + GRACE_NANOS
+            : Math.min(started + CHECKOUT_NANOS, now + START_POLL_NANOS);
+        try {
+          return future.get(until - now, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          if (runningSince != 0 && System.nanoTime() - until >= 0) {
+            running.abandon();
+            return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
+                + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
+                + "connection is discarded", System.nanoTime() - started);
+          }
+          if (runningSince == 0 && System.nanoTime() - (started + CHECKOUT_NANOS) >= 0) {
+            running.abandon();
+            return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "cannot open database " + database
+                + ": no connection within " + TimeUnit.NANOSECONDS.toSeconds(CHECKOUT_NANOS) + " s",
+                System.nanoTime() - started);
+          }
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       running.abandon();
@@ -114,13 +141,16 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     try (Connection connection = running.pool.getConnection()) {
       SQLiteConnection sqlite = connection.unwrap(SQLiteConnection.class);
       if (!running.start(sqlite)) {
+        running.finish();
         return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
       }
-      long deadline = started + limits.queryTimeout().toNanos();
+      // The statement's clock starts with its connection: opening one (a schema parse) is not its run time.
+      long runStart = running.since();
+      long deadline = runStart + limits.queryTimeout().toNanos();
       ScheduledFuture<?> alarm =
           WATCHDOG.schedule(running::interrupt, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
       try {
-        return run(connection, sql, started, stopAfterRows);
+        return run(connection, sql, runStart, stopAfterRows);
       } finally {
         alarm.cancel(false);
         if (running.finish()) {
@@ -128,6 +158,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
         }
       }
     } catch (SQLException e) {
+      running.finish();
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
@@ -141,6 +172,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private static final class Running {
     private final HikariDataSource pool;
     private SQLiteConnection connection;
+    private volatile long since;
     private boolean finished;
     private boolean abandoned;
 
@@ -150,7 +182,13 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
     synchronized boolean start(SQLiteConnection sqlite) {
       connection = sqlite;
+      since = System.nanoTime();
       return !abandoned;
+    }
+
+    /** When the statement got its connection ({@link System#nanoTime()}), or 0 while it waits for one. */
+    long since() {
+      return since;
     }
 
     synchronized void interrupt() {
@@ -172,11 +210,16 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       resize(pool, 1);
     }
 
-    /** Marks the statement done; true when the caller gave up on it, so its connection must not be reused. */
+    /**
+     * Marks the statement done (once; later calls only answer); true when the caller gave up on it, so its
+     * connection must not be reused.
+     */
     synchronized boolean finish() {
-      finished = true;
-      if (abandoned) {
-        resize(pool, -1);
+      if (!finished) {
+        finished = true;
+        if (abandoned) {
+          resize(pool, -1);
+        }
       }
       return abandoned;
     }
@@ -195,6 +238,8 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
     ReadOnlyPools.Opened opened = ReadOnlyPools.opened(connection);
     ReadOnlyPools.Deadline deadline = opened.deadline();
+    // Per statement: pools are shared by executors whose limits differ.
+    connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), limits.maxValueBytes());
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
@@ -208,7 +253,13 @@ public final class SqliteQueryExecutor implements QueryExecutor {
           return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
               + describe(limits.queryTimeout()) + " and was interrupted", nanos);
         }
-        return QueryOutcome.failure(FailureKind.SQL_ERROR, cleanMessage(e), nanos);
+        String message = cleanMessage(e);
+        if (message.equals("string or blob too big")) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a value or stored row is longer than "
+              + limits.maxValueBytes() + " bytes (string or blob too big); raise maxValueBytes (--max-value-bytes) "
+              + "if such values are expected", nanos);
+        }
+        return QueryOutcome.failure(FailureKind.SQL_ERROR, message, nanos);
       }
     } finally {
       deadline.disarm();
@@ -224,6 +275,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     List<List<Object>> rows = new ArrayList<>();
     int max = limits.maxRows();
+    long resultBytes = 0;
     while (rs.next()) {
       if (rows.size() == stopAfterRows && stopAfterRows < max) {
         return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
@@ -233,10 +285,24 @@ public final class SqliteQueryExecutor implements QueryExecutor {
             + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
       }
       Object[] row = new Object[width];
+      // Counted cell by cell, so that at most one value (bounded by maxValueBytes) is read past a bound.
+      long rowBytes = 16L + 8L * width;
       for (int i = 0; i < width; i++) {
         Object value = rs.getObject(i + 1);
         row[i] = value instanceof Integer v ? Long.valueOf(v) : value;
+        rowBytes += ResultBytes.cell(row[i]);
+        if (rowBytes > limits.maxRowBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a result row takes more than "
+              + limits.maxRowBytes() + " bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected",
+              System.nanoTime() - started);
+        }
+        if (resultBytes + rowBytes > limits.maxResultBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
+              + limits.maxResultBytes() + " bytes; raise maxResultBytes (--max-result-bytes) if such results are "
+              + "expected", System.nanoTime() - started);
+        }
       }
+      resultBytes += rowBytes;
       rows.add(Arrays.asList(row));
     }
     return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
@@ -258,7 +324,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private void warmUpNow(Path database) {
     HikariDataSource pool;
     try {
-      pool = pools.computeIfAbsent(database, db -> ReadOnlyPools.shared().pool(db, limits.concurrency()));
+      pool = pool(database);
     } catch (RuntimeException e) {
       return;   // the first statement reports it
     }
@@ -285,6 +351,44 @@ public final class SqliteQueryExecutor implements QueryExecutor {
       }, "llmsql-warm-up-" + i);
       loader.setDaemon(true);
       loader.start();
+    }
+  }
+
+  /** {@inheritDoc} Reads the file's header and probes its locks; creates nothing. */
+  @Override
+  public String unusable(Path database) {
+    return DatabaseCheck.problem(database);
+  }
+
+  /**
+   * The pool of {@code database}, looked up once per executor (one evaluation): the shared registry stats the
+   * file on every call. A database that cannot be used fails every statement with the same reason, found once:
+   * no retry, no flood of pool errors.
+   */
+  private HikariDataSource pool(Path database) {
+    String known = problems.get(database);
+    if (known != null) {
+      throw new IllegalStateException(known);
+    }
+    try {
+      // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
+      HikariDataSource pool = pools.computeIfAbsent(database, db -> {
+        String problem = DatabaseCheck.problem(db);
+        if (problem != null) {
+          throw new IllegalStateException(problem);
+        }
+        return ReadOnlyPools.shared().pool(db, limits.concurrency());
+      });
+      if (pool.isClosed()) {
+        // the registry replaced it since (the file changed on disk): take the pool that replaced it
+        HikariDataSource stale = pool;
+        pool = pools.compute(database, (db, current) -> current == null || current == stale
+            ? ReadOnlyPools.shared().pool(db, limits.concurrency()) : current);
+      }
+      return pool;
+    } catch (RuntimeException e) {
+      problems.putIfAbsent(database, rootMessage(e));
+      throw e;
     }
   }
 

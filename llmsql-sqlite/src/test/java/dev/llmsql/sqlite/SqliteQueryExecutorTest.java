@@ -57,6 +57,43 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void execute_afterTheFileChangedAndTheSharedPoolWasReplaced_usesTheNewPool() throws Exception {
+    // GIVEN: this executor holds the pool of the file as it was
+    assertThat(executor.execute(db, "SELECT 1")).isInstanceOf(QueryOutcome.Success.class);
+    TestDatabases.create(db, "CREATE TABLE extra AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+        + "FROM n WHERE i < 2000) SELECT i, printf('%0100d', i) AS pad FROM n");
+    // another evaluation in this JVM sees the change: the shared registry closes the old pool and opens a new one
+    try (SqliteQueryExecutor other = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
+      assertThat(other.execute(db, "SELECT COUNT(*) FROM extra")).isInstanceOf(QueryOutcome.Success.class);
+    }
+
+    // WHEN
+    QueryOutcome outcome = executor.execute(db, "SELECT COUNT(*) FROM extra");
+
+    // THEN
+    assertThat(outcome).isInstanceOf(QueryOutcome.Success.class);
+    assertThat(((QueryOutcome.Success) outcome).result().rows()).isEqualTo(List.of(List.of(2000L)));
+  }
+
+  /**
+   * SQLite 3.54 (ours) resolves a column of the outer query in a subquery's GROUP BY; SQLite 3.40, which
+   * the Python peers run, fails with "no such column: a.name" (docs/COMPATIBILITY.md, spider-exec).
+   */
+  @Test
+  void execute_outerColumnInSubqueryGroupBy_runsOnThisSqlite() throws Exception {
+    Path other = TestDatabases.create(dir.resolve("outer.sqlite"), "CREATE TABLE t (id INTEGER, name TEXT)",
+        "CREATE TABLE u (id INTEGER, x INTEGER)", "INSERT INTO t VALUES (1, 'a'), (2, 'b')",
+        "INSERT INTO u VALUES (1, 10), (1, 11), (2, 12)");
+
+    QueryOutcome outcome = executor.execute(other,
+        "SELECT name FROM t AS a WHERE id IN (SELECT id FROM u GROUP BY a.name) ORDER BY name");
+
+    assertThat(outcome).isInstanceOf(QueryOutcome.Success.class);
+    // the outer column is one value per outer row, so the subquery forms one group and yields one id
+    assertThat(((QueryOutcome.Success) outcome).result().rowCount()).isEqualTo(1);
+  }
+
+  @Test
   void execute_select_returnsTypedCells() {
     QueryOutcome outcome = executor.execute(db,
         "SELECT \"Player\", \"No.\", COUNT(*) FROM \"1-10015132-9\" WHERE \"No.\" = 5 GROUP BY 1, 2");
@@ -190,8 +227,10 @@ class SqliteQueryExecutorTest {
   void execute_hugeBlob_isBoundedBySqliteLengthLimit() {
     QueryOutcome outcome = executor.execute(db, "SELECT randomblob(100000000)");
 
-    assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.SQL_ERROR, "string or blob too big",
-        outcome.nanos()));
+    // SQLite's own "string or blob too big", reported as the size bound it is (not cached as a plain SQL error)
+    assertThat(outcome).isEqualTo(new QueryOutcome.Failure(FailureKind.SIZE_LIMIT, "size cap: a value or stored "
+        + "row is longer than 250000 bytes (string or blob too big); raise maxValueBytes (--max-value-bytes) if "
+        + "such values are expected", outcome.nanos()));
   }
 
   @Test

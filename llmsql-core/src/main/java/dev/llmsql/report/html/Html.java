@@ -53,6 +53,7 @@ final class Html {
       .card .v{font-size:24px;font-weight:600}
       .card .l{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}
       .charts{display:flex;flex-wrap:wrap;gap:16px}
+      .scroll + .charts{margin-top:12px}
       .chart{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 16px}
       .chart h3{margin:0 0 8px;font-size:14px}
       .chart .none{color:var(--muted);font-style:italic}

@@ -67,6 +67,16 @@ public final class ParsedStatementGuard implements QueryExecutor {
   }
 
   @Override
+  public String unusable(Path database) {
+    return inner.unusable(database);
+  }
+
+  @Override
+  public void warmUp(Path database) {
+    inner.warmUp(database);
+  }
+
+  @Override
   public void close() {
     inner.close();
   }

@@ -17,13 +17,13 @@ public enum ColumnMatching {
   BY_NAME,
   /**
    * Each gold column must have its own predicted column, extras allowed; the rows of the paired columns
-   * must then be equal (Defog's subset match).
+   * must then be equal (a subset match; Defog's own steps are {@link DefogProcedure}).
    */
   GOLD_COLUMNS_IN_PREDICTION,
   /**
    * Each gold column's values (sorted unless order counts) must equal some predicted column's values,
-   * column by column, extras allowed (Falcon, Spider 2.0). Known false positives: rows scrambled across
-   * columns still match.
+   * column by column, extras allowed (Spider 2.0). Known false positives: rows scrambled across columns
+   * still match (Falcon keeps rows aligned: {@link FalconProcedure}).
    */
   GOLD_COLUMN_VECTORS
 }

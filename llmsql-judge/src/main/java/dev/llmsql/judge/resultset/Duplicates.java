@@ -11,7 +11,7 @@ public enum Duplicates {
   /** Rows are a multiset: a row twice is not the row once (LLMSQL, Spider, strict). */
   MULTISET,
   /**
-   * Rows are a set: duplicates are dropped before comparing (BIRD, Defog). Known false positives: a
+   * Rows are a set: duplicates are dropped before comparing (BIRD). Known false positives: a
    * prediction missing {@code DISTINCT} passes.
    */
   SET

@@ -8,7 +8,7 @@ import static java.util.Objects.requireNonNull;
  * <pre>{@code
  * Numbers.exact();          // 2 = 2.0, 0.1 + 0.2 != 0.3 (LLMSQL, Spider, BIRD)
  * Numbers.absolute(1e-2);   // |a - b| <= 0.01 (Spider 2.0)
- * Numbers.round(2);         // both rounded to 2 decimals HALF_UP first (Falcon)
+ * Numbers.round(2);         // both rounded to 2 decimals HALF_UP first
  * }</pre>
  *
  * @param kind the rule

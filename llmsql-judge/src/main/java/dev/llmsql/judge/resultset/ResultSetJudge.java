@@ -7,6 +7,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.ResultComparison;
 import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.scoring.peers.RelativeEfficiency;
 import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -15,6 +16,7 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -40,8 +42,13 @@ public final class ResultSetJudge implements Judge {
   private final boolean stripDistinct;
   private final boolean repairOperators;
   private final int timedRuns;
+  private final PeerProcedure procedure;
+  private final boolean keepEqualRatios;
+  private final boolean testSuite;
 
   private ResultSetJudge(Builder b) {
+    this.keepEqualRatios = b.keepEqualRatios;
+    this.procedure = b.procedure;
     this.name = b.name;
     this.comparator = b.comparator;
     this.rowOrder = b.rowOrder;
@@ -49,6 +56,7 @@ public final class ResultSetJudge implements Judge {
     this.stripDistinct = b.stripDistinct;
     this.repairOperators = b.repairOperators;
     this.timedRuns = b.timedRuns;
+    this.testSuite = b.testSuite;
   }
 
   public static Builder builder() {
@@ -61,9 +69,11 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * Spider test-suite execution match with its defaults: DISTINCT stripped from gold and prediction,
-   * {@code ! =} repaired, any column permutation, multiset, order counted when the gold has a top-level
-   * ORDER BY, first candidate.
+   * Spider test-suite execution match with its defaults ({@code eval_exec_match}): the prediction runs as
+   * given (a completion with prose or a markdown fence fails, as there), DISTINCT stripped from gold and
+   * prediction, {@code ! =} repaired, any column permutation, multiset, order counted when the gold has a
+   * top-level ORDER BY, and a match must hold on every test-suite variant of the database
+   * ({@link JudgeContext#testSuiteVariants()}).
    */
   public static ResultSetJudge spiderExec() {
     return spiderExec(false, true);
@@ -71,13 +81,37 @@ public final class ResultSetJudge implements Judge {
 
   /** Spider execution match, optionally keeping DISTINCT and skipping the {@code ! =} repair. */
   public static ResultSetJudge spiderExec(boolean keepDistinct, boolean repairOperators) {
-    return builder().name("spider-exec" + (keepDistinct ? ":keep-distinct" : "")
-            + (repairOperators ? "" : (keepDistinct ? "," : ":") + "no-repair"))
+    return spiderExec(keepDistinct, repairOperators, false, true);
+  }
+
+  /**
+   * Spider execution match with every option: {@code extract} runs the first SQL candidate extracted from
+   * the completion instead of the text as given; {@code testSuite} false judges on the named database only.
+   * Named {@code spider-exec} with its options in this order: {@code keep-distinct}, {@code no-repair},
+   * {@code extract}, {@code no-test-suite}.
+   */
+  public static ResultSetJudge spiderExec(boolean keepDistinct, boolean repairOperators, boolean extract,
+                                          boolean testSuite) {
+    List<String> options = new ArrayList<>();
+    if (keepDistinct) {
+      options.add("keep-distinct");
+    }
+    if (!repairOperators) {
+      options.add("no-repair");
+    }
+    if (extract) {
+      options.add("extract");
+    }
+    if (!testSuite) {
+      options.add("no-test-suite");
+    }
+    return builder().name("spider-exec" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
         .comparator(ResultSetComparator.builder().columns(ColumnMatching.ANY_PERMUTATION).build())
         .rowOrder(RowOrder.GOLD_ORDER_BY)
-        .candidates(CandidatePolicy.FIRST)
+        .candidates(extract ? CandidatePolicy.FIRST : CandidatePolicy.WHOLE_COMPLETION)
         .stripDistinct(!keepDistinct)
         .repairOperators(repairOperators)
+        .testSuite(testSuite)
         .build();
   }
 
@@ -94,36 +128,71 @@ public final class ResultSetJudge implements Judge {
    * more times for the {@code time_ratio} measure ({@link Builder#timedRuns}). Named {@code bird:ves} (10 runs).
    */
   public static ResultSetJudge birdVes(int runs) {
-    return builder().name("bird:ves")
+    return birdVes(runs, false);
+  }
+
+  /**
+   * {@link #birdVes(int)}, optionally keeping equal timing ratios instead of BIRD's division by zero
+   * ({@link Builder#keepEqualRatios}; named {@code bird:ves,keep-equal-ratios}).
+   */
+  public static ResultSetJudge birdVes(int runs, boolean keepEqualRatios) {
+    return builder().name(keepEqualRatios ? "bird:ves,keep-equal-ratios" : "bird:ves")
         .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET).build())
         .candidates(CandidatePolicy.FIRST)
         .timedRuns(runs)
+        .keepEqualRatios(keepEqualRatios)
         .build();
   }
 
   /**
-   * Defog sql-eval's subset match: each gold column must appear in the prediction (extras allowed),
-   * duplicates dropped, order counted when the question asks to order, relative tolerance 1e-5.
+   * Defog sql-eval's {@code compare_query_results} as its runners read it, exact or subset match
+   * ({@link DefogProcedure}), its defects included: NULL filled with -99999, a 1-row result against a 0-row
+   * gold passes (numpy broadcasting), rows re-sorted by the query's ORDER BY columns when the question asks
+   * to order, a column mixing numbers and text scores 0, pandas' tolerance.
    */
-  public static ResultSetJudge defogSubset() {
-    return builder().name("defog-subset")
-        .comparator(ResultSetComparator.builder().duplicates(Duplicates.SET)
-            .columns(ColumnMatching.GOLD_COLUMNS_IN_PREDICTION).numbers(Numbers.relative(1e-5)).build())
+  public static ResultSetJudge defog() {
+    return defog(true);
+  }
+
+  /**
+   * Defog, optionally without numpy's broadcasting in the first exact check (the fix of Defog's defect;
+   * named {@code defog:no-broadcast}).
+   */
+  public static ResultSetJudge defog(boolean broadcasting) {
+    return builder().name(broadcasting ? "defog" : "defog:no-broadcast")
+        .procedure(DefogProcedure.builder().broadcasting(broadcasting).build())
         .rowOrder(RowOrder.QUESTION_ASKS)
         .candidates(CandidatePolicy.FIRST)
         .build();
   }
 
   /**
-   * DB-GPT Falcon: column vectors matched by value (names ignored, extras allowed), values normalised
-   * (NULL and "null" to "", true/false to 1/0, numbers and numeric text rounded to 2 decimals HALF_UP),
-   * order counted only for questions flagged {@code ordered}; several standard answers, first RIGHT wins.
+   * The former name of {@link #defog()}: Defog's verdict is its exact or its subset match.
+   *
+   * @deprecated use {@link #defog()}
+   */
+  @Deprecated
+  public static ResultSetJudge defogSubset() {
+    return defog();
+  }
+
+  /**
+   * DB-GPT Falcon's {@code DataCompareService} ({@link FalconProcedure}): columns as comma-joined text,
+   * numbers as 2-decimal text, every gold column must appear in the prediction, rows kept aligned; order
+   * counted only for questions flagged {@code ordered}; two empty results differ, as in Falcon; several
+   * standard answers, first RIGHT wins.
    */
   public static ResultSetJudge falcon() {
-    return builder().name("falcon")
-        .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
-            .numbers(Numbers.round(2)).numericText(true).booleansAsNumbers(true).nulls(NullHandling.EMPTY_TEXT)
-            .build())
+    return falcon(false);
+  }
+
+  /**
+   * DB-GPT Falcon ({@link FalconProcedure}), optionally with two empty results matching (the fix of Falcon's
+   * defect; named {@code falcon:empty-match}).
+   */
+  public static ResultSetJudge falcon(boolean emptyResultsMatch) {
+    return builder().name(emptyResultsMatch ? "falcon:empty-match" : "falcon")
+        .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).build())
         .rowOrder(RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .build();
@@ -162,6 +231,25 @@ public final class ResultSetJudge implements Judge {
     return rowOrder;
   }
 
+  /** The peer procedure used instead of the comparator, if any. */
+  public java.util.Optional<PeerProcedure> procedure() {
+    return java.util.Optional.ofNullable(procedure);
+  }
+
+  /**
+   * Compares a predicted result with one gold result as this judge does (its procedure, or its comparator
+   * with its row-order rule).
+   *
+   * @param goldSql the gold SQL, or null when the gold is given as results
+   */
+  public Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
+                            QueryResult predicted) {
+    boolean ordered = rowOrder.applies(question, goldSql);
+    return procedure != null
+        ? procedure.compare(gold, goldSql, predicted, predictedSql, question, ordered)
+        : comparator.compare(gold, predicted, ordered);
+  }
+
   @Override
   public String name() {
     return name;
@@ -169,6 +257,22 @@ public final class ResultSetJudge implements Judge {
 
   @Override
   public Verdict judge(JudgeContext context) {
+    Verdict verdict = judgeOn(context);
+    if (!testSuite || !verdict.outcome().isMatch()) {
+      return verdict;
+    }
+    // test-suite accuracy: a match on the named database counts only if it holds on every variant
+    for (Map.Entry<String, JudgeContext> variant : context.testSuiteVariants().entrySet()) {
+      Verdict there = judgeOn(variant.getValue());
+      if (!there.outcome().isMatch()) {
+        return new Verdict(there.outcome(), there.reason(), "on test-suite database " + variant.getKey() + ": "
+            + there.detail(), there.measures());
+      }
+    }
+    return verdict;
+  }
+
+  private Verdict judgeOn(JudgeContext context) {
     Question question = context.question();
     List<Gold> golds = golds(context);
     List<Gold> usable = golds.stream().filter(g -> g.outcome() instanceof QueryOutcome.Success).toList();
@@ -188,17 +292,17 @@ public final class ResultSetJudge implements Judge {
       Comparison first = null;
       QueryResult predicted = ((QueryOutcome.Success) outcome).result();
       for (Gold gold : usable) {
-        Comparison c = comparator.compare(((QueryOutcome.Success) gold.outcome()).result(), predicted,
-            rowOrder.applies(question, gold.sql()));
+        Comparison c = compare(question, gold.sql(), ((QueryOutcome.Success) gold.outcome()).result(), sql,
+            predicted);
         if (c.equal()) {
-          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1, 1.0);
+          // BIRD pairs rows by position, so a match in another row order scores below 1
+          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1,
+              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted));
           if (timedRuns > 1 && gold.sql() != null) {
-            OptionalDouble ratio = timeRatio(context, prepare(gold.sql()), prepare(sql));
-            return ratio.isPresent() ? match.withMeasure(PeerScorings.TIME_RATIO, ratio.getAsDouble()) : match;
+            return timed(match, timeRatio(context, prepare(gold.sql()), prepare(sql)));
           }
           long goldNanos = gold.outcome().nanos();
-          return goldNanos > 0 && outcome.nanos() > 0
-              ? match.withMeasure(PeerScorings.TIME_RATIO, (double) goldNanos / outcome.nanos()) : match;
+          return goldNanos > 0 && outcome.nanos() > 0 ? timed(match, (double) goldNanos / outcome.nanos()) : match;
         }
         if (first == null) {
           first = c;
@@ -212,38 +316,34 @@ public final class ResultSetJudge implements Judge {
     return last;
   }
 
+  private static Verdict timed(Verdict match, double ratio) {
+    return match.withMeasure(PeerScorings.TIME_RATIO, ratio)
+        .withMeasure(PeerScorings.VES_REWARD, RelativeEfficiency.reward(ratio));
+  }
+
   /**
    * BIRD's time ratio from repeated runs: gold and prediction run {@code timedRuns} times each, afresh and
-   * interleaved in pairs; the ratios gold/prediction of each pair outside mean +- 3 standard deviations are
-   * dropped (BIRD's outlier rule) and the rest averaged. Empty when either failed to run.
+   * interleaved in pairs; the ratios gold/prediction of each pair go through BIRD's outlier rule
+   * ({@link RelativeEfficiency#timeRatio}). 0, as BIRD scores it, when a timed run fails.
    */
-  private OptionalDouble timeRatio(JudgeContext context, String goldSql, String predSql) {
+  private double timeRatio(JudgeContext context, String goldSql, String predSql) {
     List<Double> ratios = new ArrayList<>();
     for (int i = 0; i < timedRuns; i++) {
       List<Long> g = context.timeRuns(goldSql, 1);
       List<Long> p = context.timeRuns(predSql, 1);
       if (g.isEmpty() || p.isEmpty()) {
-        return OptionalDouble.empty();
+        return 0;
       }
       ratios.add((double) Math.max(g.get(0), 1) / Math.max(p.get(0), 1));
     }
-    return OptionalDouble.of(meanWithoutOutliers(ratios));
+    return RelativeEfficiency.timeRatio(ratios, keepEqualRatios);
   }
 
-  /** The mean of the values within mean +- 3 standard deviations (all of them when none are). */
-  static double meanWithoutOutliers(List<Double> values) {
-    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0));
-    double[] kept = values.stream().mapToDouble(Double::doubleValue)
-        .filter(v -> v >= mean - 3 * sd && v <= mean + 3 * sd).toArray();
-    return kept.length == 0 ? mean : java.util.Arrays.stream(kept).average().orElse(mean);
-  }
-
-  /** BIRD's Soft-F1 on SQL-equal values (2 = 2.0), skipped (0) past 10,000 rows to bound the work. */
+  /**
+   * BIRD's Soft-F1 on SQL-equal values (2 = 2.0), at any size as BIRD computes it: the rows are in memory
+   * already (bounded by the executor's row cap) and the work is linear in rows.
+   */
   private static double softF1(QueryResult gold, QueryResult predicted) {
-    if (gold.rowCount() > 10_000 || predicted.rowCount() > 10_000) {
-      return 0.0;
-    }
     return SoftF1.of(canonical(gold), canonical(predicted));
   }
 
@@ -306,7 +406,8 @@ public final class ResultSetJudge implements Judge {
   public String toString() {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
-        + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + "}";
+        + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
+        + (testSuite ? ", testSuite" : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -318,8 +419,40 @@ public final class ResultSetJudge implements Judge {
     private boolean stripDistinct;
     private boolean repairOperators;
     private int timedRuns = 1;
+    private PeerProcedure procedure;
+    private boolean keepEqualRatios;
+    private boolean testSuite;
 
     private Builder() {
+    }
+
+    /**
+     * With {@link #timedRuns} above 1: when every timed ratio is equal, average them instead of BIRD's
+     * division by zero (its outlier rule keeps none of them, and its runner scores the question 0); default
+     * false, BIRD's behaviour.
+     */
+    public Builder keepEqualRatios(boolean keepEqualRatios) {
+      this.keepEqualRatios = keepEqualRatios;
+      return this;
+    }
+
+    /**
+     * A peer's whole comparison procedure, used instead of the {@link #comparator}; default none. For peers
+     * whose rules are steps rather than options (Falcon, Defog).
+     */
+    public Builder procedure(PeerProcedure procedure) {
+      this.procedure = requireNonNull(procedure, "procedure");
+      return this;
+    }
+
+    /**
+     * Whether a match must also hold on every test-suite variant of the question's database (other
+     * {@code *.sqlite} files in its folder, {@link JudgeContext#testSuiteVariants()}), as Spider's
+     * {@code eval_exec_match} requires; default false.
+     */
+    public Builder testSuite(boolean testSuite) {
+      this.testSuite = testSuite;
+      return this;
     }
 
     /** The name reports show; default {@code "result-set"}. */

@@ -6,8 +6,11 @@ import java.util.Set;
 
 /**
  * Registers the peer presets by name for {@code Judges.named(...)} and {@code --judge}: {@code spider-exec}
- * (options {@code keep-distinct}, {@code no-repair}), {@code bird} (option {@code ves}: 10 timed runs
- * for R-VES), {@code defog-subset}, {@code falcon},
+ * (options {@code keep-distinct}, {@code no-repair}, {@code extract}, {@code no-test-suite}), {@code bird}
+ * (option {@code ves}: 10 timed runs for R-VES; {@code keep-equal-ratios}: the same without BIRD's division by
+ * zero when all ratios are equal), {@code defog} (option {@code no-broadcast}: a 1-row result no longer passes
+ * against a 0-row gold; {@code defog-subset} is its former name), {@code falcon} (option {@code empty-match}:
+ * two empty results match),
  * {@code spider2}, {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
  * <pre>{@code
@@ -18,14 +21,16 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> names() {
-    return Set.of("spider-exec", "bird", "defog-subset", "falcon", "spider2", "strict", "llmsql-rs");
+    return Set.of("spider-exec", "bird", "defog", "defog-subset", "falcon", "spider2", "strict", "llmsql-rs");
   }
 
   @Override
   public Set<String> options(String name) {
     return switch (name) {
-      case "spider-exec" -> Set.of("keep-distinct", "no-repair");
-      case "bird" -> Set.of("ves");
+      case "spider-exec" -> Set.of("keep-distinct", "no-repair", "extract", "no-test-suite");
+      case "bird" -> Set.of("ves", "keep-equal-ratios");
+      case "falcon" -> Set.of("empty-match");
+      case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
     };
   }
@@ -34,10 +39,12 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
   public Judge create(String name, Set<String> options) {
     return switch (name) {
       case "spider-exec" -> ResultSetJudge.spiderExec(options.contains("keep-distinct"),
-          !options.contains("no-repair"));
-      case "bird" -> options.contains("ves") ? ResultSetJudge.birdVes(10) : ResultSetJudge.bird();
-      case "defog-subset" -> ResultSetJudge.defogSubset();
-      case "falcon" -> ResultSetJudge.falcon();
+          !options.contains("no-repair"), options.contains("extract"), !options.contains("no-test-suite"));
+      case "bird" -> options.contains("ves") || options.contains("keep-equal-ratios")
+          ? ResultSetJudge.birdVes(10, options.contains("keep-equal-ratios")) : ResultSetJudge.bird();
+      case "defog" -> ResultSetJudge.defog(!options.contains("no-broadcast"));
+      case "defog-subset" -> ResultSetJudge.defog();
+      case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"));
       case "spider2" -> ResultSetJudge.spider2();
       case "strict" -> ResultSetJudge.strict();
       case "llmsql-rs" -> ResultSetJudge.llmsql();

@@ -19,18 +19,26 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Select;
 
 /**
- * Spider-style exact-set match without running anything: the first SQL candidate and the gold are parsed
- * with JSqlParser and compared clause by clause ({@link QueryShape}): select list, tables, join
- * conditions, where conditions as a set ({@code a AND b} = {@code b AND a}), group by, having, order by,
- * limit, set operations and nested queries (compared as wholes where they appear). Literal values are
- * ignored by default, as Spider does ({@code WHERE age > 20} matches {@code WHERE age > 30}); LIMIT then
- * counts only by its presence. Every verdict carries per-clause scores as measures {@code clause_select},
- * {@code clause_where}, ... (F1 of the clause's items; 1 or 0 for order by, limit and set operations).
- * Several golds: the first that matches wins. A gold that does not parse is a gold error.
+ * Spider's exact-set match. By default ({@code exact-set}) it is Spider's own evaluator
+ * ({@code evaluation.py} with {@code process_sql.py}, as test-suite-sql-eval ships it), reimplemented: the
+ * first SQL candidate and the gold are read with Spider's tokenizer and parser against the question's
+ * database schema (read from the SQLite file, foreign keys from its declarations), values and DISTINCT are
+ * dropped, foreign-key columns folded together, and the partial scores (select, where, group, having,
+ * order, and/or, set operations, keywords) must all be 1 and the FROM tables equal. Its limits are kept:
+ * a query its parser rejects (a select alias, {@code <>}, {@code IS NULL}, {@code LEFT JOIN}) is wrong;
+ * join conditions are not compared; the completion is read as given ({@code extract}: its first SQL
+ * candidate). Measures {@code clause_select}, ... carry each partial score.
+ *
+ * <p>{@code exact-set:structural} ({@link Builder#structural(boolean)}) is this project's own comparison
+ * instead: JSqlParser reads both queries and compares them clause by clause ({@link QueryShape}), so any
+ * SQL JSqlParser reads can match, no database is needed, join conditions count, and per-clause measures are
+ * F1 scores. Literal values are ignored by default in both; {@code keep-values} compares them. Several
+ * golds: the first that matches wins. A gold that does not parse is a gold error.
  *
  * <pre>{@code
  * Evaluator.builder().judge(ExactSetJudge.spider()).build();
- * Judge withValues = ExactSetJudge.builder().ignoreValues(false).build();   // "exact-set:keep-values"
+ * Judge ours = ExactSetJudge.builder().structural(true).ignoreValues(false).build();
+ * // "exact-set:structural,keep-values"
  * }</pre>
  */
 public final class ExactSetJudge implements Judge {
@@ -41,22 +49,41 @@ public final class ExactSetJudge implements Judge {
   private static final int MAX_DETAIL = 600;
 
   private final boolean ignoreValues;
+  private final boolean structural;
+  private final boolean extract;
   private final SqlDialect dialect;
   private final String name;
 
   private ExactSetJudge(Builder b) {
     this.ignoreValues = b.ignoreValues;
+    this.structural = b.structural;
+    this.extract = b.extract || b.structural;
     this.dialect = b.dialect;
-    this.name = b.name != null ? b.name : ignoreValues ? "exact-set" : "exact-set:keep-values";
+    List<String> options = new ArrayList<>();
+    if (structural) {
+      options.add("structural");
+    }
+    if (!ignoreValues) {
+      options.add("keep-values");
+    }
+    if (b.extract && !structural) {
+      options.add("extract");
+    }
+    this.name = b.name != null ? b.name : options.isEmpty() ? "exact-set" : "exact-set:" + String.join(",", options);
   }
 
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Spider's exact-set match: values ignored, SQLite's lexical rules. */
+  /** Spider's exact-set match as Spider's evaluator computes it: values ignored. */
   public static ExactSetJudge spider() {
     return builder().build();
+  }
+
+  /** This project's clause-by-clause comparison (JSqlParser, no database needed): values ignored. */
+  public static ExactSetJudge structural() {
+    return builder().structural(true).build();
   }
 
   /**
@@ -82,8 +109,18 @@ public final class ExactSetJudge implements Judge {
     return new Canonicalizer(ignoreValues).shape(select);
   }
 
-  /** Compares two queries directly; the gold's failure to parse is a gold error. */
+  /**
+   * Compares two queries directly with the structural comparison; the gold's failure to parse is a gold
+   * error.
+   *
+   * @throws IllegalStateException for Spider's evaluator, which needs the database's schema: judge through an
+   *     evaluation, or build with {@code structural(true)}
+   */
   public Verdict compare(String gold, String prediction) {
+    if (!structural) {
+      throw new IllegalStateException("Spider's exact-set match reads the database schema; run it in an "
+          + "evaluation, or use ExactSetJudge.structural() to compare SQL texts alone");
+    }
     return judge(List.of(gold), prediction);
   }
 
@@ -96,7 +133,60 @@ public final class ExactSetJudge implements Judge {
     if (context.candidates().isEmpty()) {
       return Verdict.noSql();
     }
+    if (!structural) {
+      // Spider reads the prediction as given; chatter around the SQL makes its parser reject it
+      String prediction = extract ? context.candidates().get(0) : context.prediction().completion().strip();
+      SpiderSchema schema;
+      try {
+        schema = SchemaReader.read(context);
+      } catch (IllegalStateException e) {
+        return Verdict.goldError(e.getMessage());
+      }
+      return spider(schema, golds, prediction);
+    }
     return judge(golds, context.candidates().get(0));
+  }
+
+  /** Spider's evaluator on one schema: the first gold that matches wins. */
+  Verdict spider(SpiderSchema schema, List<String> golds, String prediction) {
+    SpiderSql.Query pred;
+    String rejected = null;
+    try {
+      pred = SpiderSql.rebuild(SpiderSql.parse(schema, prediction), schema, !ignoreValues);
+    } catch (SpiderSql.Rejected e) {
+      // Spider scores a prediction its parser rejects as the empty query: wrong, whatever the gold
+      pred = SpiderSql.EMPTY;
+      rejected = e.getMessage();
+    }
+    Verdict best = null;
+    List<String> goldProblems = new ArrayList<>();
+    for (String goldSql : golds) {
+      SpiderSql.Query gold;
+      try {
+        gold = SpiderSql.rebuild(SpiderSql.parse(schema, goldSql), schema, !ignoreValues);
+      } catch (SpiderSql.Rejected e) {
+        goldProblems.add("Spider's parser rejects the gold: " + e.getMessage());
+        continue;
+      }
+      Map<String, Double> measures = new LinkedHashMap<>();
+      List<String> failed = new ArrayList<>();
+      SpiderSql.partialScores(pred, gold).forEach((part, score) -> {
+        measures.put(CLAUSE_MEASURE_PREFIX + part, (double) score);
+        if (score == 0) {
+          failed.add(part);
+        }
+      });
+      if (SpiderSql.exactMatch(pred, gold)) {
+        return new Verdict(Outcome.MATCH, Reason.EQUAL, "", measures);
+      }
+      if (best == null) {
+        String detail = rejected != null ? "Spider's parser rejects the prediction: " + rejected
+            : failed.isEmpty() ? "the FROM tables differ" : "parts differ: " + String.join(", ", failed);
+        best = new Verdict(rejected != null ? Outcome.ERROR : Outcome.MISMATCH,
+            rejected != null ? Reason.PRED_ERROR : Reason.OTHER, detail, measures);
+      }
+    }
+    return best != null ? best : Verdict.goldError(String.join("; ", goldProblems));
   }
 
   private Verdict judge(List<String> golds, String prediction) {
@@ -184,12 +274,15 @@ public final class ExactSetJudge implements Judge {
 
   @Override
   public String toString() {
-    return "ExactSetJudge[" + name + ", ignoreValues=" + ignoreValues + ", dialect=" + dialect.id() + "]";
+    return "ExactSetJudge[" + name + ", ignoreValues=" + ignoreValues + ", structural=" + structural
+        + ", dialect=" + dialect.id() + "]";
   }
 
   /** Options of {@link ExactSetJudge}; values ignored and SQLite's lexical rules by default. */
   public static final class Builder {
     private boolean ignoreValues = true;
+    private boolean structural;
+    private boolean extract;
     private SqlDialect dialect = SqlDialect.SQLITE;
     private String name;
 
@@ -202,7 +295,26 @@ public final class ExactSetJudge implements Judge {
       return this;
     }
 
-    /** The lexical rules to parse with (quoting, escapes); {@link SqlDialect#SQLITE} by default. */
+    /**
+     * Whether to use this project's clause-by-clause comparison ({@code true}) instead of Spider's own
+     * evaluator ({@code false}, the default); see the class comment for what differs.
+     */
+    public Builder structural(boolean structural) {
+      this.structural = structural;
+      return this;
+    }
+
+    /**
+     * Whether Spider's evaluator reads the first SQL candidate extracted from the completion ({@code true})
+     * instead of the completion as given ({@code false}, the default, as Spider does); the structural
+     * comparison always reads the first candidate.
+     */
+    public Builder extract(boolean extract) {
+      this.extract = extract;
+      return this;
+    }
+
+    /** The lexical rules the structural comparison parses with (quoting, escapes); {@link SqlDialect#SQLITE} by default. */
     public Builder dialect(SqlDialect dialect) {
       this.dialect = requireNonNull(dialect, "dialect");
       return this;

@@ -5,11 +5,12 @@ import dev.llmsql.judge.JudgeProvider;
 import java.util.Set;
 
 /**
- * Registers {@code exact-set} (Spider's exact-set match, values ignored; option {@code keep-values}) for
- * {@code Judges.named(...)} and {@code --judge}.
+ * Registers {@code exact-set} (Spider's exact-set match, values ignored; options {@code keep-values},
+ * {@code extract} (the first SQL candidate instead of the completion as given) and {@code structural}, this
+ * project's own clause comparison) for {@code Judges.named(...)} and {@code --judge}.
  *
  * <pre>{@code
- * Judge j = Judges.named("exact-set:keep-values");
+ * Judge j = Judges.named("exact-set:structural,keep-values");
  * }</pre>
  */
 public final class ExactSetJudgeProvider implements JudgeProvider {
@@ -21,11 +22,12 @@ public final class ExactSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> options(String name) {
-    return Set.of("keep-values");
+    return Set.of("keep-values", "structural", "extract");
   }
 
   @Override
   public Judge create(String name, Set<String> options) {
-    return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values")).build();
+    return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values"))
+        .structural(options.contains("structural")).extract(options.contains("extract")).build();
   }
 }

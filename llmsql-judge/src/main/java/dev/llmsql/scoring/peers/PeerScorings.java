@@ -28,6 +28,8 @@ public final class PeerScorings {
   public static final String SOFT_F1 = "soft_f1";
   /** The verdict measure R-VES reads: gold time / predicted time, recorded on matches. */
   public static final String TIME_RATIO = "time_ratio";
+  /** The R-VES reward of a match's {@value #TIME_RATIO}, recorded beside it for per-question reports. */
+  public static final String VES_REWARD = "ves_reward";
   /** The verdict measure dialect validity reads (1 valid, 0 not), recorded by {@code dialect-valid} judges. */
   public static final String DIALECT_VALID = "dialect_valid";
   /** Prefix of per-rule measures (1 passed, 0 not) that rule judges record and weighted scoring reads. */
@@ -111,9 +113,11 @@ public final class PeerScorings {
   }
 
   /**
-   * BIRD's R-VES as a mean reward (multiply by 100 for BIRD's figure): per matched question the reward of
-   * sqrt-free time ratio t = gold time / predicted time, 1.25 if t >= 2, 1 if t >= 1, 0.75 if t >= 0.5,
-   * 0.5 if t >= 0.25, else 0.25; 0 when not matched. Matches without a {@value #TIME_RATIO} measure get 1.
+   * BIRD's R-VES: the mean over questions of {@code sqrt(reward)} (times 100 for BIRD's figure), where a
+   * matched question's reward comes from its {@value #TIME_RATIO} t = gold time / predicted time: 1.25 if
+   * t >= 2, 1 if t >= 1, 0.75 if t >= 0.5, 0.5 if t >= 0.25, else 0.25, and 0 if t is 0 (BIRD's timing
+   * failed); a question not matched scores 0; a match without the measure (gold given as results) gets
+   * reward 1. See {@link RelativeEfficiency}.
    */
   public static Scoring relativeEfficiency() {
     return results -> {
@@ -127,30 +131,19 @@ public final class PeerScorings {
         if (ratio.isPresent()) {
           timed++;
         }
-        sum += ratio.isPresent() ? reward(ratio.getAsDouble()) : 1.0;
+        sum += Math.sqrt(ratio.isPresent() ? RelativeEfficiency.reward(ratio.getAsDouble()) : 1.0);
       }
       double value = results.isEmpty() ? 0.0 : sum / results.size();
       return new Score("relative_efficiency", value, String.format(Locale.ROOT,
-          "mean R-VES reward over %d question(s), %d matches timed; x100 = %.2f", results.size(), timed,
-          value * 100));
+          "mean sqrt(R-VES reward) over %d question(s), %d matches timed (gold time / predicted time, "
+              + "wall clock of each statement run and read afresh; BIRD's outlier rule over repeated runs "
+              + "when the judge repeats them); x100 = %.2f", results.size(), timed, value * 100));
     };
   }
 
-  /** BIRD's R-VES reward for a time ratio gold / predicted. */
+  /** BIRD's R-VES reward for a time ratio gold / predicted ({@link RelativeEfficiency#reward}). */
   public static double reward(double timeRatio) {
-    if (timeRatio >= 2) {
-      return 1.25;
-    }
-    if (timeRatio >= 1) {
-      return 1.0;
-    }
-    if (timeRatio >= 0.5) {
-      return 0.75;
-    }
-    if (timeRatio >= 0.25) {
-      return 0.5;
-    }
-    return 0.25;
+    return RelativeEfficiency.reward(timeRatio);
   }
 
   /**

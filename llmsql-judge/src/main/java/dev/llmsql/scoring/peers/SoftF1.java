@@ -1,6 +1,8 @@
 package dev.llmsql.scoring.peers;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -38,15 +40,18 @@ public final class SoftF1 {
       double matches = 0;
       double predOnly = 0;
       double truthOnly = 0;
+      // BIRD tests membership ("in"); hashing keeps wide rows linear instead of quadratic
+      Collection<Object> truthCells = truth.size() > 8 ? new HashSet<>(truth) : truth;
+      Collection<Object> predCells = pred.size() > 8 ? new HashSet<>(pred) : pred;
       for (Object v : pred) {
-        if (truth.contains(v)) {
+        if (truthCells.contains(v)) {
           matches++;
         } else {
           predOnly++;
         }
       }
       for (Object v : truth) {
-        if (!pred.contains(v)) {
+        if (!predCells.contains(v)) {
           truthOnly++;
         }
       }

@@ -57,6 +57,17 @@ class ParsedStatementGuardTest {
   }
 
   @Test
+  void unusable_isAskedOfTheWrappedExecutor_soABadFileStillFailsBeforeAnyWork() throws Exception {
+    Path notSqlite = java.nio.file.Files.writeString(dir.resolve("bench.sqlite"), "id,name\n");
+
+    try (QueryExecutor executor = guarded()) {
+      assertThat(executor.unusable(db)).isNull();
+      assertThat(executor.unusable(notSqlite)).isEqualTo("is not a SQLite database (it does not start with "
+          + "\"SQLite format 3\"); pass the benchmark's .sqlite/.db file");
+    }
+  }
+
+  @Test
   void execute_validSqliteTheParserDoesNotKnow_stillRuns() {
     // GLOB is SQLite's, and JSqlParser 5.4 cannot parse it
     assertThat(ParsedStatementGuard.check("SELECT b FROM t WHERE b GLOB 'x*'")).isNull();

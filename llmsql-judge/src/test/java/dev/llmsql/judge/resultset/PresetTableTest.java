@@ -28,7 +28,7 @@ class PresetTableTest {
     PRESETS.put("llmsql", ResultSetJudge.llmsql());
     PRESETS.put("spider-exec", ResultSetJudge.spiderExec());
     PRESETS.put("bird", ResultSetJudge.bird());
-    PRESETS.put("defog-subset", ResultSetJudge.defogSubset());
+    PRESETS.put("defog", ResultSetJudge.defog());
     PRESETS.put("falcon", ResultSetJudge.falcon());
     PRESETS.put("spider2", ResultSetJudge.spider2());
     PRESETS.put("strict", ResultSetJudge.strict());
@@ -50,7 +50,7 @@ class PresetTableTest {
     return new Case(group, what, gold, pred, goldSql, question, flag, expected);
   }
 
-  // columns: llmsql spider-exec bird defog-subset falcon spider2 strict
+  // columns: llmsql spider-exec bird defog falcon spider2 strict
   static final List<Case> CASES = List.of(
       c("identity", "same rows, same order", "1, 'a'; 2, 'b'", "1, 'a'; 2, 'b'", "ok ok ok ok ok ok ok"),
       c("identity", "same rows, other order", "1, 'a'; 2, 'b'", "2, 'b'; 1, 'a'", "ok ok ok ok ok ok ok"),
@@ -92,7 +92,7 @@ class PresetTableTest {
       c("columns", "predicted column missing", "1, 'a'", "1", "COLS COLS COLS COLS MISSCOL MISSCOL COLS"),
       c("columns", "same column twice vs once", "1", "1, 1", "COLS COLS COLS ok ok ok COLS"),
       c("columns", "rows scrambled across columns", "1, 'a'; 2, 'b'", "1, 'b'; 2, 'a'",
-          "VALUE VALUE VALUE VALUE ok ok VALUE"),
+          "VALUE VALUE VALUE VALUE VALUE ok VALUE"),
       c("columns", "swapped columns with equal value sets", "1, 2; 2, 1", "2, 1; 1, 2",
           "ok ok ok ok ok ok ok"),
       c("columns", "permutation needed plus a wrong value", "1, 'a'; 2, 'b'", "'a', 1; 'c', 2",
@@ -104,31 +104,36 @@ class PresetTableTest {
       c("numbers", "1.004 vs 1.0", "1.004", "1.0", "VALUE VALUE VALUE VALUE ok ok VALUE"),
       c("numbers", "1.02 vs 1.0", "1.02", "1.0", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
       c("numbers", "1000000 vs 1000001 (relative 1e-6)", "1000000", "1000001",
+          "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
+      c("numbers", "-0.0 vs 0", "-0.0", "0", "ok ok ok ok VALUE ok VALUE"),
+      c("numbers", "1000000.0 vs 1000001.0 (reals, pandas rtol 1e-5)", "1000000.0", "1000001.0",
           "VALUE VALUE VALUE ok VALUE VALUE VALUE"),
-      c("numbers", "-0.0 vs 0", "-0.0", "0", "ok ok ok ok ok ok VALUE"),
+      c("numbers", "0.0 vs 0.000000001 (pandas atol 1e-8)", "0.0", "0.000000001",
+          "VALUE VALUE VALUE ok ok ok VALUE"),
+      c("nulls", "NULL vs -99999 (Defog fills NULL)", "NULL", "-99999", "VALUE VALUE VALUE ok VALUE VALUE VALUE"),
       c("numbers", "large integers differ in last digit", "9007199254740993", "9007199254740992",
-          "VALUE VALUE VALUE ok VALUE ok VALUE"),
+          "VALUE VALUE VALUE VALUE VALUE ok VALUE"),
       c("text vs numbers", "'2' vs 2", "'2'", "2", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
       c("text vs numbers", "'2.0' vs 2", "'2.0'", "2", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
       c("text vs numbers", "'27.73' vs 27.7333", "'27.73'", "27.7333", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
       c("text vs numbers", "'abc' vs 0", "'abc'", "0", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
-      c("text vs numbers", "'true' vs 1", "'true'", "1", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
-      c("text vs numbers", "true vs 1", "true", "1", "ok ok ok ok ok ok VALUE"),
+      c("text vs numbers", "'true' vs 1", "'true'", "1", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
+      c("text vs numbers", "true vs 1", "true", "1", "ok ok ok ok VALUE ok VALUE"),
       c("nulls", "NULL vs NULL", "NULL", "NULL", "ok ok ok ok ok ok ok"),
       c("nulls", "NULL vs ''", "NULL", "''", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
-      c("nulls", "NULL vs 'null'", "NULL", "'null'", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
+      c("nulls", "NULL vs 'null'", "NULL", "'null'", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
       c("nulls", "NULL vs 0", "NULL", "0", "VALUE VALUE VALUE VALUE VALUE ok VALUE"),
-      c("nulls", "NULL vs 'NULL' text", "NULL", "'NULL'", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
+      c("nulls", "NULL vs 'NULL' text", "NULL", "'NULL'", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
       c("nulls", "NULL among numbers, other order", "1; NULL; 2", "NULL; 2; 1", "ok ok ok ok ok ok ok"),
-      c("nulls", "one-row NULL vs no rows", "NULL", "", "MISSING MISSING MISSING MISSING MISSING MISSING MISSING"),
-      c("nulls", "no rows vs one-row NULL", "", "NULL", "EXTRA EXTRA EXTRA EXTRA EXTRA EXTRA EXTRA"),
-      c("empty", "both empty", "", "", "ok ok ok ok ok ok ok"),
-      c("empty", "gold empty, prediction has a row", "", "1", "EXTRA EXTRA EXTRA EXTRA EXTRA EXTRA EXTRA"),
-      c("empty", "gold has a row, prediction empty", "1", "", "MISSING MISSING MISSING MISSING MISSING MISSING MISSING"),
+      c("nulls", "one-row NULL vs no rows", "NULL", "", "MISSING MISSING MISSING ok MISSING MISSING MISSING"),
+      c("nulls", "no rows vs one-row NULL", "", "NULL", "EXTRA EXTRA EXTRA ok EXTRA EXTRA EXTRA"),
+      c("empty", "both empty", "", "", "ok ok ok ok VALUE ok ok"),
+      c("empty", "gold empty, prediction has a row", "", "1", "EXTRA EXTRA EXTRA ok EXTRA EXTRA EXTRA"),
+      c("empty", "gold has a row, prediction empty", "1", "", "MISSING MISSING MISSING ok MISSING MISSING MISSING"),
       new Case("empty", "both empty, 1 vs 2 columns", "[a]", "[a,b]", "SELECT ...", "q", null,
-          "ok ok ok ok ok ok COLS"),
+          "ok ok ok ok VALUE ok COLS"),
       c("mixed types", "mixed NULL, numbers and text, other order", "1, 'a'; NULL, 2; 'x', 3.5",
-          "'x', 3.5; 1, 'a'; NULL, 2", "ok ok ok ok ok ok ok"),
+          "'x', 3.5; 1, 'a'; NULL, 2", "ok ok ok VALUE ok ok ok"),
       c("mixed types", "int vs real in one row of many", "1, 2; 3, 4", "1, 2; 3, 4.0",
           "ok ok ok ok ok ok VALUE"),
       c("mixed types", "mixed column, one cell text", "1; 2", "1; '2'", "VALUE VALUE VALUE VALUE ok VALUE VALUE"),
@@ -229,8 +234,8 @@ class PresetTableTest {
         .withLabels(0, List.of(), tc.ordered());
     List<String> out = new ArrayList<>();
     for (ResultSetJudge judge : PRESETS.values()) {
-      boolean ordered = judge.rowOrder().applies(question, tc.goldSql());
-      Comparison c = judge.comparator().compare(Rows.parse(tc.gold()), Rows.parse(tc.pred()), ordered);
+      Comparison c = judge.compare(question, tc.goldSql(), Rows.parse(tc.gold()), "SELECT ...",
+          Rows.parse(tc.pred()));
       out.add(c.equal() ? "ok" : SHORT.get(c.reason()));
     }
     return String.join(" ", out);

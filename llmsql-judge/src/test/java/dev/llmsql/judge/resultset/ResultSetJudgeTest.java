@@ -128,6 +128,77 @@ class ResultSetJudgeTest {
         .containsExactly("first difference at row 0, column 1: gold 'y', predicted 'z'");
   }
 
+  double softF1(Judge judge, String goldSql, String predSql) throws Exception {
+    Path qf = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", \"sql\": \""
+        + goldSql + "\", \"table_id\": \"t\"}\n");
+    Path pf = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"" + predSql + "\"}\n");
+    EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db).judge(judge)
+        .noReportFile().showMismatches(false).build().run(pf);
+    return report.results().get(0).verdict().measure("soft_f1").orElseThrow();
+  }
+
+  @Test
+  void match_inAnotherRowOrder_scoresSoftF1ByPositionAsBird() throws Exception {
+    // BIRD's EX compares sets (a match), its Soft-F1 pairs row 0 with row 0: (2) vs (1), (1) vs (2) share nothing
+    assertThat(softF1(ResultSetJudge.bird(), "SELECT DISTINCT a FROM t ORDER BY a",
+        "SELECT DISTINCT a FROM t ORDER BY a DESC")).isEqualTo(0.0);
+    assertThat(softF1(ResultSetJudge.bird(), "SELECT DISTINCT a FROM t ORDER BY a",
+        "SELECT DISTINCT a FROM t ORDER BY a")).isEqualTo(1.0);
+  }
+
+  @Test
+  void softF1_pastTenThousandRows_isComputedAsBirdDoes() throws Exception {
+    // 10,001 rows, one differs: tp 10000, fp 1, fn 1 -> F1 10000/10001 (was 0 past 10,000 rows)
+    String rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10001) ";
+    assertThat(softF1(ResultSetJudge.bird(), rows + "SELECT x FROM c",
+        rows + "SELECT CASE WHEN x = 5 THEN -5 ELSE x END FROM c"))
+        .isEqualTo(10000.0 / 10001.0);
+  }
+
+  @Test
+  void peerFixes_areNamedOptions() {
+    assertThat(dev.llmsql.judge.Judges.named("falcon:empty-match").name()).isEqualTo("falcon:empty-match");
+    assertThat(dev.llmsql.judge.Judges.named("defog:no-broadcast").name()).isEqualTo("defog:no-broadcast");
+    assertThat(dev.llmsql.judge.Judges.named("bird:ves,keep-equal-ratios").name())
+        .isEqualTo("bird:ves,keep-equal-ratios");
+    assertThat(dev.llmsql.judge.Judges.named("defog-subset").name()).isEqualTo("defog");
+  }
+
+  @Test
+  void birdVes_allTimingRatiosEqual_scoresZeroAsBird_orTheRatioWithTheFix() throws Exception {
+    // given: a clock where every statement takes 4 ms, so every gold/prediction ratio is exactly 1
+    dev.llmsql.execution.QueryExecutor sqlite = new dev.llmsql.sqlite.SqliteQueryExecutor(
+        new dev.llmsql.execution.ExecutionLimits(java.time.Duration.ofSeconds(5), 1000, 1));
+    dev.llmsql.execution.QueryExecutor fixedClock = new dev.llmsql.execution.QueryExecutor() {
+      @Override
+      public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
+        dev.llmsql.execution.QueryOutcome o = sqlite.execute(database, sql);
+        return o instanceof dev.llmsql.execution.QueryOutcome.Success s
+            ? dev.llmsql.execution.QueryOutcome.success(s.result(), 4_000_000L) : o;
+      }
+
+      @Override
+      public void close() {
+        sqlite.close();
+      }
+    };
+    String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n";
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n";
+    Path qf = Files.writeString(dir.resolve("q.jsonl"), q);
+    Path pf = Files.writeString(dir.resolve("p.jsonl"), p);
+
+    for (boolean keep : new boolean[] {false, true}) {
+      // when
+      EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db)
+          .executor(fixedClock).judge(ResultSetJudge.birdVes(5, keep)).noReportFile().showMismatches(false)
+          .build().run(pf);
+
+      // then: BIRD divides by zero and scores 0; the fix keeps the common ratio 1 (reward 1)
+      assertThat(report.results().get(0).verdict().measure("time_ratio").orElseThrow()).isEqualTo(keep ? 1.0 : 0.0);
+      assertThat(report.results().get(0).verdict().measure("ves_reward").orElseThrow()).isEqualTo(keep ? 1.0 : 0.0);
+    }
+  }
+
   @Test
   void birdVes_match_timesGoldAndPredictionAfreshEachRun() throws Exception {
     // given: an executor that counts what reaches the database
@@ -159,11 +230,11 @@ class ResultSetJudgeTest {
   }
 
   @Test
-  void meanWithoutOutliers_dropsValuesBeyondThreeStandardDeviations() {
+  void timeRatio_dropsValuesBeyondThreeStandardDeviations() {
     List<Double> ratios = new java.util.ArrayList<>(java.util.Collections.nCopies(11, 1.0));
     ratios.add(100.0);
-    assertThat(ResultSetJudge.meanWithoutOutliers(ratios)).isEqualTo(1.0);
-    assertThat(ResultSetJudge.meanWithoutOutliers(List.of(1.0, 3.0))).isEqualTo(2.0);
+    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(ratios, false)).isEqualTo(1.0);
+    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(List.of(1.0, 3.0), false)).isEqualTo(2.0);
   }
 
   @Test

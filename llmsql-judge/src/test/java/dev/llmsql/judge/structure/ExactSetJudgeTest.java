@@ -120,7 +120,7 @@ class ExactSetJudgeTest {
   @MethodSource("pairs")
   void judge_valuesIgnored_givesTheTablesVerdict(Pair pair) {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare(pair.gold(), pair.pred());
+    Verdict verdict = ExactSetJudge.structural().compare(pair.gold(), pair.pred());
     // then
     assertThat(verdict.outcome()).as(verdict.detail())
         .isEqualTo(pair.matchIgnoringValues() ? Outcome.MATCH : Outcome.MISMATCH);
@@ -134,7 +134,7 @@ class ExactSetJudgeTest {
   @MethodSource("pairs")
   void judge_valuesKept_givesTheTablesVerdict(Pair pair) {
     // when
-    Verdict verdict = ExactSetJudge.builder().ignoreValues(false).build().compare(pair.gold(), pair.pred());
+    Verdict verdict = ExactSetJudge.builder().structural(true).ignoreValues(false).build().compare(pair.gold(), pair.pred());
     // then
     assertThat(verdict.outcome()).as(verdict.detail())
         .isEqualTo(pair.matchKeepingValues() ? Outcome.MATCH : Outcome.MISMATCH);
@@ -146,7 +146,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_match_recordsEveryClauseAsOne() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELECT a FROM t WHERE b = 1", "SELECT a FROM t WHERE b = 2");
+    Verdict verdict = ExactSetJudge.structural().compare("SELECT a FROM t WHERE b = 1", "SELECT a FROM t WHERE b = 2");
     // then
     List<String> names = new ArrayList<>();
     QueryShape.CLAUSES.forEach(c -> names.add("clause_" + c));
@@ -157,7 +157,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_oneOfTwoWhereConditions_scoresTheClauseByF1() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELECT a FROM t WHERE b = 1 AND c = 2",
+    Verdict verdict = ExactSetJudge.structural().compare("SELECT a FROM t WHERE b = 1 AND c = 2",
         "SELECT a FROM t WHERE b = 1");
     // then: 2 * 1 common / (2 + 1)
     assertThat(verdict.measure("clause_where").getAsDouble()).isEqualTo(2.0 / 3);
@@ -182,7 +182,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_predictionDoesNotParse_isAPredictionError() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELECT a FROM t", "SELEC a FROM t");
+    Verdict verdict = ExactSetJudge.structural().compare("SELECT a FROM t", "SELEC a FROM t");
     // then
     assertThat(verdict.outcome()).isEqualTo(Outcome.ERROR);
     assertThat(verdict.reason()).isEqualTo(Reason.PRED_ERROR);
@@ -192,7 +192,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_predictionIsNotAQuery_isAPredictionError() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELECT a FROM t", "DELETE FROM t");
+    Verdict verdict = ExactSetJudge.structural().compare("SELECT a FROM t", "DELETE FROM t");
     // then
     assertThat(verdict.detail()).isEqualTo("the prediction is not a query but Delete");
     assertThat(verdict.outcome()).isEqualTo(Outcome.ERROR);
@@ -201,7 +201,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_twoStatements_isAPredictionError() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELECT a FROM t", "SELECT a FROM t; DROP TABLE t");
+    Verdict verdict = ExactSetJudge.structural().compare("SELECT a FROM t", "SELECT a FROM t; DROP TABLE t");
     // then
     assertThat(verdict.detail()).isEqualTo("the prediction does not parse: expected one statement but found 2");
   }
@@ -209,7 +209,7 @@ class ExactSetJudgeTest {
   @Test
   void judge_goldDoesNotParse_isAGoldError() {
     // when
-    Verdict verdict = ExactSetJudge.spider().compare("SELEC a FROM t", "SELECT a FROM t");
+    Verdict verdict = ExactSetJudge.structural().compare("SELEC a FROM t", "SELECT a FROM t");
     // then
     assertThat(verdict.outcome()).isEqualTo(Outcome.GOLD_ERROR);
     assertThat(verdict.detail()).startsWith("the gold does not parse: ");
@@ -226,7 +226,7 @@ class ExactSetJudgeTest {
   void named_unknownOption_listsTheKnownOne() {
     assertThatThrownBy(() -> Judges.named("exact-set:values"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("judge 'exact-set' has no option 'values'; known options: keep-values");
+        .hasMessage("judge 'exact-set' has no option 'values'; known options: extract, keep-values, structural");
   }
 
   @Test

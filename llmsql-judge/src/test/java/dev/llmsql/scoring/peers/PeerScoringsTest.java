@@ -1,6 +1,7 @@
 package dev.llmsql.scoring.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.judge.Outcome;
@@ -129,6 +130,20 @@ class PeerScoringsTest {
   }
 
   @Test
+  void softF1_wideRows_countMembershipAsBirdsInDoes() {
+    // 10 gold cells 1..10; predicted 1, 1, 2..5, 11..14: each predicted cell "in" the gold row counts, the
+    // repeated 1 twice (6 matches), 4 pred-only; gold 6..10 are not in the prediction (5 truth-only)
+    List<Object> gold = List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+    List<Object> pred = List.of(1L, 1L, 2L, 3L, 4L, 5L, 11L, 12L, 13L, 14L);
+    // tp .6, fp .4, fn .5: precision .6, recall .6/1.1, F1 = 2pr/(p+r)
+    double precision = 0.6 / (0.6 + 0.4);
+    double recall = 0.6 / (0.6 + 0.5);
+
+    assertThat(SoftF1.of(List.of(gold), List.of(pred)))
+        .isCloseTo(2 * precision * recall / (precision + recall), org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
   void softF1_scoring_averagesMeasuresAndCountsMissingAsZero() {
     List<QuestionResult> results = List.of(result(Verdict.match().withMeasure("soft_f1", 1.0)),
         result(Verdict.mismatch(Reason.VALUE_MISMATCH, "").withMeasure("soft_f1", 0.6)),
@@ -141,17 +156,65 @@ class PeerScoringsTest {
   }
 
   @Test
-  void relativeEfficiency_rewardsByTimeRatio() {
-    // rewards: ratio 3 -> 1.25, ratio 0.3 -> 0.5, mismatch -> 0, match untimed -> 1; mean = 2.75 / 4
+  void relativeEfficiency_isTheMeanOfTheSquareRootOfTheRewards() {
+    // rewards: ratio 3 -> 1.25, ratio 0.3 -> 0.5, mismatch -> 0, match untimed -> 1; BIRD averages sqrt(reward)
     List<QuestionResult> results = List.of(result(Verdict.match().withMeasure("time_ratio", 3.0)),
         result(Verdict.match().withMeasure("time_ratio", 0.3)), result(Verdict.mismatch(Reason.EXTRA_ROWS, "")),
         result(Verdict.match()));
 
     Score score = PeerScorings.relativeEfficiency().score(results);
 
-    assertThat(score.value()).isEqualTo(0.6875);
-    assertThat(score.explanation()).isEqualTo("mean R-VES reward over 4 question(s), 2 matches timed; "
-        + "x100 = 68.75");
+    assertThat(score.value()).isEqualTo((Math.sqrt(1.25) + Math.sqrt(0.5) + 0 + 1) / 4);
+    assertThat(score.explanation()).isEqualTo("mean sqrt(R-VES reward) over 4 question(s), 2 matches timed "
+        + "(gold time / predicted time, wall clock of each statement run and read afresh; BIRD's outlier rule "
+        + "over repeated runs when the judge repeats them); x100 = 70.63");
+  }
+
+  @Test
+  void relativeEfficiency_perQuestionPoints_asBird() {
+    // ratio 3: BIRD 111.80 (sqrt of reward 1.25), ratio 0.7: 86.60 (sqrt of 0.75)
+    assertThat(RelativeEfficiency.points(RelativeEfficiency.reward(3.0))).isCloseTo(111.8034, within(1e-4));
+    assertThat(RelativeEfficiency.points(RelativeEfficiency.reward(0.7))).isCloseTo(86.6025, within(1e-4));
+    assertThat(RelativeEfficiency.reward(0.0)).isEqualTo(0.0);
+    assertThat(RelativeEfficiency.reward(0.1)).isEqualTo(0.25);
+    assertThat(RelativeEfficiency.reward(0.25)).isEqualTo(0.5);
+    assertThat(RelativeEfficiency.reward(1.0)).isEqualTo(1.0);
+    assertThat(RelativeEfficiency.reward(2.0)).isEqualTo(1.25);
+  }
+
+  /** Gold and predicted seconds per run, as BIRD's iterated_execute_sql measures them. */
+  static List<Double> ratios(double[] gold, double[] predicted) {
+    List<Double> out = new java.util.ArrayList<>();
+    for (int i = 0; i < gold.length; i++) {
+      out.add(gold[i] / predicted[i]);
+    }
+    return out;
+  }
+
+  @Test
+  void relativeEfficiency_onFixedTimingVectors_followsBirdsFormula() {
+    // outlier run 6 (ratio 20) lies beyond mean + 3 sd of the twelve ratios and is dropped
+    double[] gold = {0.2, 0.2, 0.2, 0.2, 0.2, 2.0, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2};
+    double[] pred = {0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+    double ratio = RelativeEfficiency.timeRatio(ratios(gold, pred), false);
+    assertThat(ratio).isEqualTo(2.0);
+    assertThat(RelativeEfficiency.points(RelativeEfficiency.reward(ratio))).isCloseTo(111.8034, within(1e-4));
+    // ratios 0.5, 0.7, 0.9: none dropped, mean 0.7 -> reward 0.75 -> 86.60
+    assertThat(RelativeEfficiency.timeRatio(ratios(new double[] {0.05, 0.07, 0.09}, new double[] {0.1, 0.1, 0.1}),
+        false)).isCloseTo(0.7, within(1e-12));
+  }
+
+  @Test
+  void relativeEfficiency_allRatiosEqual_divideByZeroAsBird_orKeptWithTheFix() {
+    List<Double> equal = ratios(new double[] {0.3, 0.3, 0.3}, new double[] {0.1, 0.1, 0.1});
+
+    // BIRD: sd 0, its strict rule keeps nothing, sum([]) / len([]) raises, the question scores 0
+    assertThat(RelativeEfficiency.timeRatio(equal, false)).isEqualTo(0.0);
+    assertThat(RelativeEfficiency.reward(RelativeEfficiency.timeRatio(equal, false))).isEqualTo(0.0);
+    // the fix: the common ratio
+    assertThat(RelativeEfficiency.timeRatio(equal, true)).isCloseTo(3.0, within(1e-12));
+    assertThat(RelativeEfficiency.timeRatio(List.of(1.5), false)).isEqualTo(0.0);
+    assertThat(RelativeEfficiency.timeRatio(List.of(1.5), true)).isEqualTo(1.5);
   }
 
   @Test

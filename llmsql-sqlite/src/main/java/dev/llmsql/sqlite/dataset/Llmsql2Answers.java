@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.benchmark.BoundedLineReader;
 import dev.llmsql.benchmark.Llmsql2Prompt;
 import dev.llmsql.benchmark.PromptTable;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.sqlite.SqliteQueryExecutor;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -60,7 +58,7 @@ final class Llmsql2Answers {
     List<String> problems = new ArrayList<>();
     StringBuilder out = new StringBuilder();
     try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(LIMITS);
-         BufferedReader in = Files.newBufferedReader(questions, StandardCharsets.UTF_8);
+         BoundedLineReader in = BoundedLineReader.open(questions);
          Connection c = DriverManager.getConnection("jdbc:sqlite:" + database)) {
       String line;
       int lineNo = 0;

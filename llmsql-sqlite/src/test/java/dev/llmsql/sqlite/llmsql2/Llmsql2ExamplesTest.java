@@ -9,7 +9,6 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.internal.QuestionReader;
-import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
@@ -97,6 +96,34 @@ class Llmsql2ExamplesTest {
     assertThat(predNone ? 1 : 0).isEqualTo(upstream.get("pred_none").asInt());
   }
 
+  @org.junit.jupiter.api.Test
+  void strictOption_aSelectInACommentNoLongerStartsTheQuery() {
+    Question question = questions.get(2);
+    String completion = "```sql\n-- select the singer\n" + question.sql() + "\n```";
+
+    Verdict upstream = Judges.llmsql2().judge(new Context(question, new Prediction(2, completion)));
+    Verdict fixed = Judges.named("llmsql2:skip-comments").judge(new Context(question, new Prediction(2, completion)));
+
+    assertThat(upstream.outcome()).isEqualTo(Outcome.ERROR);
+    assertThat(fixed.outcome()).isEqualTo(Outcome.MATCH);
+    assertThat(fixed.detail()).isEqualTo("rule1_equal");
+    assertThat(fixed.measure("exact_string_match")).hasValue(1.0);
+  }
+
+  @org.junit.jupiter.api.Test
+  void allNullPredNoneOption_countsEveryAllNullResult() {
+    Question question = questions.get(2);
+    Prediction twoNulls = new Prediction(2, "SELECT NULL, NULL UNION ALL SELECT NULL, NULL");
+    Prediction oneNull = new Prediction(2, "SELECT NULL");
+
+    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls)).measure("pred_none")).hasValue(0.0);
+    assertThat(Judges.llmsql2().judge(new Context(question, oneNull)).measure("pred_none")).hasValue(1.0);
+    assertThat(Judges.named("llmsql2:all-null-pred-none").judge(new Context(question, twoNulls))
+        .measure("pred_none")).hasValue(1.0);
+    assertThat(Judges.named("llmsql2:strict").judge(new Context(question, oneNull)).measure("pred_none"))
+        .hasValue(1.0);
+  }
+
   /** Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. */
   private static final class Context implements JudgeContext {
     private final Question question;
@@ -133,9 +160,5 @@ class Llmsql2ExamplesTest {
       last = executor.execute(database, sql);
       return last;
     }
-  }
-
-  static Judge judge() {
-    return Judges.llmsql2();
   }
 }

@@ -1,0 +1,72 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code llmsql evaluate} on LLMSQL 2.0 questions: picked by default, {@code --model-name}, the 2.0 report keys. */
+class CliLlmsql2Test {
+
+  @TempDir
+  Path dir;
+
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+  }
+
+  @Test
+  void evaluate_twoPointZeroQuestions_lenientRulesAndModelNameInTheReport() throws Exception {
+    Path db = dir.resolve("tables.db");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE \"t-1\" (\"Name\" TEXT, \"Wins\" REAL)");
+      s.execute("INSERT INTO \"t-1\" VALUES ('Hurts', 3.0), ('Keane', 1.0)");
+    }
+    Path questions = Files.writeString(dir.resolve("questions.jsonl"), String.join("\n",
+        "{\"question_id\": 1, \"table_id\": \"t-1\", \"tables\": [\"t-1\"], \"question\": \"Who won most?\", "
+            + "\"sql\": \"SELECT \\\"Name\\\" FROM \\\"t-1\\\" ORDER BY \\\"Wins\\\" DESC LIMIT 1\", "
+            + "\"answer\": \"[[\\\"Hurts\\\"]]\", \"category\": \"lookup\", \"family\": \"f\"}",
+        "{\"question_id\": 2, \"table_id\": \"t-1\", \"question\": \"Total wins?\", "
+            + "\"sql\": \"SELECT SUM(\\\"Wins\\\") FROM \\\"t-1\\\"\", \"answer\": [[4.0]], \"category\": \"convention\"}",
+        ""), StandardCharsets.UTF_8);
+    Path outputs = Files.writeString(dir.resolve("outputs.jsonl"), String.join("\n",
+        "{\"question_id\": 1, \"completion\": \"```sql\\nSELECT \\\"Name\\\", \\\"Wins\\\" FROM \\\"t-1\\\" "
+            + "ORDER BY \\\"Wins\\\" DESC LIMIT 1\\n```\"}",
+        "{\"question_id\": 2, \"completion\": \"SELECT '4 wins'\"}",
+        ""), StandardCharsets.UTF_8);
+    Path report = dir.resolve("report.json");
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--db-path", db.toString(), "--save-report", report.toString(), "--model-name", "demo-model",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1");
+
+    assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    JsonNode saved = new ObjectMapper().readTree(report.toFile());
+    assertThat(saved.get("model_name").asText()).isEqualTo("demo-model");
+    assertThat(saved.get("version").asText()).isEqualTo("2.0");
+    // q1 by rule 5 (extra column); "4 wins" is not a unit, so q2 misses
+    assertThat(saved.get("matches").asInt()).isEqualTo(1);
+    assertThat(saved.get("total").asInt()).isEqualTo(2);
+    assertThat(saved.get("category_accuracy").toString()).isEqualTo(
+        "{\"convention\":{\"total\":1,\"matches\":0,\"accuracy\":0.0},"
+            + "\"lookup\":{\"total\":1,\"matches\":1,\"accuracy\":1.0}}");
+    assertThat(List.of(saved.get("expected").asInt(), saved.get("answered").asInt(), saved.get("missing").asInt(),
+        saved.get("duplicates").asInt())).containsExactly(2, 2, 0, 0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("judge llmsql2");
+  }
+}

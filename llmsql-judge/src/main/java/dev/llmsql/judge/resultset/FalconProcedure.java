@@ -1,0 +1,290 @@
+package dev.llmsql.judge.resultset;
+
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.Reason;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * DB-GPT Falcon's comparison ({@code DataCompareService.compare} with {@code CONTAIN_MATCH}), step by step as
+ * its code does it: a result becomes one text list per column name (no rows: no columns; a repeated name keeps
+ * its last column), every cell is Python's {@code str} of the value rounded to 2 decimals HALF_UP when it
+ * reads as a decimal ({@code -0.001} becomes {@code -0.00}, not {@code 0.00}); a column is identified by its
+ * values joined with commas (so one row {@code 'a,b'} equals two rows {@code 'a'}, {@code 'b'}), and the
+ * prediction is right when it holds every gold column. Unordered, the gold columns are tried in turn: both
+ * results are stably re-sorted by that column (text order) and compared as ordered, so rows stay aligned but
+ * a result in another order fails when ties in the sort column leave rows in their original order.
+ * Two empty results differ (Falcon's defect, {@link Builder#emptyResultsMatch} fixes it).
+ *
+ * <pre>{@code
+ * Judge falcon = ResultSetJudge.falcon();                          // the peer, defects included
+ * Judge fixed = ResultSetJudge.builder().name("falcon:empty-match")
+ *     .procedure(FalconProcedure.builder().emptyResultsMatch(true).build())
+ *     .rowOrder(RowOrder.QUESTION_FLAG)
+ *     .build();
+ * }</pre>
+ */
+public final class FalconProcedure implements PeerProcedure {
+
+  /** Python's Decimal accepts these (underscores between digits, surrounding blanks stripped). */
+  private static final Pattern DECIMAL = Pattern.compile(
+      "[+-]?(?:\\d(?:_?\\d)*(?:\\.(?:\\d(?:_?\\d)*)?)?|\\.\\d(?:_?\\d)*)(?:[eE][+-]?\\d(?:_?\\d)*)?");
+  private static final Pattern NAN = Pattern.compile("[+-]?nan\\d*", Pattern.CASE_INSENSITIVE);
+  /** Python's default decimal context: a rounded value needing more digits raises, leaving the text as is. */
+  private static final int PYTHON_DECIMAL_PRECISION = 28;
+
+  private final boolean emptyResultsMatch;
+
+  private FalconProcedure(Builder b) {
+    this.emptyResultsMatch = b.emptyResultsMatch;
+  }
+
+  /** Falcon's own procedure, its defects included. */
+  public static FalconProcedure peer() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public boolean emptyResultsMatch() {
+    return emptyResultsMatch;
+  }
+
+  @Override
+  public Comparison compare(QueryResult gold, String goldSql, QueryResult predicted, String predictedSql,
+                            Question question, boolean ordered) {
+    if (emptyResultsMatch && gold.rowCount() == 0 && predicted.rowCount() == 0) {
+      return Comparison.EQUAL;
+    }
+    Map<String, String[]> std = columns(gold);
+    Map<String, String[]> tgt = columns(predicted);
+    boolean right = ordered ? containsOrdered(std, tgt) : containsUnordered(std, tgt);
+    return right ? Comparison.EQUAL : explain(gold, predicted, std, tgt, ordered);
+  }
+
+  /** Ordered: the prediction holds every gold column, values joined in row order. */
+  private static boolean containsOrdered(Map<String, String[]> std, Map<String, String[]> tgt) {
+    Set<String> have = new HashSet<>();
+    for (String[] column : tgt.values()) {
+      have.add(joined(column));
+    }
+    for (String[] column : std.values()) {
+      if (!have.contains(joined(column))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean containsUnordered(Map<String, String[]> std, Map<String, String[]> tgt) {
+    List<String> tgtKeys = new ArrayList<>();
+    List<String> tgtNames = new ArrayList<>(tgt.keySet());
+    for (String[] column : tgt.values()) {
+      tgtKeys.add(sortedJoined(column));
+    }
+    for (Map.Entry<String, String[]> e : std.entrySet()) {
+      int index = tgtKeys.indexOf(sortedJoined(e.getValue()));
+      if (index < 0) {
+        return false; // Falcon gives up at the first gold column it cannot find
+      }
+      if (containsOrdered(sortedBy(std, e.getKey()), sortedBy(tgt, tgtNames.get(index)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** All columns re-ordered by a stable text sort of one column, as Falcon's sort_columns_by_key. */
+  private static Map<String, String[]> sortedBy(Map<String, String[]> table, String key) {
+    String[] base = table.get(key);
+    Integer[] order = new Integer[base.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> PythonText.ORDER.compare(base[x], base[y]));
+    Map<String, String[]> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String[]> e : table.entrySet()) {
+      String[] column = new String[order.length];
+      for (int i = 0; i < order.length; i++) {
+        column[i] = e.getValue()[order[i]];
+      }
+      out.put(e.getKey(), column);
+    }
+    return out;
+  }
+
+  private static String joined(String[] column) {
+    return String.join(",", column);
+  }
+
+  private static String sortedJoined(String[] column) {
+    String[] copy = column.clone();
+    Arrays.sort(copy, PythonText.ORDER);
+    return joined(copy);
+  }
+
+  /** Falcon's column form of a result: no rows give no columns; a repeated name keeps its last column. */
+  static Map<String, String[]> columns(QueryResult result) {
+    Map<String, String[]> out = new LinkedHashMap<>();
+    if (result.rowCount() == 0) {
+      return out;
+    }
+    List<String> names = result.columns();
+    int width = result.rows().get(0).size();
+    for (int c = 0; c < width; c++) {
+      String name = c < names.size() ? names.get(c) : "column " + c;
+      String[] values = new String[result.rowCount()];
+      for (int r = 0; r < values.length; r++) {
+        List<Object> row = result.rows().get(r);
+        values[r] = rounded(c < row.size() ? pythonText(row.get(c)) : "");
+      }
+      out.put(name, values); // put keeps the first position and the last values, as a Python dict
+    }
+    return out;
+  }
+
+  /** Python's {@code str} of a value as sqlite3 returns it; NULL is empty text. */
+  static String pythonText(Object value) {
+    if (value == null) {
+      return "";
+    }
+    if (value instanceof Double || value instanceof Float) {
+      return pythonFloat(((Number) value).doubleValue());
+    }
+    if (value instanceof BigDecimal bd) {
+      return bd.toString();
+    }
+    if (value instanceof Boolean b) {
+      return b ? "True" : "False";
+    }
+    if (value instanceof byte[] bytes) {
+      return pythonBytes(bytes);
+    }
+    return value.toString();
+  }
+
+  private static String pythonFloat(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    BigDecimal exact = new BigDecimal(Double.toString(d));
+    if (d == 0) {
+      return (1 / d < 0) ? "-0.0" : "0.0";
+    }
+    // repr: positional for 1e-4 <= |d| < 1e16, with at least one decimal
+    int exponent = exact.precision() - exact.scale() - 1;
+    if (exponent >= -4 && exponent < 16) {
+      String plain = exact.stripTrailingZeros().toPlainString();
+      return plain.contains(".") ? plain : plain + ".0";
+    }
+    BigDecimal unscaled = exact.stripTrailingZeros();
+    String digits = unscaled.unscaledValue().abs().toString();
+    String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+    return (d < 0 ? "-" : "") + mantissa + "e" + (exponent < 0 ? "-" : "+")
+        + String.format(Locale.ROOT, "%02d", Math.abs(exponent));
+  }
+
+  private static String pythonBytes(byte[] bytes) {
+    StringBuilder sb = new StringBuilder("b'");
+    for (byte b : bytes) {
+      int v = b & 0xff;
+      if (v == '\\' || v == '\'') {
+        sb.append('\\').append((char) v);
+      } else if (v == '\t') {
+        sb.append("\\t");
+      } else if (v == '\n') {
+        sb.append("\\n");
+      } else if (v == '\r') {
+        sb.append("\\r");
+      } else if (v < 0x20 || v >= 0x7f) {
+        sb.append(String.format(Locale.ROOT, "\\x%02x", v));
+      } else {
+        sb.append((char) v);
+      }
+    }
+    return sb.append('\'').toString();
+  }
+
+  /** Falcon's accurate_decimal: text that Python's Decimal reads becomes that number to 2 places, HALF_UP. */
+  static String rounded(String text) {
+    String t = text.strip();
+    if (NAN.matcher(t).matches()) {
+      return t.startsWith("-") ? "-NaN" : t.toLowerCase(Locale.ROOT).startsWith("s") ? text : "NaN";
+    }
+    if (!DECIMAL.matcher(t).matches()) {
+      return text; // includes infinities, which quantize rejects
+    }
+    BigDecimal value = new BigDecimal(t.replace("_", ""));
+    BigDecimal result = value.setScale(2, RoundingMode.HALF_UP);
+    if (result.precision() > PYTHON_DECIMAL_PRECISION) {
+      return text;
+    }
+    String plain = result.toPlainString();
+    return result.signum() == 0 && t.startsWith("-") ? "-" + plain : plain;
+  }
+
+  private static Comparison explain(QueryResult gold, QueryResult predicted, Map<String, String[]> std,
+                                    Map<String, String[]> tgt, boolean ordered) {
+    if (gold.rowCount() != predicted.rowCount()) {
+      String counts = "prediction has " + predicted.rowCount() + " row(s), gold " + gold.rowCount();
+      return Comparison.differ(gold.rowCount() < predicted.rowCount() ? Reason.EXTRA_ROWS : Reason.MISSING_ROWS,
+          counts);
+    }
+    if (std.isEmpty()) {
+      return Comparison.differ(Reason.VALUE_MISMATCH, "both results are empty, which Falcon counts as different");
+    }
+    Set<String> have = new HashSet<>();
+    for (String[] column : tgt.values()) {
+      have.add(sortedJoined(column));
+    }
+    for (Map.Entry<String, String[]> e : std.entrySet()) {
+      if (!have.contains(sortedJoined(e.getValue()))) {
+        return Comparison.differ(tgt.size() < std.size() ? Reason.MISSING_COLUMN : Reason.VALUE_MISMATCH,
+            "gold column '" + e.getKey() + "' matches no predicted column");
+      }
+    }
+    return ordered
+        ? Comparison.differ(Reason.ROW_ORDER, "every gold column's values appear, but in another row order")
+        : Comparison.differ(Reason.VALUE_MISMATCH, "every gold column's values appear, but sorting by any gold "
+            + "column does not line the rows up as the gold's (values moved across rows, or ties left in "
+            + "another order)");
+  }
+
+  @Override
+  public String toString() {
+    return "falcon" + (emptyResultsMatch ? "(empty results match)" : "");
+  }
+
+  /** Options of a {@link FalconProcedure}; defaults are Falcon's. */
+  public static final class Builder {
+    private boolean emptyResultsMatch;
+
+    private Builder() {
+    }
+
+    /** Whether two empty results match (Falcon: they differ, a defect); default false. */
+    public Builder emptyResultsMatch(boolean emptyResultsMatch) {
+      this.emptyResultsMatch = emptyResultsMatch;
+      return this;
+    }
+
+    public FalconProcedure build() {
+      return new FalconProcedure(this);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.llmsql.judge.resultset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.judge.Reason;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Falcon's DataCompareService, one listed behaviour per test, on hand-made results. */
+class FalconProcedureTest {
+
+  static final Question Q = new Question(1, "q", "SELECT ...", "t", null, Map.of());
+  static final FalconProcedure PEER = FalconProcedure.peer();
+
+  static QueryResult result(List<String> columns, Object[]... rows) {
+    return new QueryResult(columns, Arrays.stream(rows).map(Arrays::asList).toList());
+  }
+
+  static Comparison unordered(QueryResult gold, QueryResult predicted) {
+    return PEER.compare(gold, "SELECT ...", predicted, "SELECT ...", Q, false);
+  }
+
+  @Test
+  void valuesScrambledAcrossRows_areWrong() {
+    QueryResult gold = result(List.of("id", "name"), new Object[] {1, "a"}, new Object[] {2, "b"});
+    QueryResult pred = result(List.of("id", "name"), new Object[] {1, "b"}, new Object[] {2, "a"});
+
+    assertThat(unordered(gold, pred).equal()).isFalse();
+    assertThat(unordered(gold, pred).reason()).isEqualTo(Reason.VALUE_MISMATCH);
+  }
+
+  @Test
+  void twoEmptyResults_differAsInFalcon_andMatchWithTheFix() {
+    QueryResult empty = result(List.of("id"));
+
+    assertThat(unordered(empty, empty).equal()).isFalse();
+    assertThat(FalconProcedure.builder().emptyResultsMatch(true).build()
+        .compare(empty, "SELECT ...", empty, "SELECT ...", Q, false).equal()).isTrue();
+    assertThat(ResultSetJudge.falcon(true).name()).isEqualTo("falcon:empty-match");
+  }
+
+  @Test
+  void oneRowWithAComma_equalsTwoRows_becauseValuesAreJoinedWithCommas() {
+    QueryResult gold = result(List.of("name"), new Object[] {"a,b"});
+    QueryResult pred = result(List.of("name"), new Object[] {"a"}, new Object[] {"b"});
+
+    assertThat(unordered(gold, pred).equal()).isTrue();
+  }
+
+  @Test
+  void duplicateColumnNames_collapseToTheLastColumn() {
+    QueryResult gold = result(List.of("name", "name"), new Object[] {"x", "y"});
+
+    assertThat(unordered(gold, result(List.of("name"), new Object[] {"y"})).equal()).isTrue();
+    assertThat(unordered(gold, result(List.of("name"), new Object[] {"x"})).equal()).isFalse();
+  }
+
+  @Test
+  void numbers_compareAsTwoDecimalText_negativeZeroKeepsItsSign() {
+    QueryResult zero = result(List.of("v"), new Object[] {0L});
+
+    assertThat(unordered(result(List.of("v"), new Object[] {0.001}), zero).equal()).isTrue();
+    assertThat(unordered(result(List.of("v"), new Object[] {-0.001}), zero).equal()).isFalse();
+    assertThat(unordered(result(List.of("v"), new Object[] {"2.005"}), result(List.of("v"), new Object[] {2.01}))
+        .equal()).isTrue();
+    assertThat(FalconProcedure.rounded("-0.001")).isEqualTo("-0.00");
+    assertThat(FalconProcedure.rounded(" 1_000 ")).isEqualTo("1000.00");
+    assertThat(FalconProcedure.rounded("abc")).isEqualTo("abc");
+    assertThat(FalconProcedure.rounded("inf")).isEqualTo("inf");
+    assertThat(FalconProcedure.pythonText(1e-5)).isEqualTo("1e-05");
+    assertThat(FalconProcedure.pythonText(1e16)).isEqualTo("1e+16");
+    assertThat(FalconProcedure.pythonText(3.0)).isEqualTo("3.0");
+    assertThat(FalconProcedure.pythonText(new byte[] {'a', 0})).isEqualTo("b'a\\x00'");
+  }
+
+  @Test
+  void anotherRowOrder_failsWhenNoColumnHasUniqueValues() {
+    Object[] r1 = {1, "a"};
+    Object[] r2 = {1, "b"};
+    Object[] r3 = {2, "a"};
+    QueryResult gold = result(List.of("n", "s"), r1, r2, r3);
+
+    assertThat(unordered(gold, result(List.of("n", "s"), r2, r3, r1)).equal()).isFalse();
+    assertThat(unordered(gold, result(List.of("n", "s"), r3, r2, r1)).equal()).isFalse();
+    // with a unique column the stable sort lines the rows up again
+    QueryResult unique = result(List.of("n", "s"), new Object[] {1, "a"}, new Object[] {2, "b"});
+    assertThat(unordered(unique, result(List.of("n", "s"), new Object[] {2, "b"}, new Object[] {1, "a"})).equal())
+        .isTrue();
+  }
+
+  @Test
+  void extraPredictedColumns_areAllowed_goldColumnsMustAllAppear() {
+    QueryResult gold = result(List.of("id"), new Object[] {1}, new Object[] {2});
+    QueryResult pred = result(List.of("name", "id"), new Object[] {"b", 2}, new Object[] {"a", 1});
+
+    assertThat(unordered(gold, pred).equal()).isTrue();
+    assertThat(unordered(pred, gold).reason()).isEqualTo(Reason.MISSING_COLUMN);
+  }
+
+  @Test
+  void ordered_rowOrderCounts() {
+    QueryResult gold = result(List.of("id"), new Object[] {1}, new Object[] {2});
+    QueryResult pred = result(List.of("id"), new Object[] {2}, new Object[] {1});
+
+    assertThat(PEER.compare(gold, null, pred, "SELECT ...", Q, true).reason()).isEqualTo(Reason.ROW_ORDER);
+    assertThat(PEER.compare(gold, null, gold, "SELECT ...", Q, true).equal()).isTrue();
+  }
+}
