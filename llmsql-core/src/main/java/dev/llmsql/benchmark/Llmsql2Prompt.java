@@ -124,7 +124,7 @@ public final class Llmsql2Prompt {
     }
     if (c.isObject()) {
       Map<String, Object> map = new LinkedHashMap<>();
-      c.fields().forEachRemaining(e -> map.put(e.getKey(), value(e.getValue())));
+      c.properties().forEach(e -> map.put(e.getKey(), value(e.getValue())));
       return map;
     }
     return c.asText();

@@ -318,7 +318,7 @@ public final class FullReportJson {
 
   private static Verdict verdict(JsonNode n) {
     Map<String, Double> measures = new TreeMap<>();
-    n.path("measures").fields().forEachRemaining(e -> measures.put(e.getKey(), e.getValue().asDouble()));
+    n.path("measures").properties().forEach(e -> measures.put(e.getKey(), e.getValue().asDouble()));
     return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"),
         measures);
   }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import net.sf.jsqlparser.expression.AllValue;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.CaseExpression;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -18,7 +19,6 @@ import net.sf.jsqlparser.expression.HexValue;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.NullValue;
-import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeValue;
@@ -235,7 +235,7 @@ final class Canonicalizer {
     List<Join> pending = new ArrayList<>();
     for (Join j : joins) {
       int before = from.size();
-      from(j.getRightItem(), scope, from, join);
+      from(j.getFromItem(), scope, from, join);
       String kind = j.isLeft() ? "left" : j.isRight() ? "right" : j.isFull() ? "full" : j.isCross() ? "cross"
           : j.isNatural() ? "natural" : "";
       if (!kind.isEmpty() && from.size() > before) {
@@ -270,7 +270,7 @@ final class Canonicalizer {
         : s.getFetch() != null ? s.getFetch().getExpression() : null;
     Expression offset = limit != null && limit.getOffset() != null ? limit.getOffset()
         : s.getOffset() != null ? s.getOffset().getOffset() : null;
-    if (rows == null && offset == null && (limit == null || !limit.isLimitAll())) {
+    if (rows == null && offset == null && (limit == null || !(limit.getRowCount() instanceof AllValue))) {
       return List.of();
     }
     List<String> out = new ArrayList<>();
@@ -306,9 +306,8 @@ final class Canonicalizer {
   private static Expression unwrap(Expression e) {
     Expression inner = e;
     while (true) {
-      if (inner instanceof Parenthesis p) {
-        inner = p.getExpression();
-      } else if (inner instanceof ExpressionList<?> list && !(inner instanceof ParenthesedSelect)
+      // JSqlParser 5 parses (x) as a one-element ParenthesedExpressionList, never as Parenthesis
+      if (inner instanceof ExpressionList<?> list && !(inner instanceof ParenthesedSelect)
           && list.size() == 1 && list.get(0) != null) {
         inner = list.get(0);
       } else {

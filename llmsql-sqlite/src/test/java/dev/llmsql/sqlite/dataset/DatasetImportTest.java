@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -191,7 +192,7 @@ class DatasetImportTest {
             + "employees (a CSV file's table is named after the file)"
             + "\n  " + questions + ":5: question 9: gold result 2 has no columns; give each as an object of "
             + "columns, e.g. \"gold_results\": {\"name\": [\"Cy\"]}")
-        .extracting(e -> ((DatasetImportException) e).problems()).asList().hasSize(3);
+        .extracting(e -> ((DatasetImportException) e).problems(), InstanceOfAssertFactories.LIST).hasSize(3);
     assertThat(db).doesNotExist();
     assertThat(DatasetImport.questionsFile(db)).doesNotExist();
     assertThat(dir.resolve("staff.sqlite.importing")).doesNotExist();
