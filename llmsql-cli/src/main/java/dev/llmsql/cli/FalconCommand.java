@@ -94,6 +94,7 @@ final class FalconCommand {
     int concurrency = Inference.DEFAULT_CONCURRENCY;
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     int maxTokens = 512;
+    double temperature = 0.0;
     int rounds = 1;
     Integer shots = null;
     Integer limit = null;
@@ -120,6 +121,7 @@ final class FalconCommand {
           case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
           case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
           case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
+          case "--temperature" -> temperature = Options.temperature(arg, value);
           case "--rounds" -> rounds = Options.number(arg, value, Range.ROUNDS);
           case "--shots" -> shots = Options.shots(arg, value);
           case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
@@ -183,7 +185,7 @@ final class FalconCommand {
         ChatClient client = ChatClient.builder().baseUrl(m.baseUrl() != null ? m.baseUrl() : baseUrl)
             .model(m.model()).apiKeyEnv(m.apiKeyEnv() != null ? m.apiKeyEnv() : apiKeyEnv)
             .environment(environment).jsonMode(false).maxConcurrency(Math.max(n, 1)).readTimeout(timeout)
-            .maxTokens(maxTokens).processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl")))
+            .maxTokens(maxTokens).temperature(temperature).processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl")))
             .build();
         b.model(m.name(), client, n);
       }
@@ -221,7 +223,8 @@ final class FalconCommand {
       return Cli.FAILED;
     }
     int unanswered = print(results);
-    out.println("Tables: " + output.resolve(FalconRun.EXECUTION_CSV) + ", " + output.resolve(FalconRun.COMPARISON_CSV));
+    out.println("Tables: " + output.resolve(FalconRun.EXECUTION_CSV) + ", " + output.resolve(FalconRun.COMPARISON_CSV)
+        + ", " + output.resolve(FalconRun.EVALUATION_CSV));
     if (unanswered > 0) {
       out.println(unanswered + " model call(s) failed and count as FAILED; run the same command again to retry "
           + "them (answers already given are kept)");

@@ -62,4 +62,18 @@ final class Options {
       default -> throw new IllegalArgumentException(name + " takes 0, 1 or 5, but was " + Range.quote(value));
     };
   }
+
+  /** {@code --temperature}: sampling temperature, 0 to 2 as OpenAI-compatible servers take it. */
+  static double temperature(String name, String value) {
+    double t;
+    try {
+      t = Double.parseDouble(value.strip());
+    } catch (NumberFormatException e) {
+      t = Double.NaN;
+    }
+    if (!(t >= 0 && t <= 2)) {
+      throw new IllegalArgumentException(name + " takes a number between 0 and 2, but was " + Range.quote(value));
+    }
+    return t;
+  }
 }

@@ -256,6 +256,8 @@ final class Usage {
         --timeout SECONDS          per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried
                                    with back-off
         --max-tokens N             answer length cap (default 512; 1 to 1000000)
+        --temperature T            sampling temperature of every round (default 0; 0 to 2); above 0 the
+                                   rounds differ, which is what several rounds are for
 
       Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
