@@ -218,6 +218,8 @@ final class Usage {
                                    its "tables" when absent), and --shots 1 or 5 is a usage error
         --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --process-log FILE         exchange log (default F without .jsonl, plus .process.jsonl)
+        --quiet, -q                no progress on standard error (the summary still goes to standard output)
+        --verbose, -v              also the files used, the run's settings and cached downloads used
 
       After the run, F without .jsonl plus .run.json holds the model name and inference arguments; give it
       to llmsql evaluate --run-metadata so the report and its leaderboard YAML carry them.
