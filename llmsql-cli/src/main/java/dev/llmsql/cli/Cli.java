@@ -139,10 +139,10 @@ public final class Cli {
         return new InferenceCommand(out, err, environment, terminal).run(rest);
       }
       case "falcon" -> {
-        return new FalconCommand(out, err, environment).run(rest);
+        return new FalconCommand(out, err, environment, terminal).run(rest);
       }
       case "suite" -> {
-        return new SuiteCommand(out, err, environment).run(rest);
+        return new SuiteCommand(out, err, environment, terminal).run(rest);
       }
       default -> {
         err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, dataset, "

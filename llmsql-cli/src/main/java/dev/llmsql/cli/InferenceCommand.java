@@ -64,8 +64,7 @@ final class InferenceCommand {
     int concurrency = Inference.DEFAULT_CONCURRENCY;
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     Integer maxTokens = null;
-    boolean quiet = false;
-    boolean verbose = false;
+    Options.Feedback feedback = new Options.Feedback();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -73,12 +72,7 @@ final class InferenceCommand {
           out.print(Usage.INFERENCE);
           return Cli.OK;
         }
-        if (arg.equals("--quiet") || arg.equals("-q") || arg.equals("--verbose") || arg.equals("-v")) {
-          quiet |= arg.startsWith("-q") || arg.equals("--quiet");
-          verbose |= arg.equals("-v") || arg.equals("--verbose");
-          if (quiet && verbose) {
-            throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
-          }
+        if (feedback.read(arg)) {
           continue;
         }
         String value = Options.value(args, i++, arg);
@@ -124,9 +118,8 @@ final class InferenceCommand {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
     }
-    Cli.DownloadProgress downloads = quiet ? null : new Cli.DownloadProgress(err, verbose);
-    Progress progress = quiet ? null
-        : new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS, 0);
+    Cli.DownloadProgress downloads = feedback.quiet ? null : new Cli.DownloadProgress(err, feedback.verbose);
+    Progress progress = feedback.progress(err, terminal);
     Inference inference;
     Path runFile;
     String runMetadata;
@@ -162,7 +155,7 @@ final class InferenceCommand {
         b.listener(progress);
       }
       inference = b.build();
-      if (verbose) {
+      if (feedback.verbose) {
         err.println("llmsql inference api: questions " + questions + ", tables " + tables + ", predictions "
             + output + ", process log " + (processLog != null ? processLog
             : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));

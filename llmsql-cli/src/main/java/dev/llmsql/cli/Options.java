@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -75,5 +76,31 @@ final class Options {
       throw new IllegalArgumentException(name + " takes a number between 0 and 2, but was " + Range.quote(value));
     }
     return t;
+  }
+
+  /** {@code --quiet}/{@code -q} and {@code --verbose}/{@code -v} of a command, which exclude each other. */
+  static final class Feedback {
+    boolean quiet;
+    boolean verbose;
+
+    /** Takes {@code arg} if it is one of the two flags (true), else leaves it to the caller (false). */
+    boolean read(String arg) {
+      switch (arg) {
+        case "--quiet", "-q" -> quiet = true;
+        case "--verbose", "-v" -> verbose = true;
+        default -> {
+          return false;
+        }
+      }
+      if (quiet && verbose) {
+        throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
+      }
+      return true;
+    }
+
+    /** evaluate's bar (or periodic lines off a terminal) on {@code err}; null with {@code --quiet}. */
+    Progress progress(PrintStream err, Terminal terminal) {
+      return quiet ? null : new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS, 0);
+    }
   }
 }

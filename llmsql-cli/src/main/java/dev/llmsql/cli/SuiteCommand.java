@@ -28,11 +28,13 @@ final class SuiteCommand {
   private final PrintStream out;
   private final PrintStream err;
   private final Function<String, String> environment;
+  private final Terminal terminal;
 
-  SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+  SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
     this.err = err;
     this.environment = environment;
+    this.terminal = terminal;
   }
 
   int run(List<String> args) {
@@ -59,12 +61,16 @@ final class SuiteCommand {
     int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
     Duration queryTimeout = null;
     Integer maxRows = null;
+    Options.Feedback feedback = new Options.Feedback();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
         if (arg.equals("--help") || arg.equals("-h")) {
           out.print(Usage.SUITE);
           return Cli.OK;
+        }
+        if (feedback.read(arg)) {
+          continue;
         }
         String value = Options.value(args, i++, arg);
         switch (arg) {
@@ -94,6 +100,7 @@ final class SuiteCommand {
       return Cli.USAGE;
     }
     CapabilitySuite capabilitySuite;
+    Progress progress = feedback.progress(err, terminal);
     List<ChatClient> targets = new ArrayList<>();
     try {
       ProcessLog log = ProcessLog.to(outDir.resolve(PROCESS_LOG));
@@ -112,7 +119,15 @@ final class SuiteCommand {
       for (String model : models) {
         targets.add(client(baseUrl, model, apiKeyEnv, false, concurrency, timeout, maxTokens, attempts, log));
       }
+      if (progress != null) {
+        b.listener(progress);
+      }
       capabilitySuite = b.build();
+      if (feedback.verbose) {
+        err.println("llmsql suite run: suite " + suite + ", config " + config + ", judges " + judges
+            + ", reports into " + outDir);
+        err.println("llmsql suite run: " + capabilitySuite);
+      }
     } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.BAD_INPUT;
@@ -130,6 +145,10 @@ final class SuiteCommand {
     } catch (RuntimeException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.FAILED;
+    } finally {
+      if (progress != null) {
+        progress.finish();
+      }
     }
     try {
       SuiteReports.write(results, outDir);

@@ -277,6 +277,8 @@ final class Usage {
                                    are zero-shot
         --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --judge NAME               how answers are judged (default llmsql; see llmsql evaluate --help)
+        --quiet, -q                no progress on standard error (the table still goes to standard output)
+        --verbose, -v              also the files used, the run's settings and cached downloads used
 
       Exit status: 0 all answered and judged, 1 some model calls failed (they count as FAILED; run again
       to retry them), 2 usage error (or a table file is not a regular file, or is an input), 3 unreadable
@@ -316,6 +318,8 @@ final class Usage {
         --query-timeout SECONDS    limit on building and querying one execution case's in-memory database
                                    (default 5; 0.001 to 86400)
         --max-rows N               row cap of one execution case's query (default 10000; 1 to 100000000)
+        --quiet, -q                no progress on standard error
+        --verbose, -v              also the files used and the suite's settings
 
       Exit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
       2 usage error, 3 unreadable suite or config, 5 reports not written.

@@ -1,7 +1,8 @@
 package dev.llmsql.inference;
 
 /**
- * Hears how an {@link Inference} run advances, e.g. to draw progress. The library prints nothing itself; the
+ * Hears how a run that asks a model advances ({@link Inference}, a Falcon run's rounds, a capability suite's
+ * cases), e.g. to draw progress. The library prints nothing itself; the
  * caller chooses what to show. Calls come from the worker threads but never two at once, so an implementation
  * need not be thread-safe; it should return quickly (the workers wait for it).
  *

@@ -332,6 +332,43 @@ class CapabilitySuiteTest {
   }
 
   @Test
+  void run_listener_hearsEveryCaseOfEveryModelOnce() throws Exception {
+    // given: two objective cases, two models
+    Path suite = Files.createDirectories(tmp.resolve("suite").resolve("sql_understanding"));
+    Files.writeString(suite.resolve("syntax_error_detection.jsonl"), """
+        {"id": "c1", "difficulty": "1", "sql": "SELEC 1", "expected": {"has_error": true}}
+        {"id": "c2", "difficulty": "1", "sql": "SELECT 1", "expected": {"has_error": false}}
+        """);
+    Path config = Files.writeString(tmp.resolve("suite.json"), "{\"capabilities\": {\"sql_understanding\": "
+        + "{\"syntax_error_detection\": {\"weight\": 1, \"evaluation\": \"objective\", \"prompt\": \"{{sql}}\"}}}}");
+    List<String> heard = new java.util.ArrayList<>();
+    try (ChatServer models = new ChatServer((model, body) -> ChatServer.ok("{\"has_error\": true}"))) {
+      CapabilitySuite capabilitySuite = CapabilitySuite.builder().dataset(tmp.resolve("suite"), config)
+          .listener(new dev.llmsql.inference.InferenceListener() {
+            @Override
+            public void onInferenceStart(int toAsk, int alreadyAnswered) {
+              heard.add("start " + toAsk + " " + alreadyAnswered);
+            }
+
+            @Override
+            public void onAnswer(long questionId, boolean failed) {
+              heard.add("case " + questionId + " " + failed);
+            }
+          }).concurrency(2).build();
+      List<ChatClient> targets = List.of("m-a", "m-b").stream().map(m -> ChatClient.builder()
+          .baseUrl(models.baseUrl()).model(m).jsonMode(false).build()).toList();
+
+      // when
+      capabilitySuite.run(targets);
+    }
+
+    // then: one call at a time (the list is not synchronized), each case of each model once
+    assertThat(heard.get(0)).isEqualTo("start 4 0");
+    assertThat(heard.subList(1, heard.size())).containsExactlyInAnyOrder("case 1 false", "case 2 false",
+        "case 1 false", "case 2 false");
+  }
+
+  @Test
   void build_subjectiveMetricsWithoutJudge_namesFix() throws Exception {
     // given
     CapabilitySuite.Builder builder = CapabilitySuite.builder().dataset(suiteDir(), configFile());

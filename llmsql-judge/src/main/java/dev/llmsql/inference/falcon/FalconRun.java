@@ -89,6 +89,7 @@ public final class FalconRun {
   private final Path tables;
   private final Path db;
   private final Path outputDir;
+  private final dev.llmsql.inference.InferenceListener listener;
 
   private FalconRun(Builder b) {
     this.models = new LinkedHashMap<>(b.models);
@@ -102,6 +103,7 @@ public final class FalconRun {
     this.tables = b.tables;
     this.db = b.db;
     this.outputDir = b.outputDir;
+    this.listener = b.listener;
   }
 
   public static Builder builder() {
@@ -128,6 +130,13 @@ public final class FalconRun {
       return t;
     });
     try {
+      int asked;
+      try {
+        asked = questionTexts().size();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + questions + ": " + e.getMessage(), e);
+      }
+      listener.onInferenceStart(rounds * models.size() * asked, 0);
       runRounds(perModel, results, captured);
     } finally {
       perModel.shutdownNow();
@@ -179,6 +188,20 @@ public final class FalconRun {
     if (limit != Integer.MAX_VALUE) {
       inference.limit(limit);
     }
+    inference.listener(new dev.llmsql.inference.InferenceListener() {
+      @Override
+      public void onInferenceStart(int toAsk, int alreadyAnswered) {
+        // answers kept from an interrupted run are done: they count at once
+        for (int i = 0; i < alreadyAnswered; i++) {
+          heard(-1, false);
+        }
+      }
+
+      @Override
+      public void onAnswer(long questionId, boolean failed) {
+        heard(questionId, failed);
+      }
+    });
     InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
@@ -191,6 +214,13 @@ public final class FalconRun {
     int asked = summary.selected();
     return new RoundResult(round, name, asked, right + wrong, right, wrong, asked - right - wrong, predictions,
         report);
+  }
+
+  private void heard(long questionId, boolean failed) {
+    // models of a round answer at once: one call at a time, so a listener need not be thread-safe
+    synchronized (listener) {
+      listener.onAnswer(questionId, failed);
+    }
   }
 
   private static void writeExecution(List<RoundResult> results, Path file) throws IOException {
@@ -298,6 +328,17 @@ public final class FalconRun {
     private Path tables;
     private Path db;
     private Path outputDir;
+    private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
+
+    /**
+     * Hears every model answer of every round (the total: rounds × models × questions; answers kept from an
+     * interrupted run count as done at once, with question id -1), e.g. to draw progress; the library prints
+     * nothing itself.
+     */
+    public Builder listener(dev.llmsql.inference.InferenceListener listener) {
+      this.listener = requireNonNull(listener, "listener");
+      return this;
+    }
 
     private Builder() {
     }

@@ -129,14 +129,32 @@ class FalconRunTest {
         """);
     Path out = dir.resolve("falcon");
     try (ModelServer server = new ModelServer(FalconRunTest::script)) {
+      List<String> heard = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+      dev.llmsql.inference.InferenceListener listener = new dev.llmsql.inference.InferenceListener() {
+        @Override
+        public void onInferenceStart(int toAsk, int alreadyAnswered) {
+          heard.add("start " + toAsk + " " + alreadyAnswered);
+        }
+
+        @Override
+        public void onAnswer(long questionId, boolean failed) {
+          heard.add("answer " + questionId + " " + failed);
+        }
+      };
       FalconRun run = FalconRun.builder().model("a", client(server, "a"), 2).rounds(1).shots(0).limit(2)
-          .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(out).build();
+          .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(out).listener(listener).build();
 
       // when
       List<RoundResult> results = run.run();
 
       // then
       assertThat(results).extracting(RoundResult::questions, RoundResult::right).containsExactly(tuple(2, 2));
+      assertThat(heard.get(0)).isEqualTo("start 2 0");
+      assertThat(heard.subList(1, heard.size())).containsExactlyInAnyOrder("answer 1 false", "answer 2 false");
+      heard.clear();
+      run.run();
+      // resumed: both answers are kept, and count as done at once
+      assertThat(heard).containsExactly("start 2 0", "answer -1 false", "answer -1 false");
       assertThat(Files.readAllLines(out.resolve(FalconRun.COMPARISON_CSV))).hasSize(1 + 2);
       assertThat(Files.readAllLines(out.resolve("round-1").resolve("a.jsonl"))).hasSize(2);
       assertThat(run.toString()).isEqualTo("FalconRun[models=[a], rounds=1, shots=0, limit=2, judge=llmsql, "
