@@ -557,7 +557,7 @@ public final class Cli {
           name = input.toString();
           names.add(name);
         }
-        entries.add(new Leaderboard.Entry(name, FullReportJson.read(input)));
+        entries.add(new Leaderboard.Entry(name, FullReportJson.readAnyReport(input)));
       } catch (IOException e) {
         err.println("llmsql leaderboard: " + oneLine(describe(e)));
         return BAD_INPUT;

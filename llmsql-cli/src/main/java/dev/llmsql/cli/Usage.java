@@ -134,7 +134,10 @@ final class Usage {
       capability scores and a radar chart per model. LLMSQL 2.0 reports add their accuracy per category.
       Upstream LLMSQL leaderboard entries (a .yaml/.yml file holding one entry or a list of them, or a
       directory searched for such files, e.g. a checkout's leaderboard/) are ranked by accuracy with the
-      reports in a table of the columns upstream's leaderboard shows.
+      reports in a table of the columns upstream's leaderboard shows. LLMSQL's own report files (the
+      evaluation_results_*.json its Python evaluate() saves) are read too, counts only. Runs are ranked per
+      benchmark (LLMSQL version, or questions file and database); a run with fewer predictions than questions
+      is flagged partial.
 
       Options:
         --out FILE                 where to write the page (default leaderboard.html)

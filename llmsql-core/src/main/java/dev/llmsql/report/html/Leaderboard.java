@@ -298,10 +298,24 @@ public final class Leaderboard {
   private static Map<String, List<Entry>> byBenchmark(List<Entry> entries) {
     Map<String, List<Entry>> groups = new LinkedHashMap<>();
     for (Entry e : entries) {
-      String key = e.report().benchmark() + e.report().version().map(v -> " (LLMSQL " + v + ")").orElse("");
+      String key = benchmarkKey(e.report());
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
     }
     return groups;
+  }
+
+  /**
+   * What makes runs comparable: LLMSQL and its version, wherever it was downloaded to and whoever evaluated it
+   * ({@code LLMSQL 2.0 (llmsql_workdir)}, a Python report's {@code LLMSQL 2.0 (LLMSQL report)}), else the
+   * benchmark's own description (local questions file and database).
+   */
+  static String benchmarkKey(EvaluationReport r) {
+    String b = r.benchmark();
+    java.util.regex.Matcher llmsql = java.util.regex.Pattern.compile("LLMSQL (\\d+\\.\\d+)( \\(.*\\))?").matcher(b);
+    if (llmsql.matches()) {
+      return "LLMSQL " + llmsql.group(1);
+    }
+    return r.version().map(v -> b + " (LLMSQL " + v + ")").orElse(b);
   }
 
   /** Fewer questions answered than the benchmark holds: its accuracy covers only part of the benchmark. */
