@@ -165,7 +165,7 @@ final class SuiteCommand {
     }
     out.println("reports: " + outDir.resolve(SuiteReports.SCORE_REPORTS) + ", "
         + outDir.resolve(SuiteReports.CASE_REPORTS) + ", " + outDir.resolve(PROCESS_LOG) + ", "
-        + outDir.resolve(SuiteReports.LEADERBOARD));
+        + outDir.resolve(SuiteReports.MODEL_PAGES) + ", " + outDir.resolve(SuiteReports.LEADERBOARD));
     if (failed > 0) {
       out.println("cases that failed to run are left out of the scores; see the case reports for why");
     }

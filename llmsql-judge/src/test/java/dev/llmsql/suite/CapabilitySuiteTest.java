@@ -281,6 +281,13 @@ class CapabilitySuiteTest {
     assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
     assertThat(html).contains("<td>model-a</td><td>62.6</td><td>41.9</td><td>88.2</td><td>57.6</td>",
         "sql_understanding 41.9");
+    String page = Files.readString(out.resolve("model_pages/model-a.html"));
+    assertThat(page).contains("content=\"default-src 'none'; style-src 'unsafe-inline'\"",
+        "<tr><td>sql_understanding</td><td>41.9</td>",
+        "<tr><td>optimization_depth</td><td>4</td><td>subjective</td><td>50.0</td><td>3 / 6</td><td>0</td><td>1</td>"
+            + "<td>1</td></tr>",
+        "<li><b>judge-1</b>: yes \u2014 right</li><li><b>judge-2</b>: no \u2014 incomplete</li>")
+        .doesNotContain("<script");
   }
 
   @Test
