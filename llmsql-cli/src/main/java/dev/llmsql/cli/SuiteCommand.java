@@ -42,8 +42,12 @@ final class SuiteCommand {
       out.print(Usage.SUITE);
       return args.isEmpty() ? Cli.USAGE : Cli.OK;
     }
+    if (args.get(0).equals("import-scale")) {
+      return importScale(args.subList(1, args.size()));
+    }
     if (!args.get(0).equals("run")) {
-      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run (see llmsql suite --help)");
+      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run, import-scale (see llmsql "
+          + "suite --help)");
       return Cli.USAGE;
     }
     Path suite = null;
@@ -170,6 +174,52 @@ final class SuiteCommand {
       out.println("cases that failed to run are left out of the scores; see the case reports for why");
     }
     return failed == 0 ? Cli.OK : Cli.FAILED;
+  }
+
+  /** {@code llmsql suite import-scale DATASET_CONFIG.py --out suite.json}. */
+  private int importScale(List<String> args) {
+    Path from = null;
+    Path to = null;
+    try {
+      for (int i = 0; i < args.size(); i++) {
+        String arg = args.get(i);
+        if (arg.equals("--help") || arg.equals("-h")) {
+          out.print(Usage.SUITE);
+          return Cli.OK;
+        }
+        if (arg.equals("--out")) {
+          to = Path.of(Options.value(args, i++, arg));
+        } else if (arg.startsWith("-") || from != null) {
+          throw new IllegalArgumentException("unknown option " + arg);
+        } else {
+          from = Path.of(arg);
+        }
+      }
+      if (from == null || to == null) {
+        throw new IllegalArgumentException("give SCALE's dataset_config.py and --out FILE.json");
+      }
+      dev.llmsql.report.ReportFiles.requireWritableTarget(to, java.util.Map.of("SCALE config", from));
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql suite import-scale: " + e.getMessage() + " (see llmsql suite --help)");
+      return Cli.USAGE;
+    }
+    dev.llmsql.suite.ScaleConfigImport imported;
+    try {
+      imported = dev.llmsql.suite.ScaleConfigImport.read(from);
+    } catch (SuiteFormatException | UncheckedIOException e) {
+      err.println("llmsql suite import-scale: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+    try {
+      imported.write(to);
+    } catch (IOException | UncheckedIOException e) {
+      err.println("llmsql suite import-scale: " + to + " not written: " + e.getMessage());
+      return Cli.NOT_SAVED;
+    }
+    imported.notes().forEach(n -> err.println("check: " + n));
+    out.println(to + " (" + imported.prompts().size() + " prompt file(s) in "
+        + to.toAbsolutePath().resolveSibling("prompts") + ")");
+    return Cli.OK;
   }
 
   private ChatClient client(String baseUrl, String model, String keyEnv, boolean json, int concurrency,

@@ -21,6 +21,8 @@ final class Usage {
                                                           several models x rounds, DB-GPT Falcon's tables
         llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR
                                                           SCALE-style capability suites with LLM judges
+        llmsql suite import-scale dataset_config.py --out F
+                                                          SCALE's config as a suite config
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -297,6 +299,11 @@ final class Usage {
 
   static final String SUITE = """
       Usage: llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]
+             llmsql suite import-scale dataset_config.py --out F
+
+      import-scale reads SCALE's own evaluator/config/dataset_config.py (never runs it) and writes F, a suite
+      config with the same capabilities, metric weights and evaluation types, and its prompts as files in
+      prompts/ beside F; prompts SCALE computes in Python are listed on standard error to be checked.
 
       Runs a SCALE-style capability suite: DIR holds capability folders of metric JSONL files
       (sql_understanding/execution_accuracy.jsonl, ...), F the JSON config (metric weights, objective/subjective/
