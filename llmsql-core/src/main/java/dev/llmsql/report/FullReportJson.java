@@ -222,8 +222,10 @@ public final class FullReportJson {
     Optional<Llmsql2Figures> v2 = Optional.empty();
     if (version != null || modelName != null || n.has("expected")) {
       Map<String, Breakdown> categories = new java.util.TreeMap<>();
-      n.path("category_accuracy").fields().forEachRemaining(c -> categories.put(c.getKey(),
-          new Breakdown(c.getKey(), count(c.getValue(), "total"), count(c.getValue(), "matches"))));
+      for (Map.Entry<String, JsonNode> c : n.path("category_accuracy").properties()) {
+        categories.put(c.getKey(), new Breakdown(c.getKey(), count(c.getValue(), "total"),
+            count(c.getValue(), "matches")));
+      }
       int expected = n.has("expected") ? count(n, "expected") : total + missing;
       v2 = Optional.of(new Llmsql2Figures(modelName, version, n.has("exact_string_matches")
           ? count(n, "exact_string_matches") : 0, categories, expected,
