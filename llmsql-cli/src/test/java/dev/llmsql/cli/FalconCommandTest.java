@@ -192,6 +192,31 @@ class FalconCommandTest {
   }
 
   @Test
+  void run_verbose_namesFilesAndSettings_quietPrintsNothing() throws Exception {
+    try (ModelServer server = new ModelServer(FalconCommandTest::script)) {
+      int status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("v").toString(), "--verbose");
+
+      assertThat(status).isEqualTo(Cli.OK);
+      List<String> lines = err().lines().toList();
+      assertThat(lines).hasSize(2);
+      assertThat(lines.get(0)).isEqualTo("llmsql falcon run: questions " + questions + ", tables " + tables
+          + ", database " + db);
+      assertThat(lines.get(1)).isEqualTo("llmsql falcon run: FalconRun[models=[a], rounds=1, shots=0, limit=1, "
+          + "judge=llmsql, outputDir=" + dir.resolve("v") + "]");
+
+      err.reset();
+      status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("q").toString(), "-q");
+
+      assertThat(status).isEqualTo(Cli.OK);
+      assertThat(err()).isEmpty();
+    }
+  }
+
+  @Test
   void run_modelWithoutBaseUrl_isUsageErrorNamingBothWays() {
     int status = run("falcon", "run", "--model", "a", "--out", dir.toString());
 
