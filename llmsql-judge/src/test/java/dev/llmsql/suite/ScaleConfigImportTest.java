@@ -143,6 +143,46 @@ class ScaleConfigImportTest {
   }
 
   @Test
+  void importedConfig_scaleShapedCaseFile_loadsCaseIdDifficultyLevelAndJoinsStatementLists() throws Exception {
+    // given: SCALE's field names (case_id, difficulty_level, a list of CREATE statements), our own content
+    Path py = Files.writeString(dir.resolve("dataset_config.py"), """
+        def prompt_for_plan(case: dict) -> str:
+            tables = "\\n".join(case.get("create_table_statements", []))
+            sql = case.get("sql", "")
+            return f\"\"\"Tables:
+        {tables}
+        Plan for: {sql}\"\"\"
+
+
+        DATASET_CONFIG = {
+            "sql_understanding": {
+                'explain_detection.jsonl': {'target_model_prompt': prompt_for_plan,
+                                            'evaluation_type': "objective", 'indicator_ability_weights': 2}
+            }
+        }
+        """);
+    ScaleConfigImport.read(py).write(dir.resolve("suite.json"));
+    Path cases = Files.createDirectories(dir.resolve("suite").resolve("sql_understanding"));
+    Files.writeString(cases.resolve("explain_detection.jsonl"), "{\"case_id\": \"7\", \"difficulty_level\": \"2\", "
+        + "\"create_table_statements\": [\"CREATE TABLE a (x INT);\", \"CREATE TABLE b (y INT);\"], "
+        + "\"sql\": \"SELECT x FROM a\", \"expected\": {\"type\": \"ALL\"}}\n");
+
+    // when
+    SuiteDataset dataset = SuiteDataset.load(dir.resolve("suite"), SuiteConfig.read(dir.resolve("suite.json")));
+
+    // then
+    SuiteCase c = dataset.cases().get(0);
+    assertThat(c.id()).isEqualTo("7");
+    assertThat(c.difficulty()).isEqualTo(2);
+    assertThat(SuiteDataset.render(dataset.config().metrics().get(0).prompt(), c.fields())).isEqualTo("""
+        Tables:
+        CREATE TABLE a (x INT);
+        CREATE TABLE b (y INT);
+        Plan for: SELECT x FROM a
+        """);
+  }
+
+  @Test
   void read_noDatasetConfig_namesFileAndFix() throws Exception {
     Path py = Files.writeString(dir.resolve("llm_config.py"), "TARGET_LLM_CONFIG = []\n");
 
