@@ -217,6 +217,19 @@ class FalconCommandTest {
   }
 
   @Test
+  void run_malformedQuestionLine_isInputErrorNamingTheLine() throws Exception {
+    Files.writeString(questions, "{\"question_id\": 1, \"question\": \"oldest\", \"table_id\": \"t\"}\n{oops\n");
+    try (ModelServer server = new ModelServer(FalconCommandTest::script)) {
+      int status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--shots", "0",
+          "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path", db.toString(),
+          "--out", dir.resolve("bad").toString());
+
+      assertThat(status).isEqualTo(Cli.BAD_INPUT);
+      assertThat(err()).startsWith("llmsql falcon run: " + questions).contains("line 2");
+    }
+  }
+
+  @Test
   void run_modelWithoutBaseUrl_isUsageErrorNamingBothWays() {
     int status = run("falcon", "run", "--model", "a", "--out", dir.toString());
 

@@ -130,13 +130,7 @@ public final class FalconRun {
       return t;
     });
     try {
-      int asked;
-      try {
-        asked = questionTexts().size();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + questions + ": " + e.getMessage(), e);
-      }
-      listener.onInferenceStart(rounds * models.size() * asked, 0);
+      listener.onInferenceStart(rounds * models.size() * questionCount(), 0);
       runRounds(perModel, results, captured);
     } finally {
       perModel.shutdownNow();
@@ -279,6 +273,26 @@ public final class FalconRun {
   private static Writer bom(Writer w) throws IOException {
     w.write(BOM);
     return w;
+  }
+
+  /**
+   * How many questions each model is asked: non-blank lines up to the limit, counted without parsing, so a
+   * malformed line is still reported by {@link Inference} with its file and line; 0 when unreadable (the
+   * inference run reports that too).
+   */
+  private int questionCount() {
+    int count = 0;
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
+      String line;
+      while (count < limit && (line = in.readLine()) != null) {
+        if (!line.isBlank()) {
+          count++;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return count;
+    }
+    return count;
   }
 
   /** Question id to {question, gold SQL, table id}, in file order; only as many as were asked. */
