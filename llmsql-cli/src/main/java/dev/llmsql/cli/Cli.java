@@ -146,13 +146,13 @@ public final class Cli {
         return new DatasetCommand(out, err).run(rest);
       }
       case "inference" -> {
-        return new InferenceCommand(out, err, environment).run(rest);
+        return new InferenceCommand(out, err, environment, terminal).run(rest);
       }
       case "falcon" -> {
-        return new FalconCommand(out, err, environment).run(rest);
+        return new FalconCommand(out, err, environment, terminal).run(rest);
       }
       case "suite" -> {
-        return new SuiteCommand(out, err, environment).run(rest);
+        return new SuiteCommand(out, err, environment, terminal).run(rest);
       }
       default -> {
         err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, compare, "
@@ -400,7 +400,7 @@ public final class Cli {
       b.allowEmptyInput(true);
     }
     if (!a.quiet) {
-      b.listener(new DownloadProgress(err));
+      b.listener(new DownloadProgress(err, a.verbose));
       b.listener(new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS,
           printMismatches ? a.maxMismatches : 0));
     }
@@ -653,7 +653,7 @@ public final class Cli {
           name = input.toString();
           names.add(name);
         }
-        entries.add(new Leaderboard.Entry(name, FullReportJson.read(input)));
+        entries.add(new Leaderboard.Entry(name, FullReportJson.readAnyReport(input)));
       } catch (IOException e) {
         err.println("llmsql leaderboard: " + oneLine(describe(e)));
         return BAD_INPUT;
@@ -723,14 +723,36 @@ public final class Cli {
     return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
   }
 
-  /** Draws download progress on standard error, one line per 10%. */
-  private static final class DownloadProgress implements EvaluationListener {
+  /**
+   * Draws download progress on standard error, one line per 10%, for every command that downloads; with
+   * {@code verbose} also which cached files are used without a download.
+   */
+  static final class DownloadProgress implements EvaluationListener, dev.llmsql.benchmark.DownloadListener {
     private final PrintStream err;
+    private final boolean verbose;
     private URI current;
     private long lastTenth = -1;
 
-    DownloadProgress(PrintStream err) {
+    DownloadProgress(PrintStream err, boolean verbose) {
       this.err = err;
+      this.verbose = verbose;
+    }
+
+    @Override
+    public void progress(URI uri, long bytesDone, long bytesTotal) {
+      onDownloadProgress(uri, bytesDone, bytesTotal);
+    }
+
+    @Override
+    public void retrying(URI uri, int attempt, String reason) {
+      onDownloadRetry(uri, attempt, reason);
+    }
+
+    @Override
+    public void cached(java.nio.file.Path file) {
+      if (verbose) {
+        err.println("Using cached " + file + " (no download)");
+      }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
+import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.falcon.FalconRun;
@@ -71,11 +72,13 @@ final class FalconCommand {
   private final PrintStream out;
   private final PrintStream err;
   private final Function<String, String> environment;
+  private final Terminal terminal;
 
-  FalconCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+  FalconCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
     this.err = err;
     this.environment = environment;
+    this.terminal = terminal;
   }
 
   int run(List<String> args) {
@@ -94,6 +97,7 @@ final class FalconCommand {
     int concurrency = Inference.DEFAULT_CONCURRENCY;
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     int maxTokens = 512;
+    double temperature = 0.0;
     int rounds = 1;
     Integer shots = null;
     Integer limit = null;
@@ -105,12 +109,16 @@ final class FalconCommand {
     Path questions = null;
     Path tables = null;
     Path db = null;
+    Options.Feedback feedback = new Options.Feedback();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
         if (arg.equals("--help") || arg.equals("-h")) {
           out.print(Usage.FALCON);
           return Cli.OK;
+        }
+        if (feedback.read(arg)) {
+          continue;
         }
         String value = Options.value(args, i++, arg);
         switch (arg) {
@@ -120,6 +128,7 @@ final class FalconCommand {
           case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
           case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
           case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
+          case "--temperature" -> temperature = Options.temperature(arg, value);
           case "--rounds" -> rounds = Options.number(arg, value, Range.ROUNDS);
           case "--shots" -> shots = Options.shots(arg, value);
           case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
@@ -153,12 +162,15 @@ final class FalconCommand {
       return Cli.USAGE;
     }
     FalconRun run;
+    Progress progress = feedback.progress(err, terminal);
     try {
       if (questions == null) {
         LlmsqlHub source = InferenceCommand.hub(version, workdir, hubEndpoint);
-        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, InferenceCommand.QUIET);
-        tables = source.fetch(LlmsqlHub.TABLES_FILE, InferenceCommand.QUIET);
-        db = source.fetch(LlmsqlHub.DATABASE_FILE, InferenceCommand.QUIET);
+        DownloadListener downloads = feedback.quiet ? DownloadListener.NONE
+            : new Cli.DownloadProgress(err, feedback.verbose);
+        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, downloads);
+        tables = source.fetch(LlmsqlHub.TABLES_FILE, downloads);
+        db = source.fetch(LlmsqlHub.DATABASE_FILE, downloads);
       } else {
         for (Path file : List.of(questions, tables, db)) {
           if (!Files.isRegularFile(file)) {
@@ -183,7 +195,7 @@ final class FalconCommand {
         ChatClient client = ChatClient.builder().baseUrl(m.baseUrl() != null ? m.baseUrl() : baseUrl)
             .model(m.model()).apiKeyEnv(m.apiKeyEnv() != null ? m.apiKeyEnv() : apiKeyEnv)
             .environment(environment).jsonMode(false).maxConcurrency(Math.max(n, 1)).readTimeout(timeout)
-            .maxTokens(maxTokens).processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl")))
+            .maxTokens(maxTokens).temperature(temperature).processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl")))
             .build();
         b.model(m.name(), client, n);
       }
@@ -193,7 +205,14 @@ final class FalconCommand {
       if (judge != null) {
         b.judge(Judges.named(judge));
       }
+      if (progress != null) {
+        b.listener(progress);
+      }
       run = b.build();
+      if (feedback.verbose) {
+        err.println("llmsql falcon run: questions " + questions + ", tables " + tables + ", database " + db);
+        err.println("llmsql falcon run: " + run);
+      }
     } catch (InvalidInputException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.BAD_INPUT;
@@ -219,9 +238,14 @@ final class FalconCommand {
     } catch (UncheckedIOException | IllegalStateException e) {
       err.println("llmsql falcon run: " + e.getMessage());
       return Cli.FAILED;
+    } finally {
+      if (progress != null) {
+        progress.finish();
+      }
     }
     int unanswered = print(results);
-    out.println("Tables: " + output.resolve(FalconRun.EXECUTION_CSV) + ", " + output.resolve(FalconRun.COMPARISON_CSV));
+    out.println("Tables: " + output.resolve(FalconRun.EXECUTION_CSV) + ", " + output.resolve(FalconRun.COMPARISON_CSV)
+        + ", " + output.resolve(FalconRun.EVALUATION_CSV));
     if (unanswered > 0) {
       out.println(unanswered + " model call(s) failed and count as FAILED; run the same command again to retry "
           + "them (answers already given are kept)");

@@ -30,11 +30,13 @@ final class InferenceCommand {
   private final PrintStream out;
   private final PrintStream err;
   private final Function<String, String> environment;
+  private final Terminal terminal;
 
-  InferenceCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+  InferenceCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
     this.err = err;
     this.environment = environment;
+    this.terminal = terminal;
   }
 
   int run(List<String> args) {
@@ -62,12 +64,16 @@ final class InferenceCommand {
     int concurrency = Inference.DEFAULT_CONCURRENCY;
     Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
     Integer maxTokens = null;
+    Options.Feedback feedback = new Options.Feedback();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
         if (arg.equals("--help") || arg.equals("-h")) {
           out.print(Usage.INFERENCE);
           return Cli.OK;
+        }
+        if (feedback.read(arg)) {
+          continue;
         }
         String value = Options.value(args, i++, arg);
         switch (arg) {
@@ -114,14 +120,17 @@ final class InferenceCommand {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
     }
+    Cli.DownloadProgress downloads = feedback.quiet ? null : new Cli.DownloadProgress(err, feedback.verbose);
+    Progress progress = feedback.progress(err, terminal);
     Inference inference;
     Path runFile;
     String runMetadata;
     try {
       if (questions == null) {
         LlmsqlHub source = hub(version, workdir, hubEndpoint);
-        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, QUIET);
-        tables = source.fetch(LlmsqlHub.TABLES_FILE, QUIET);
+        DownloadListener listener = downloads == null ? DownloadListener.NONE : downloads;
+        questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, listener);
+        tables = source.fetch(LlmsqlHub.TABLES_FILE, listener);
       }
       boolean llmsql2 = isLlmsql2(questions);
       if (llmsql2 && shots != null && shots != 0) {
@@ -144,7 +153,16 @@ final class InferenceCommand {
       if (limit != null) {
         b.limit(limit);
       }
+      if (progress != null) {
+        b.listener(progress);
+      }
       inference = b.build();
+      if (feedback.verbose) {
+        err.println("llmsql inference api: questions " + questions + ", tables " + tables + ", predictions "
+            + output + ", process log " + (processLog != null ? processLog
+            : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));
+        err.println("llmsql inference api: " + inference);
+      }
       runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
       runMetadata = runMetadata(model, llmsql2 ? 0 : shots == null ? Inference.DEFAULT_SHOTS : shots,
           maxTokens, llmsql2 ? "2.0" : null);
@@ -167,6 +185,10 @@ final class InferenceCommand {
     } catch (UncheckedIOException | IllegalStateException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.FAILED;
+    } finally {
+      if (progress != null) {
+        progress.finish();
+      }
     }
     out.println(String.format(Locale.ROOT, "%d question(s): %d written, %d already in %s, %d failed (%.1f s)",
         s.selected(), s.written(), s.skipped(), output, s.failed().size(), s.wallTime().toMillis() / 1000.0));
@@ -229,8 +251,8 @@ final class InferenceCommand {
     return name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
   }
 
-  /** Downloads without progress output: these commands print their own per-question progress. */
-  static final DownloadListener QUIET = (uri, done, total) -> { };
+  /** Downloads without progress output (Falcon's rounds print their own table). */
+  static final DownloadListener QUIET = DownloadListener.NONE;
 
   /** The LLMSQL download for --version, --workdir-path and --hub-endpoint (null: defaults). */
   static LlmsqlHub hub(String version, Path workdir, URI hubEndpoint) {

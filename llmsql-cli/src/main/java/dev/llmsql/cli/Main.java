@@ -13,12 +13,24 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    // Library modules log through SLF4J only; the CLI keeps its binding quiet unless asked.
-    boolean verbose = java.util.Arrays.asList(args).contains("--verbose")
-        || java.util.Arrays.asList(args).contains("-v");
-    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
-        System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn"));
-    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    configureLogging(java.util.Arrays.asList(args).contains("--verbose")
+        || java.util.Arrays.asList(args).contains("-v"));
     System.exit(new Cli(System.out, System.err, Terminal.detect()).run(args));
+  }
+
+  /**
+   * Library modules log through SLF4J only; the CLI's binding shows warnings, and with {@code --verbose} our
+   * own decisions ({@code dev.llmsql} at debug: judge chosen, cache hits, timings), never the connection
+   * pool's or another library's debug lines. A {@code -Dorg.slf4j.simpleLogger...} given on the command line
+   * wins.
+   */
+  static void configureLogging(boolean verbose) {
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+        System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+    if (verbose) {
+      System.setProperty("org.slf4j.simpleLogger.log.dev.llmsql",
+          System.getProperty("org.slf4j.simpleLogger.log.dev.llmsql", "debug"));
+    }
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
   }
 }

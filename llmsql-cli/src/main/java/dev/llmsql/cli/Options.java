@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -93,5 +94,45 @@ final class Options {
       case "5" -> 5;
       default -> throw new IllegalArgumentException(name + " takes 0, 1 or 5, but was " + Range.quote(value));
     };
+  }
+
+  /** {@code --temperature}: sampling temperature, 0 to 2 as OpenAI-compatible servers take it. */
+  static double temperature(String name, String value) {
+    double t;
+    try {
+      t = Double.parseDouble(value.strip());
+    } catch (NumberFormatException e) {
+      t = Double.NaN;
+    }
+    if (!(t >= 0 && t <= 2)) {
+      throw new IllegalArgumentException(name + " takes a number between 0 and 2, but was " + Range.quote(value));
+    }
+    return t;
+  }
+
+  /** {@code --quiet}/{@code -q} and {@code --verbose}/{@code -v} of a command, which exclude each other. */
+  static final class Feedback {
+    boolean quiet;
+    boolean verbose;
+
+    /** Takes {@code arg} if it is one of the two flags (true), else leaves it to the caller (false). */
+    boolean read(String arg) {
+      switch (arg) {
+        case "--quiet", "-q" -> quiet = true;
+        case "--verbose", "-v" -> verbose = true;
+        default -> {
+          return false;
+        }
+      }
+      if (quiet && verbose) {
+        throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
+      }
+      return true;
+    }
+
+    /** evaluate's bar (or periodic lines off a terminal) on {@code err}; null with {@code --quiet}. */
+    Progress progress(PrintStream err, Terminal terminal) {
+      return quiet ? null : new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS, 0);
+    }
   }
 }

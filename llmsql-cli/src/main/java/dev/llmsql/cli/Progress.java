@@ -3,15 +3,17 @@ package dev.llmsql.cli;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.inference.InferenceListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * Shows evaluation progress with rate and ETA: on a terminal a bar redrawn in place (at most 10 times a
- * second), elsewhere one plain line per interval so CI logs stay short.
+ * Shows progress with rate and ETA, of an evaluation (per prediction) or of an inference run, Falcon round or
+ * suite (per model answer): on a terminal a bar redrawn in place (at most 10 times a second), elsewhere one
+ * plain line per interval so CI logs stay short. One bar for every command, so they all look alike.
  */
-final class Progress implements EvaluationListener {
+final class Progress implements EvaluationListener, InferenceListener {
 
   static final long REDRAW_NANOS = 100_000_000L;
   static final long DEFAULT_LINE_NANOS = 10_000_000_000L;
@@ -44,16 +46,32 @@ final class Progress implements EvaluationListener {
   @Override
   public void onStart(long predictions) {
     total = predictions;
+    done = 0;
     started = clock.getAsLong();
     lastShown = started;
   }
 
   @Override
+  public void onInferenceStart(int toAsk, int alreadyAnswered) {
+    onStart(toAsk);
+  }
+
+  @Override
+  public void onAnswer(long questionId, boolean failed) {
+    step(false);
+  }
+
+  @Override
   public void onResult(QuestionResult result) {
+    step(!result.outcome().isMatch());
+  }
+
+  /** One more done; {@code mismatch}: another listener may print it right after this call. */
+  private void step(boolean mismatch) {
     done++;
     long now = clock.getAsLong();
     if (terminal.interactive()) {
-      if (!result.outcome().isMatch() && ++mismatches <= mismatchesPrinted) {
+      if (mismatch && ++mismatches <= mismatchesPrinted) {
         // The mismatch is printed right after this call: leave the line empty for it, redraw later.
         if (drawn) {
           err.print("\r\u001b[K");
@@ -77,6 +95,11 @@ final class Progress implements EvaluationListener {
 
   @Override
   public void onFinish(EvaluationReport report) {
+    finish();
+  }
+
+  /** Ends the bar on a terminal (its last state stays on screen); nothing in plain mode. */
+  void finish() {
     if (terminal.interactive() && done > 0) {
       err.println("\r" + bar(clock.getAsLong()) + "\u001b[K");
       err.flush();

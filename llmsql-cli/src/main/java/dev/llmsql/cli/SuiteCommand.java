@@ -28,11 +28,13 @@ final class SuiteCommand {
   private final PrintStream out;
   private final PrintStream err;
   private final Function<String, String> environment;
+  private final Terminal terminal;
 
-  SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+  SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
     this.err = err;
     this.environment = environment;
+    this.terminal = terminal;
   }
 
   int run(List<String> args) {
@@ -40,8 +42,12 @@ final class SuiteCommand {
       out.print(Usage.SUITE);
       return args.isEmpty() ? Cli.USAGE : Cli.OK;
     }
+    if (args.get(0).equals("import-scale")) {
+      return importScale(args.subList(1, args.size()));
+    }
     if (!args.get(0).equals("run")) {
-      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run (see llmsql suite --help)");
+      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run, import-scale (see llmsql "
+          + "suite --help)");
       return Cli.USAGE;
     }
     Path suite = null;
@@ -59,12 +65,16 @@ final class SuiteCommand {
     int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
     Duration queryTimeout = null;
     Integer maxRows = null;
+    Options.Feedback feedback = new Options.Feedback();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
         if (arg.equals("--help") || arg.equals("-h")) {
           out.print(Usage.SUITE);
           return Cli.OK;
+        }
+        if (feedback.read(arg)) {
+          continue;
         }
         String value = Options.value(args, i++, arg);
         switch (arg) {
@@ -94,6 +104,7 @@ final class SuiteCommand {
       return Cli.USAGE;
     }
     CapabilitySuite capabilitySuite;
+    Progress progress = feedback.progress(err, terminal);
     List<ChatClient> targets = new ArrayList<>();
     try {
       ProcessLog log = ProcessLog.to(outDir.resolve(PROCESS_LOG));
@@ -112,7 +123,15 @@ final class SuiteCommand {
       for (String model : models) {
         targets.add(client(baseUrl, model, apiKeyEnv, false, concurrency, timeout, maxTokens, attempts, log));
       }
+      if (progress != null) {
+        b.listener(progress);
+      }
       capabilitySuite = b.build();
+      if (feedback.verbose) {
+        err.println("llmsql suite run: suite " + suite + ", config " + config + ", judges " + judges
+            + ", reports into " + outDir);
+        err.println("llmsql suite run: " + capabilitySuite);
+      }
     } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.BAD_INPUT;
@@ -130,6 +149,10 @@ final class SuiteCommand {
     } catch (RuntimeException e) {
       err.println("llmsql suite run: " + e.getMessage());
       return Cli.FAILED;
+    } finally {
+      if (progress != null) {
+        progress.finish();
+      }
     }
     try {
       SuiteReports.write(results, outDir);
@@ -146,11 +169,57 @@ final class SuiteCommand {
     }
     out.println("reports: " + outDir.resolve(SuiteReports.SCORE_REPORTS) + ", "
         + outDir.resolve(SuiteReports.CASE_REPORTS) + ", " + outDir.resolve(PROCESS_LOG) + ", "
-        + outDir.resolve(SuiteReports.LEADERBOARD));
+        + outDir.resolve(SuiteReports.MODEL_PAGES) + ", " + outDir.resolve(SuiteReports.LEADERBOARD));
     if (failed > 0) {
       out.println("cases that failed to run are left out of the scores; see the case reports for why");
     }
     return failed == 0 ? Cli.OK : Cli.FAILED;
+  }
+
+  /** {@code llmsql suite import-scale DATASET_CONFIG.py --out suite.json}. */
+  private int importScale(List<String> args) {
+    Path from = null;
+    Path to = null;
+    try {
+      for (int i = 0; i < args.size(); i++) {
+        String arg = args.get(i);
+        if (arg.equals("--help") || arg.equals("-h")) {
+          out.print(Usage.SUITE);
+          return Cli.OK;
+        }
+        if (arg.equals("--out")) {
+          to = Path.of(Options.value(args, i++, arg));
+        } else if (arg.startsWith("-") || from != null) {
+          throw new IllegalArgumentException("unknown option " + arg);
+        } else {
+          from = Path.of(arg);
+        }
+      }
+      if (from == null || to == null) {
+        throw new IllegalArgumentException("give SCALE's dataset_config.py and --out FILE.json");
+      }
+      dev.llmsql.report.ReportFiles.requireWritableTarget(to, java.util.Map.of("SCALE config", from));
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql suite import-scale: " + e.getMessage() + " (see llmsql suite --help)");
+      return Cli.USAGE;
+    }
+    dev.llmsql.suite.ScaleConfigImport imported;
+    try {
+      imported = dev.llmsql.suite.ScaleConfigImport.read(from);
+    } catch (SuiteFormatException | UncheckedIOException e) {
+      err.println("llmsql suite import-scale: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+    try {
+      imported.write(to);
+    } catch (IOException | UncheckedIOException e) {
+      err.println("llmsql suite import-scale: " + to + " not written: " + e.getMessage());
+      return Cli.NOT_SAVED;
+    }
+    imported.notes().forEach(n -> err.println("check: " + n));
+    out.println(to + " (" + imported.prompts().size() + " prompt file(s) in "
+        + to.toAbsolutePath().resolveSibling("prompts") + ")");
+    return Cli.OK;
   }
 
   private ChatClient client(String baseUrl, String model, String keyEnv, boolean json, int concurrency,

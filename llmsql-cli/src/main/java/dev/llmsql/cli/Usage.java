@@ -22,6 +22,8 @@ final class Usage {
                                                           several models x rounds, DB-GPT Falcon's tables
         llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR
                                                           SCALE-style capability suites with LLM judges
+        llmsql suite import-scale dataset_config.py --out F
+                                                          SCALE's config as a suite config
         llmsql --version                                  print the version
         llmsql --help                                     this help; 'llmsql COMMAND --help' for options
 
@@ -181,7 +183,10 @@ final class Usage {
       capability scores and a radar chart per model. LLMSQL 2.0 reports add their accuracy per category.
       Upstream LLMSQL leaderboard entries (a .yaml/.yml file holding one entry or a list of them, or a
       directory searched for such files, e.g. a checkout's leaderboard/) are ranked by accuracy with the
-      reports in a table of the columns upstream's leaderboard shows.
+      reports in a table of the columns upstream's leaderboard shows. LLMSQL's own report files (the
+      evaluation_results_*.json its Python evaluate() saves) are read too, counts only. Runs are ranked per
+      benchmark (LLMSQL version, or questions file and database); a run with fewer predictions than questions
+      is flagged partial.
 
       Options:
         --out FILE                 where to write the page (default leaderboard.html)
@@ -265,6 +270,8 @@ final class Usage {
                                    its "tables" when absent), and --shots 1 or 5 is a usage error
         --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --process-log FILE         exchange log (default F without .jsonl, plus .process.jsonl)
+        --quiet, -q                no progress on standard error (the summary still goes to standard output)
+        --verbose, -v              also the files used, the run's settings and cached downloads used
 
       After the run, F without .jsonl plus .run.json holds the model name and inference arguments; give it
       to llmsql evaluate --run-metadata so the report and its leaderboard YAML carry them.
@@ -303,6 +310,8 @@ final class Usage {
         --timeout SECONDS          per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried
                                    with back-off
         --max-tokens N             answer length cap (default 512; 1 to 1000000)
+        --temperature T            sampling temperature of every round (default 0; 0 to 2); above 0 the
+                                   rounds differ, which is what several rounds are for
 
       Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):
         --version 1.0|2.0          LLMSQL version to download (default 2.0)
@@ -320,6 +329,8 @@ final class Usage {
                                    are zero-shot
         --limit N                  only the first N questions, for a quick run (1 to 2147483647)
         --judge NAME               how answers are judged (default llmsql; see llmsql evaluate --help)
+        --quiet, -q                no progress on standard error (the table still goes to standard output)
+        --verbose, -v              also the files used, the run's settings and cached downloads used
 
       Exit status: 0 all answered and judged, 1 some model calls failed (they count as FAILED; run again
       to retry them), 2 usage error (or a table file is not a regular file, or is an input), 3 unreadable
@@ -335,6 +346,11 @@ final class Usage {
 
   static final String SUITE = """
       Usage: llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]
+             llmsql suite import-scale dataset_config.py --out F
+
+      import-scale reads SCALE's own evaluator/config/dataset_config.py (never runs it) and writes F, a suite
+      config with the same capabilities, metric weights and evaluation types, and its prompts as files in
+      prompts/ beside F; prompts SCALE computes in Python are listed on standard error to be checked.
 
       Runs a SCALE-style capability suite: DIR holds capability folders of metric JSONL files
       (sql_understanding/execution_accuracy.jsonl, ...), F the JSON config (metric weights, objective/subjective/
@@ -359,6 +375,8 @@ final class Usage {
         --query-timeout SECONDS    limit on building and querying one execution case's in-memory database
                                    (default 5; 0.001 to 86400)
         --max-rows N               row cap of one execution case's query (default 10000; 1 to 100000000)
+        --quiet, -q                no progress on standard error
+        --verbose, -v              also the files used and the suite's settings
 
       Exit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
       2 usage error, 3 unreadable suite or config, 5 reports not written.

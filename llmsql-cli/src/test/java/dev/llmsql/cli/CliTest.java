@@ -180,7 +180,7 @@ class CliTest {
     assertThat(dev.llmsql.report.FullReportJson.read(dir.resolve("predictions.json")).matches()).isEqualTo(27);
     assertThat(csvRecords(dir.resolve("predictions.csv"))).isEqualTo(51);
     assertThat(Files.readAllLines(dir.resolve("predictions.csv"))).first().isEqualTo(
-        "serialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
+        "\uFEFFserialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
             + "errorMsg,timeSeconds");
     assertThat(Files.readString(dir.resolve("predictions.html"))).contains("54.00% accuracy");
   }
@@ -329,8 +329,9 @@ class CliTest {
 
     assertThat(status).isZero();
     assertThat(out()).isEqualTo(board + "\n");
+    // model-b answered one question of the demo: flagged partial
     assertThat(Files.readString(board)).containsSubsequence("<td data-sort=\"model-a\">model-a</td>",
-        "<td data-sort=\"model-b\">model-b</td>");
+        "<td data-sort=\"model-b\">model-b <span class=\"partial\"", ">partial: 1 of 50 questions</span></td>");
   }
 
   @Test

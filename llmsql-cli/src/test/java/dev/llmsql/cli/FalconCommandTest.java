@@ -90,11 +90,12 @@ class FalconCommandTest {
               1  b              4         3      3      0       1          75.0%     75.0%
               2  a              4         4      4      0       0         100.0%    100.0%
               2  b              4         3      3      0       1          75.0%     75.0%
-          Tables: {exec}, {comp}
+          Tables: {exec}, {comp}, {eval}
           """.replace("{exec}", falcon.resolve("execution-results.csv").toString())
-          .replace("{comp}", falcon.resolve("comparison-results.csv").toString()));
+          .replace("{comp}", falcon.resolve("comparison-results.csv").toString())
+          .replace("{eval}", falcon.resolve("dataset_evaluation_result.csv").toString()));
       assertThat(Files.readString(falcon.resolve("execution-results.csv"))).isEqualTo("""
-          round,model,questions,executed,right,wrong,failed,executability_rate,accuracy\r
+          \uFEFFround,model,questions,executed,right,wrong,failed,executability_rate,accuracy\r
           1,a,4,3,2,1,1,0.7500,0.5000\r
           1,b,4,3,3,0,1,0.7500,0.7500\r
           2,a,4,4,4,0,0,1.0000,1.0000\r
@@ -102,19 +103,19 @@ class FalconCommandTest {
           """);
       List<String> comparison = Files.readAllLines(falcon.resolve("comparison-results.csv"));
       assertThat(comparison).hasSize(1 + 2 * 2 * 4);
-      assertThat(comparison.get(0)).isEqualTo("round,model,question_id,question,gold_sql,gold_result,"
-          + "predicted_sql,result,error,verdict");
-      assertThat(comparison.get(2)).isEqualTo("1,a,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\","
-          + "\"{\"\"COUNT(*)\"\":[3]}\",\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT");
-      assertThat(comparison.get(3)).isEqualTo("1,a,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" "
-          + "= 'Ann'\",\"{\"\"Age\"\":[31.0]}\",SELECT 0,\"{\"\"0\"\":[0]}\",,WRONG");
-      assertThat(comparison.get(4)).isEqualTo("1,a,4,sum,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\","
-          + "\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\",SELECT nope FROM missing,,no such table: missing,FAILED");
-      assertThat(comparison.get(5)).isEqualTo("1,b,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY "
-          + "\"\"Age\"\" DESC LIMIT 1\",\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,,,FAILED");
-      assertThat(comparison.get(11)).isEqualTo("2,a,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" "
-          + "= 'Ann'\",\"{\"\"Age\"\":[31.0]}\",\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\","
-          + "\"{\"\"Age\"\":[31.0]}\",,RIGHT");
+      assertThat(comparison.get(0)).isEqualTo("\uFEFFserialNo,analysisModelId,question,selfDefineTags,prompt,standardAnswerSql,standardAnswer,"
+          + "llmCode,llmOutput,executeResult,errorMsg,compareResult,roundId");
+      assertThat(comparison.get(2)).isEqualTo("2,t,count,,,\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",a,\"SELECT COUNT"
+              + "(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT,1");
+      assertThat(comparison.get(3)).isEqualTo("3,t,ann,,,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":"
+              + "[31.0]}\",a,SELECT 0,\"{\"\"0\"\":[0]}\",,WRONG,1");
+      assertThat(comparison.get(4)).isEqualTo("4,t,sum,,,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0"
+              + "]}\",a,SELECT nope FROM missing,,no such table: missing,FAILED,1");
+      assertThat(comparison.get(5)).isEqualTo("1,t,oldest,,,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\",\"{\""
+              + "\"Name\"\":[\"\"Cy\"\"]}\",b,,,,FAILED,1");
+      assertThat(comparison.get(11)).isEqualTo("3,t,ann,,,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":"
+              + "[31.0]}\",a,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\""
+              + ":[31.0]}\",,RIGHT,2");
       assertThat(falcon.resolve("round-2").resolve("b.jsonl")).exists();
       assertThat(falcon.resolve("a.process.jsonl")).exists();
     }
@@ -136,15 +137,95 @@ class FalconCommandTest {
       assertThat(out()).isEqualTo("""
           round  model         questions  executed  right  wrong  failed  executability  accuracy
               1  meta-llama-3          1         0      0      0       1           0.0%      0.0%
-          Tables: {exec}, {comp}
+          Tables: {exec}, {comp}, {eval}
           1 model call(s) failed and count as FAILED; run the same command again to retry them (answers \
           already given are kept)
           """.replace("{exec}", falcon.resolve("execution-results.csv").toString())
-          .replace("{comp}", falcon.resolve("comparison-results.csv").toString()));
+          .replace("{comp}", falcon.resolve("comparison-results.csv").toString())
+          .replace("{eval}", falcon.resolve("dataset_evaluation_result.csv").toString()));
       assertThat(Files.readAllLines(falcon.resolve("comparison-results.csv"))).containsExactly(
-          "round,model,question_id,question,gold_sql,gold_result,predicted_sql,result,error,verdict",
-          "1,meta-llama-3,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\",,,,"
-              + "no prediction: the model call failed,FAILED");
+          "\uFEFFserialNo,analysisModelId,question,selfDefineTags,prompt,standardAnswerSql,standardAnswer,"
+              + "llmCode,llmOutput,executeResult,errorMsg,compareResult,roundId",
+          "1,t,oldest,,,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\",,meta-llama-3,,,"
+              + "no prediction: the model call failed,FAILED,1");
+    }
+  }
+
+  @Test
+  void run_temperatureAndNonAsciiQuestion_sendsTheTemperatureAndWritesDbGptSheetWithBom() throws Exception {
+    // given: a Chinese question, as Falcon's are
+    Files.writeString(questions, """
+        {"question_id": 7, "question": "各性别的平均年龄", "sql": "SELECT COUNT(*) FROM \\"t\\"", "table_id": "t"}
+        """);
+    Path falcon = dir.resolve("falcon");
+    try (ModelServer server = new ModelServer((model, question, attempt) -> Reply.ok("SELECT COUNT(*) FROM t"))) {
+
+      // when
+      int status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--temperature", "0.7",
+          "--shots", "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(),
+          "--db-path", db.toString(), "--out", falcon.toString());
+
+      // then
+      assertThat(status).isEqualTo(Cli.OK);
+      assertThat(server.bodies()).extracting(b -> b.path("temperature").asDouble()).containsExactly(0.7);
+      byte[] sheet = Files.readAllBytes(falcon.resolve("dataset_evaluation_result.csv"));
+      assertThat(java.util.Arrays.copyOf(sheet, 3)).containsExactly(0xEF, 0xBB, 0xBF);
+      assertThat(new String(sheet, StandardCharsets.UTF_8)).isEqualTo("\uFEFF编号,大模型名称,轮次,数据集ID,用户问题,自定义标签,知识,"
+          + "prompt,Cot长度,LLM输出结果,结果执行,执行结果的报错信息,traceId,耗时（秒）\r\n"
+          + "7,a,1,t,各性别的平均年龄,,,,,SELECT COUNT(*) FROM t,\"{\"\"COUNT(*)\"\":[3]}\",,,\r\n");
+      assertThat(Files.readString(falcon.resolve("comparison-results.csv"))).isEqualTo("\uFEFFserialNo,"
+          + "analysisModelId,question,selfDefineTags,prompt,standardAnswerSql,standardAnswer,llmCode,llmOutput,"
+          + "executeResult,errorMsg,compareResult,roundId\r\n"
+          + "7,t,各性别的平均年龄,,,\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",a,"
+          + "SELECT COUNT(*) FROM t,\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT,1\r\n");
+    }
+  }
+
+  @Test
+  void run_temperatureOutOfRange_isUsageErrorNamingTheBounds() {
+    int status = run("falcon", "run", "--model", "a", "--base-url", "http://localhost:1/v1", "--temperature", "3",
+        "--out", dir.toString());
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql falcon run: --temperature takes a number between 0 and 2, but was '3' "
+        + "(see llmsql falcon --help)\n");
+  }
+
+  @Test
+  void run_verbose_namesFilesAndSettings_quietPrintsNothing() throws Exception {
+    try (ModelServer server = new ModelServer(FalconCommandTest::script)) {
+      int status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("v").toString(), "--verbose");
+
+      assertThat(status).isEqualTo(Cli.OK);
+      List<String> lines = err().lines().toList();
+      assertThat(lines).hasSize(2);
+      assertThat(lines.get(0)).isEqualTo("llmsql falcon run: questions " + questions + ", tables " + tables
+          + ", database " + db);
+      assertThat(lines.get(1)).isEqualTo("llmsql falcon run: FalconRun[models=[a], rounds=1, shots=0, limit=1, "
+          + "judge=llmsql, outputDir=" + dir.resolve("v") + "]");
+
+      err.reset();
+      status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("q").toString(), "-q");
+
+      assertThat(status).isEqualTo(Cli.OK);
+      assertThat(err()).isEmpty();
+    }
+  }
+
+  @Test
+  void run_malformedQuestionLine_isInputErrorNamingTheLine() throws Exception {
+    Files.writeString(questions, "{\"question_id\": 1, \"question\": \"oldest\", \"table_id\": \"t\"}\n{oops\n");
+    try (ModelServer server = new ModelServer(FalconCommandTest::script)) {
+      int status = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--shots", "0",
+          "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path", db.toString(),
+          "--out", dir.resolve("bad").toString());
+
+      assertThat(status).isEqualTo(Cli.BAD_INPUT);
+      assertThat(err()).startsWith("llmsql falcon run: " + questions).contains("line 2");
     }
   }
 

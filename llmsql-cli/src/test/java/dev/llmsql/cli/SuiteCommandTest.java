@@ -47,9 +47,46 @@ class SuiteCommandTest {
   }
 
   @Test
+  void importScale_datasetConfig_writesConfigAndPromptsAndListsWhatToCheck(@TempDir Path tmp) throws Exception {
+    Path py = Files.writeString(tmp.resolve("dataset_config.py"), """
+        def prompt_for_syntax(case: dict) -> str:
+            query = case.get("sql", "")
+            return f\"\"\"Syntax error in {query}? Reply {{"has_syntax_error": "yes|no"}}\"\"\"
+
+
+        def prompt_for_plan(case: dict) -> str:
+            plan = build(case)
+            return f\"\"\"Plan: {plan}\"\"\"
+
+
+        DATASET_CONFIG = {
+            "sql_understanding": {
+                'syntax_error_detection.jsonl': {'target_model_prompt': prompt_for_syntax,
+                                                 'evaluation_type': "objective", 'indicator_ability_weights': 1},
+                'explain_detection.jsonl': {'target_model_prompt': prompt_for_plan,
+                                            'evaluation_type': "objective", 'indicator_ability_weights': 2}
+            }
+        }
+        """);
+    Path config = tmp.resolve("out").resolve("suite.json");
+
+    int status = run("suite", "import-scale", py.toString(), "--out", config.toString());
+
+    assertThat(status).isEqualTo(Cli.OK);
+    assertThat(out()).isEqualTo(config + " (2 prompt file(s) in " + config.toAbsolutePath().resolveSibling("prompts")
+        + ")\n");
+    assertThat(err()).isEqualTo("check: sql_understanding/explain_detection.jsonl target_model_prompt: "
+        + "prompt_for_plan computes its prompt in Python (plan); check the prompt file\n");
+    assertThat(Files.readString(config.resolveSibling("prompts/sql_understanding/syntax_error_detection.txt")))
+        .isEqualTo("Syntax error in {{sql}}? Reply {\"has_syntax_error\": \"yes|no\"}\n");
+    assertThat(dev.llmsql.suite.SuiteConfig.read(config).metrics()).hasSize(2);
+  }
+
+  @Test
   void suite_unknownSubcommand_isUsageError() {
     assertThat(run("suite", "start")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql suite: unknown subcommand 'start'; known: run (see llmsql suite --help)\n");
+    assertThat(err()).isEqualTo("llmsql suite: unknown subcommand 'start'; known: run, import-scale (see llmsql "
+        + "suite --help)\n");
   }
 
   @Test

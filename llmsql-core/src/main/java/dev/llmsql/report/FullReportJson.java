@@ -183,6 +183,105 @@ public final class FullReportJson {
     }
   }
 
+  /**
+   * Reads a report written by {@link #write}, or LLMSQL's own report (the JSON upstream's Python
+   * {@code evaluate()} saves, and {@link ReportJson} writes), so a Python user's results can sit beside ours on
+   * a leaderboard. LLMSQL's report holds counts only: the report read from it has no per-question results, its
+   * judge is {@code llmsql}, and its benchmark is {@code LLMSQL <version> (LLMSQL report)} (version 1.0 when the
+   * file names none).
+   *
+   * <pre>{@code
+   * EvaluationReport python = FullReportJson.readAnyReport(Path.of("evaluation_results_1b2c.json"));
+   * }</pre>
+   *
+   * @throws IOException when the file cannot be read, or is neither (the message names the file and the fix)
+   */
+  public static EvaluationReport readAnyReport(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(file.toString(), null, "report file not found; check the path");
+    }
+    JsonNode root;
+    try (InputStream in = Files.newInputStream(file)) {
+      root = MAPPER.readTree(in);
+    } catch (JsonProcessingException e) {
+      throw new IOException(file + " is not valid JSON (" + e.getOriginalMessage() + ")", e);
+    }
+    if (root != null && root.isObject() && !root.has("format") && root.has("total") && root.has("matches")
+        && root.has("accuracy")) {
+      try {
+        return llmsqlReport(root);
+      } catch (RuntimeException e) {
+        throw new IOException(file + " is a damaged LLMSQL report: " + e.getMessage() + "; give the JSON file "
+            + "LLMSQL's evaluate() saved, unchanged", e);
+      }
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      return read(in, file.toString());
+    }
+  }
+
+  private static EvaluationReport llmsqlReport(JsonNode n) {
+    int total = count(n, "total");
+    int matches = count(n, "matches");
+    if (matches > total) {
+      throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
+    }
+    double accuracy = n.path("accuracy").asDouble(total == 0 ? 0 : (double) matches / total);
+    String version = n.path("version").isTextual() ? n.path("version").asText() : null;
+    String modelName = n.path("model_name").isTextual() ? n.path("model_name").asText() : null;
+    Instant timestamp = pythonTimestamp(n.path("timestamp").asText(""));
+    InputMode mode = n.path("input_mode").isTextual() ? inputMode(n.path("input_mode").asText())
+        : InputMode.JSONL_PATH;
+    int missing = n.has("missing") ? count(n, "missing") : 0;
+    Optional<Llmsql2Figures> v2 = Optional.empty();
+    if (version != null || modelName != null || n.has("expected")) {
+      Map<String, Breakdown> categories = new java.util.TreeMap<>();
+      for (Map.Entry<String, JsonNode> c : n.path("category_accuracy").properties()) {
+        categories.put(c.getKey(), new Breakdown(c.getKey(), count(c.getValue(), "total"),
+            count(c.getValue(), "matches")));
+      }
+      int expected = n.has("expected") ? count(n, "expected") : total + missing;
+      v2 = Optional.of(new Llmsql2Figures(modelName, version, n.has("exact_string_matches")
+          ? count(n, "exact_string_matches") : 0, categories, expected,
+          n.has("answered") ? count(n, "answered") : expected - missing, missing,
+          n.has("duplicates") ? count(n, "duplicates") : 0));
+    }
+    List<Score> scores = List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + total));
+    return new EvaluationReport(total, matches, count(n, "pred_none"), count(n, "gold_none"), count(n, "sql_errors"),
+        accuracy, List.of(), timestamp, mode, List.of(), List.of(), missing, "llmsql", scores,
+        "LLMSQL " + (version == null ? "1.0" : version) + " (LLMSQL report)", Duration.ZERO, Optional.empty(),
+        List.of(), Tally.of(List.of()), v2);
+  }
+
+  /** A count field: a whole number from 0 (absent counts as 0). */
+  private static int count(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    if (v.isMissingNode() || v.isNull()) {
+      return 0;
+    }
+    if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 0) {
+      throw new IllegalArgumentException("\"" + field + "\" must be a whole number from 0, but was " + abbreviate(v));
+    }
+    return v.asInt();
+  }
+
+  /** Python's {@code datetime.isoformat()}: an instant, or a local date-time (read as UTC). */
+  private static Instant pythonTimestamp(String text) {
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      try {
+        return java.time.OffsetDateTime.parse(text).toInstant();
+      } catch (DateTimeParseException e2) {
+        try {
+          return java.time.LocalDateTime.parse(text).toInstant(java.time.ZoneOffset.UTC);
+        } catch (DateTimeParseException e3) {
+          throw new IllegalArgumentException("timestamp '" + text + "' is not an ISO-8601 date and time", e3);
+        }
+      }
+    }
+  }
+
   /** Reads a report written by {@link #write} from {@code in} (left open). */
   public static EvaluationReport read(InputStream in) throws IOException {
     return read(in, "input");

@@ -2,13 +2,13 @@ package dev.llmsql.report;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes output files atomically: a reader never sees half a file, and a failed write leaves the old one. The
@@ -48,14 +48,14 @@ public final class ReportFiles {
     if (dir != null) {
       Files.createDirectories(dir);
     }
-    Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+    // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would keep that. A report
+    // holds no secret, so it gets the permissions the user's umask gives any new file, as a shell's > does.
+    Path tmp = (dir == null ? Path.of("") : dir).resolve(file.getFileName() + "."
+        + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
     try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
+      try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE)) {
         content.writeTo(out);
-      }
-      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-        // Temporary files are private; a report is meant to be shared like any file the user writes.
-        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
       }
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {

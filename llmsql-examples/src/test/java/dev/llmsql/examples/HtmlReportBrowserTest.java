@@ -93,10 +93,35 @@ class HtmlReportBrowserTest {
     assertThat(text(ranked.dom())).contains("LLM SQL leaderboard", "Capabilities")
         // 1 of 2 (95% CI 0% to 100%) is not told apart from 27 of 50: a tie, both ranked =1, best first
         .containsSubsequence("=1 model-a 54.00% (95% CI 40.00% to 66.00%) 27 50",
-            "=1 model-b 50.00% (95% CI 0.00% to 100.00%) 1 2", "Ranks marked = are ties");
-    assertThat(text(byAccuracyAscending.dom())).containsSubsequence("=1 model-b 50.00%", "=1 model-a 54.00%");
+            "=1 model-b partial: 2 of 50 questions 50.00% (95% CI 0.00% to 100.00%) 1 2", "Ranks marked = are ties");
+    assertThat(text(byAccuracyAscending.dom())).containsSubsequence(
+        "=1 model-b partial: 2 of 50 questions 50.00%", "=1 model-a 54.00%");
     chromium.screenshot(html, OUT.resolve("leaderboard.png"), 1280, 1000);
     assertThat(OUT.resolve("leaderboard.png")).isNotEmptyFile();
+  }
+
+  @Test
+  void leaderboard_missingScoreAndTwoBenchmarks_showsNaAndSortsEachTable() throws Exception {
+    EvaluationReport partialScores = Evaluator.builder()
+        .questionsPath(DEMO.resolve("questions.jsonl")).dbPath(DEMO.resolve("demo.sqlite"))
+        .noReportFile().showMismatches(false)
+        .scoring(rate("executability", r -> r.outcome() != Outcome.ERROR))
+        .scoring(rate("sql_found", r -> r.outcome() != Outcome.NO_SQL))
+        .build()
+        .run(List.of(java.util.Map.of("question_id", 1, "completion", "no idea")));
+    EvaluationReport elsewhere = new EvaluationReport(1, 1, 0, 0, 0, 1.0, List.of(), java.time.Instant.EPOCH,
+        dev.llmsql.prediction.InputMode.JSONL_PATH, List.of(), List.of(), 0, "llmsql", List.of(), "other benchmark",
+        java.time.Duration.ZERO, java.util.Optional.empty(), List.of());
+    Path html = OUT.resolve("leaderboard-groups.html");
+    Leaderboard.write(List.of(new Leaderboard.Entry("model-a", report), new Leaderboard.Entry("model-c", partialScores),
+        new Leaderboard.Entry("other-run", elsewhere)), html);
+
+    Chromium.Page page = chromium.dumpDom(html, "?sort=2&dir=asc");
+
+    assertThat(page.console()).isEmpty();
+    assertThat(text(page.dom())).contains("single_candidate n/a", "Benchmark: other benchmark")
+        .containsSubsequence("2 model-c partial: 1 of 50 questions 0.00%", "1 model-a 54.00%",
+            "1 other-run 100.00%");
   }
 
   private static Scoring rate(String name, Predicate<QuestionResult> counts) {

@@ -77,7 +77,7 @@ class ReportJavadocExamplesTest {
         dir.resolve("board.html"));
     ReportFiles.write(dir.resolve("summary.txt"), out -> out.write(report.toString().getBytes(StandardCharsets.UTF_8)));
 
-    assertThat(Files.readString(dir.resolve("results.csv"))).startsWith("serialNo,question,");
+    assertThat(Files.readString(dir.resolve("results.csv"))).startsWith("\uFEFFserialNo,question,");
     assertThat(Files.readString(dir.resolve("report.html"))).contains("54.00% accuracy");
     assertThat(Files.readString(dir.resolve("board.html"))).contains(">gpt-4o<", ">llama-3<");
     assertThat(Files.readString(dir.resolve("summary.txt"))).startsWith("Evaluation summary");

@@ -80,8 +80,10 @@ public final class Inference {
   private final Integer shots;
   private final int limit;
   private final int concurrency;
+  private final InferenceListener listener;
 
   private Inference(Builder b) {
+    this.listener = b.listener;
     this.client = b.client;
     this.questionsPath = b.questionsPath;
     this.tablesPath = b.tablesPath;
@@ -140,6 +142,7 @@ public final class Inference {
     }
     Map<Long, String> failed = new ConcurrentHashMap<>();
     AtomicInteger written = new AtomicInteger();
+    listener.onInferenceStart(todo.size(), tasks.size() - todo.size());
     try {
       if (outputFile.toAbsolutePath().getParent() != null) {
         Files.createDirectories(outputFile.toAbsolutePath().getParent());
@@ -196,6 +199,7 @@ public final class Inference {
       answer = client.complete(List.of(ChatMessage.user(prompt))).content();
     } catch (ChatException e) {
       failed.put(t.questionId(), e.getMessage());
+      heard(t.questionId(), true);
       return;
     }
     ObjectNode line = JSON.createObjectNode();
@@ -214,6 +218,14 @@ public final class Inference {
       }
     }
     written.incrementAndGet();
+    heard(t.questionId(), false);
+  }
+
+  private void heard(long questionId, boolean failed) {
+    // one call at a time, so a listener need not be thread-safe
+    synchronized (listener) {
+      listener.onAnswer(questionId, failed);
+    }
   }
 
   private List<Task> readQuestions() {
@@ -487,8 +499,15 @@ public final class Inference {
     private Integer shots;
     private int limit = Integer.MAX_VALUE;
     private int concurrency = DEFAULT_CONCURRENCY;
+    private InferenceListener listener = InferenceListener.NONE;
 
     private Builder() {
+    }
+
+    /** Hears the run advance (default: {@link InferenceListener#NONE}); the library prints nothing itself. */
+    public Builder listener(InferenceListener listener) {
+      this.listener = requireNonNull(listener, "listener");
+      return this;
     }
 
     /** The model to ask; build it with {@code jsonMode(false)}. */

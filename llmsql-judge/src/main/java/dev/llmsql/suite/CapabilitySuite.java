@@ -45,8 +45,10 @@ public final class CapabilitySuite {
   private final SuiteDataset dataset;
   private final CaseRunner runner;
   private final int concurrency;
+  private final dev.llmsql.inference.InferenceListener listener;
 
   private CapabilitySuite(Builder b) {
+    this.listener = b.listener;
     this.dataset = b.dataset;
     this.runner = new CaseRunner(b.judges, b.malformedRetries, b.queryTimeout, b.maxRows);
     this.concurrency = b.concurrency;
@@ -70,11 +72,12 @@ public final class CapabilitySuite {
       throw new IllegalArgumentException("target models must have distinct names, but were "
           + targets.stream().map(ChatClient::model).toList() + "; reports are named after them");
     }
+    listener.onInferenceStart(dataset.cases().size() * targets.size(), 0);
     ExecutorService models = Executors.newFixedThreadPool(targets.size(), daemon("suite-model"));
     try {
       List<Future<ModelResult>> futures = new ArrayList<>();
       for (ChatClient target : targets) {
-        futures.add(models.submit(() -> run(target)));
+        futures.add(models.submit(() -> runModel(target)));
       }
       List<ModelResult> results = new ArrayList<>();
       for (Future<ModelResult> f : futures) {
@@ -89,13 +92,19 @@ public final class CapabilitySuite {
   /** Runs one target model. */
   public ModelResult run(ChatClient target) {
     requireNonNull(target, "target");
+    listener.onInferenceStart(dataset.cases().size(), 0);
+    return runModel(target);
+  }
+
+  private ModelResult runModel(ChatClient target) {
     long start = System.nanoTime();
     ExecutorService cases = Executors.newFixedThreadPool(concurrency, daemon("suite-" + target.model()));
     try {
       List<Future<CaseResult>> futures = new ArrayList<>();
       for (SuiteCase c : dataset.cases()) {
         MetricConfig metric = dataset.config().metric(c.capability(), c.metric()).orElseThrow();
-        futures.add(cases.submit(() -> runner.run(target, c, metric)));
+        long ordinal = futures.size() + 1;
+        futures.add(cases.submit(() -> heard(ordinal, runner.run(target, c, metric))));
       }
       List<CaseResult> results = new ArrayList<>();
       for (Future<CaseResult> f : futures) {
@@ -107,6 +116,14 @@ public final class CapabilitySuite {
     } finally {
       cases.shutdownNow();
     }
+  }
+
+  private CaseResult heard(long ordinal, CaseResult result) {
+    // one call at a time, so a listener need not be thread-safe
+    synchronized (listener) {
+      listener.onAnswer(ordinal, result.status() == CaseStatus.FAILED);
+    }
+    return result;
   }
 
   private static <T> T get(Future<T> f) {
@@ -146,8 +163,18 @@ public final class CapabilitySuite {
     private int malformedRetries = DEFAULT_MALFORMED_RETRIES;
     private Duration queryTimeout = ScratchDatabase.DEFAULT_TIMEOUT;
     private int maxRows = ScratchDatabase.DEFAULT_MAX_ROWS;
+    private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
 
     private Builder() {
+    }
+
+    /**
+     * Hears each case get its verdict (its question id: the case's place in the dataset, from 1; failed: it
+     * did not run to a verdict), e.g. to draw progress; the library prints nothing itself.
+     */
+    public Builder listener(dev.llmsql.inference.InferenceListener listener) {
+      this.listener = requireNonNull(listener, "listener");
+      return this;
     }
 
     /**

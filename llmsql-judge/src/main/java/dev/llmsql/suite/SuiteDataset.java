@@ -149,7 +149,8 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
     if (node == null || !node.isObject()) {
       throw new SuiteFormatException(file, line, "a case must be a JSON object, but was " + abbreviate(text));
     }
-    JsonNode idNode = node.get("id");
+    // SCALE's own case files name these case_id and difficulty_level
+    JsonNode idNode = node.has("id") ? node.get("id") : node.get("case_id");
     if (idNode == null || !idNode.isValueNode() || idNode.asText().isBlank()) {
       throw new SuiteFormatException(file, line, "missing field \"id\"; give each case an id unique in its file");
     }
@@ -159,7 +160,7 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
     if (configured != null) {
       difficulty = configured;
     } else {
-      JsonNode d = node.get("difficulty");
+      JsonNode d = node.has("difficulty") ? node.get("difficulty") : node.get("difficulty_level");
       if (d == null) {
         throw new SuiteFormatException(file, line, "missing field \"difficulty\" in case " + id + "; add "
             + "\"difficulty\": \"1\" (to \"3\") or set it in the config's " + metric.key() + " difficulty map");
@@ -193,7 +194,8 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
     Map<String, String> fields = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : node.properties()) {
       fields.put(e.getKey(), e.getKey().equals("setup") ? String.join(";\n", setup) + ";"
-          : e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+          : e.getValue().isTextual() ? e.getValue().asText()
+          : textList(e.getValue()).orElse(e.getValue().toString()));
     }
     for (String name : placeholders(metric.prompt())) {
       if (name.equals("expected")) {
@@ -265,6 +267,24 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
       setup.add(sql);
     }
     return setup;
+  }
+
+  /**
+   * A list of texts one per line, as SCALE's prompts join {@code create_table_statements} and
+   * {@code insert_statements}; empty for anything else (which fills a placeholder as JSON).
+   */
+  private static Optional<String> textList(JsonNode node) {
+    if (!node.isArray() || node.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> texts = new ArrayList<>();
+    for (JsonNode item : node) {
+      if (!item.isTextual()) {
+        return Optional.empty();
+      }
+      texts.add(item.asText());
+    }
+    return Optional.of(String.join("\n", texts));
   }
 
   /** "1" to "3" (text or number) as 1 to 3; empty for anything else. */

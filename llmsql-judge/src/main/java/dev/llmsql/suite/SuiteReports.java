@@ -23,8 +23,10 @@ import java.util.Set;
  * Writes SCALE's reports of a suite run into a directory (shapes in {@code docs/REPORTS.md}):
  * {@value #SCORE_REPORTS}{@code /<model>.json} (capability and metric scores, the leaderboard data),
  * {@value #CASE_REPORTS}{@code /<model>/<capability>.json} (per metric the pass/wrong/failed counts,
- * correct rate and every case with prompt, answers and verdict) and {@value #LEADERBOARD} (the HTML page
- * with a radar chart of capability scores per model). The process log is written while running, by the
+ * correct rate and every case with prompt, answers and verdict), {@value #MODEL_PAGES}{@code /<model>.html}
+ * (one HTML page per model: capability breakdown, the weighted points behind each score, every metric and
+ * every case with the judges' verdicts and reasons) and {@value #LEADERBOARD} (the HTML page with a radar chart
+ * of capability scores per model). The process log is written while running, by the
  * {@code ChatClient}s' {@code ProcessLog}; the command line puts it at {@value #PROCESS_LOGS}{@code /process.jsonl}.
  * Model names become file names with anything but letters, digits, '.', '-' and '_' replaced by '_'.
  *
@@ -38,6 +40,8 @@ public final class SuiteReports {
   public static final String CASE_REPORTS = "evaluation_case_reports";
   public static final String PROCESS_LOGS = "evaluation_process_detail_logs";
   public static final String LEADERBOARD = "leaderboard.html";
+  /** Per-model HTML pages: capability breakdown, weighted scores, every case with the judges' reasons. */
+  public static final String MODEL_PAGES = "model_pages";
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -60,6 +64,10 @@ public final class SuiteReports {
         written.add(save(directory.resolve(CASE_REPORTS).resolve(model).resolve(fileName(capability) + ".json"),
             caseReport(r, capability)));
       }
+      String page = ModelPage.render(r);
+      Path pageFile = directory.resolve(MODEL_PAGES).resolve(model + ".html");
+      ReportFiles.write(pageFile, out -> out.write(page.getBytes(StandardCharsets.UTF_8)));
+      written.add(pageFile);
       Map<String, Double> points = new LinkedHashMap<>();
       r.capabilities().forEach(c -> points.put(c.capability(), c.score().doubleValue()));
       board.add(new Leaderboard.SuiteEntry(r.model(), points));
@@ -105,6 +113,11 @@ public final class SuiteReports {
     ArrayNode unscored = root.putArray("unscored_metrics");
     r.unscored().forEach(unscored::add);
     return root;
+  }
+
+  /** The HTML page of one model (what {@link #write} saves as {@value #MODEL_PAGES}{@code /<model>.html}). */
+  public static String modelPage(ModelResult r) {
+    return ModelPage.render(requireNonNull(r, "r"));
   }
 
   /** The case report of one model and capability. */

@@ -281,6 +281,13 @@ class CapabilitySuiteTest {
     assertThat(html.split("class=\"radar\"", -1)).hasSize(3);
     assertThat(html).contains("<td>model-a</td><td>62.6</td><td>41.9</td><td>88.2</td><td>57.6</td>",
         "sql_understanding 41.9");
+    String page = Files.readString(out.resolve("model_pages/model-a.html"));
+    assertThat(page).contains("content=\"default-src 'none'; style-src 'unsafe-inline'\"",
+        "<tr><td>sql_understanding</td><td>41.9</td>",
+        "<tr><td>optimization_depth</td><td>4</td><td>subjective</td><td>50.0</td><td>3 / 6</td><td>0</td><td>1</td>"
+            + "<td>1</td></tr>",
+        "<li><b>judge-1</b>: yes \u2014 right</li><li><b>judge-2</b>: no \u2014 incomplete</li>")
+        .doesNotContain("<script");
   }
 
   @Test
@@ -329,6 +336,43 @@ class CapabilitySuiteTest {
       assertThat(results).extracting(r -> r.model() + " " + r.capabilities().get(0).score())
           .containsExactly("fast-a 100.0", "fast-b 100.0");
     }
+  }
+
+  @Test
+  void run_listener_hearsEveryCaseOfEveryModelOnce() throws Exception {
+    // given: two objective cases, two models
+    Path suite = Files.createDirectories(tmp.resolve("suite").resolve("sql_understanding"));
+    Files.writeString(suite.resolve("syntax_error_detection.jsonl"), """
+        {"id": "c1", "difficulty": "1", "sql": "SELEC 1", "expected": {"has_error": true}}
+        {"id": "c2", "difficulty": "1", "sql": "SELECT 1", "expected": {"has_error": false}}
+        """);
+    Path config = Files.writeString(tmp.resolve("suite.json"), "{\"capabilities\": {\"sql_understanding\": "
+        + "{\"syntax_error_detection\": {\"weight\": 1, \"evaluation\": \"objective\", \"prompt\": \"{{sql}}\"}}}}");
+    List<String> heard = new java.util.ArrayList<>();
+    try (ChatServer models = new ChatServer((model, body) -> ChatServer.ok("{\"has_error\": true}"))) {
+      CapabilitySuite capabilitySuite = CapabilitySuite.builder().dataset(tmp.resolve("suite"), config)
+          .listener(new dev.llmsql.inference.InferenceListener() {
+            @Override
+            public void onInferenceStart(int toAsk, int alreadyAnswered) {
+              heard.add("start " + toAsk + " " + alreadyAnswered);
+            }
+
+            @Override
+            public void onAnswer(long questionId, boolean failed) {
+              heard.add("case " + questionId + " " + failed);
+            }
+          }).concurrency(2).build();
+      List<ChatClient> targets = List.of("m-a", "m-b").stream().map(m -> ChatClient.builder()
+          .baseUrl(models.baseUrl()).model(m).jsonMode(false).build()).toList();
+
+      // when
+      capabilitySuite.run(targets);
+    }
+
+    // then: one call at a time (the list is not synchronized), each case of each model once
+    assertThat(heard.get(0)).isEqualTo("start 4 0");
+    assertThat(heard.subList(1, heard.size())).containsExactlyInAnyOrder("case 1 false", "case 2 false",
+        "case 1 false", "case 2 false");
   }
 
   @Test

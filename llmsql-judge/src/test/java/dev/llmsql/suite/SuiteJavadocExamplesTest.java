@@ -62,6 +62,7 @@ class SuiteJavadocExamplesTest {
       assertThat(written).extracting(p -> dir.relativize(p).toString().replace('\\', '/')).containsExactly(
           "suite-reports/eval_reports/qwen2.5.json",
           "suite-reports/evaluation_case_reports/qwen2.5/sql_understanding.json",
+          "suite-reports/model_pages/qwen2.5.html",
           "suite-reports/leaderboard.html");
       assertThat(SuiteScores.score(SuiteConfig.read(config), results.get(0).cases())).hasSize(1);
     }

@@ -21,7 +21,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Writes per-question results as CSV (RFC 4180, UTF-8, one header line), for spreadsheets and pandas.
+ * Writes per-question results as CSV (RFC 4180, UTF-8 with a byte order mark, one header line), for
+ * spreadsheets and pandas.
  * Columns shared with DB-GPT's {@code benchmark_compare_result} sheet keep its names, so sheets line up:
  * {@code serialNo, question, selfDefineTags, difficulty, standardAnswerSql, llmOutput, compareResult,
  * reason, detail, errorMsg, timeSeconds}.
@@ -40,6 +41,12 @@ import org.apache.commons.csv.CSVPrinter;
  * running it as a formula.
  */
 public final class CsvReport {
+
+  /**
+   * The UTF-8 byte order mark every CSV starts with, so spreadsheet programs read non-ASCII text right; pandas
+   * skips it, Python's {@code csv} module wants {@code encoding="utf-8-sig"}.
+   */
+  public static final char BOM = '\uFEFF';
 
   /** The header, in column order. */
   public static final List<String> COLUMNS = List.of("serialNo", "question", "selfDefineTags", "difficulty",
@@ -60,6 +67,8 @@ public final class CsvReport {
   public static void write(EvaluationReport report, OutputStream out) throws IOException {
     report.requireResults("A CSV report");
     Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    // a byte order mark first: without it Excel reads UTF-8 as a legacy code page and garbles non-ASCII text
+    writer.write(BOM);
     boolean llmsql2 = report.details().stream().anyMatch(d -> d.category() != null || d.family() != null);
     List<String> columns = new java.util.ArrayList<>(COLUMNS);
     if (llmsql2) {

@@ -63,6 +63,7 @@ final class Html {
       .controls input{padding:6px 8px;min-width:280px;border:1px solid var(--line);border-radius:6px}
       .controls select{padding:6px;border:1px solid var(--line);border-radius:6px}
       .scroll{overflow-x:auto}
+      .partial{color:#9a5b00;font-size:.85em;white-space:nowrap}
       table.data{border-collapse:collapse;width:100%;background:var(--card)}
       table.data th,table.data td{border:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
       table.data th{background:#eef2f8;position:sticky;top:0}

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -148,9 +149,16 @@ public final class Leaderboard {
       throw new IllegalArgumentException("a leaderboard needs at least one report, suite entry or published run");
     }
     StringBuilder body = new StringBuilder();
-    if (!entries.isEmpty()) {
-      body.append(reports(entries));
-      body.append(categories(entries));
+    Map<String, List<Entry>> groups = byBenchmark(entries);
+    int group = 0;
+    for (Map.Entry<String, List<Entry>> g : groups.entrySet()) {
+      if (groups.size() > 1) {
+        body.append("<h2 class=\"benchmark\">Benchmark: ").append(esc(g.getKey())).append("</h2>\n<p>")
+            .append(g.getValue().size()).append(" report(s); ranks and charts compare only runs of this "
+                + "benchmark</p>\n");
+      }
+      body.append(reports(g.getValue(), ++group));
+      body.append(categories(g.getValue()));
     }
     if (!published.isEmpty()) {
       body.append(published(entries, published));
@@ -160,7 +168,10 @@ public final class Leaderboard {
     }
     List<String> parts = new ArrayList<>();
     if (!entries.isEmpty()) {
-      parts.add(entries.size() + " report(s), ranked by accuracy");
+      long partial = entries.stream().filter(e -> partial(e.report())).count();
+      parts.add(entries.size() + " report(s), ranked by accuracy" + (groups.size() > 1 ? " within each of "
+          + groups.size() + " benchmarks" : "") + (partial > 0 ? ", " + partial + " partial (fewer predictions "
+          + "than questions)" : ""));
     }
     if (!published.isEmpty()) {
       parts.add(published.size() + " upstream LLMSQL leaderboard entr" + (published.size() == 1 ? "y" : "ies"));
@@ -270,8 +281,9 @@ public final class Leaderboard {
       body.append("<h2>Capability radar</h2>\n<div class=\"charts\">\n");
       for (SuiteEntry e : ranked) {
         body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
-            .append(radar(axis -> e.capabilities().getOrDefault(axis, 0.0) / 100.0, new ArrayList<>(axes), "%.1f",
-                100))
+            .append(radar(axis -> e.capabilities().containsKey(axis)
+                    ? OptionalDouble.of(e.capabilities().get(axis) / 100.0) : OptionalDouble.empty(),
+                new ArrayList<>(axes), axis -> 1.0, "%.1f", 100))
             .append("</div>\n");
       }
       body.append("</div>\n");
@@ -283,15 +295,48 @@ public final class Leaderboard {
     return e.capabilities().values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }
 
-  private static String reports(List<Entry> entries) {
+  /**
+   * Reports by benchmark (its description and LLMSQL version), in order of first appearance: runs over
+   * different benchmarks are not comparable, so each gets its own ranking.
+   */
+  private static Map<String, List<Entry>> byBenchmark(List<Entry> entries) {
+    Map<String, List<Entry>> groups = new LinkedHashMap<>();
+    for (Entry e : entries) {
+      String key = benchmarkKey(e.report());
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+    }
+    return groups;
+  }
+
+  /**
+   * What makes runs comparable: LLMSQL and its version, wherever it was downloaded to and whoever evaluated it
+   * ({@code LLMSQL 2.0 (llmsql_workdir)}, a Python report's {@code LLMSQL 2.0 (LLMSQL report)}), else the
+   * benchmark's own description (local questions file and database).
+   */
+  static String benchmarkKey(EvaluationReport r) {
+    String b = r.benchmark();
+    java.util.regex.Matcher llmsql = java.util.regex.Pattern.compile("LLMSQL (\\d+\\.\\d+)( \\(.*\\))?").matcher(b);
+    if (llmsql.matches()) {
+      return "LLMSQL " + llmsql.group(1);
+    }
+    return r.version().map(v -> b + " (LLMSQL " + v + ")").orElse(b);
+  }
+
+  /** Fewer questions answered than the benchmark holds: its accuracy covers only part of the benchmark. */
+  private static boolean partial(EvaluationReport r) {
+    return r.missing() > 0;
+  }
+
+  private static String reports(List<Entry> entries, int group) {
+    String suffix = group == 1 ? "" : "-" + group;
     List<Entry> ranked = new ArrayList<>(entries);
     ranked.sort(Comparator.comparingDouble((Entry e) -> e.report().accuracy()).reversed());
     Set<String> axes = new LinkedHashSet<>();
     ranked.forEach(e -> e.report().scores().stream().map(Score::name).filter(n -> !n.equals("accuracy"))
         .forEach(axes::add));
 
-    StringBuilder body = new StringBuilder("<h2>Ranking</h2>\n<div class=\"scroll\"><table class=\"data\" "
-        + "id=\"board\"><thead><tr>");
+    StringBuilder body = new StringBuilder("<h2>Ranking</h2>\n<div class=\"scroll\"><table class=\"data board\" "
+        + "id=\"board" + suffix + "\"><thead><tr>");
     String[] headers = {"rank", "name", "accuracy", "matches", "total", "SQL errors", "no SQL",
         "executable", "time (s)", "judge", "benchmark", "evaluated"};
     String[] types = {"n", "s", "n", "n", "n", "n", "n", "n", "n", "s", "s", "s"};
@@ -313,7 +358,14 @@ public final class Leaderboard {
       body.append("<tr>");
       // "=2" marks a tie: the 95% intervals overlap, so the order within the group is not established
       td(body, ranks[i], (TieRanks.isTied(ranks, i) ? "=" : "") + ranks[i]);
-      td(body, e.name(), e.name());
+      if (partial(r)) {
+        body.append("<td data-sort=\"").append(esc(e.name())).append("\">").append(esc(e.name()))
+            .append(" <span class=\"partial\" title=\"").append(r.missing()).append(" question(s) without a "
+                + "prediction count as wrong in accuracy over the benchmark, not here\">partial: ")
+            .append(r.answered()).append(" of ").append(r.expected()).append(" questions</span></td>");
+      } else {
+        td(body, e.name(), e.name());
+      }
       td(body, r.accuracy(), percent(r.accuracy()) + " (95% CI "
           + intervals.get(i).map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE) + ")");
       td(body, r.matches(), Integer.toString(r.matches()));
@@ -349,14 +401,23 @@ public final class Leaderboard {
     List<Html.Bar> bars = new ArrayList<>();
     ranked.forEach(e -> bars.add(new Html.Bar(e.name(), e.report().accuracy(), percent(e.report().accuracy()),
         "#1f5fbf")));
-    body.append(Html.barChart("chart-accuracy", bars, 1)).append("</div></div>\n");
+    body.append(Html.barChart("chart-accuracy" + suffix, bars, 1)).append("</div></div>\n");
 
     if (axes.size() >= MIN_RADAR_AXES) {
+      // each score on its own scale: rates end at 1, a score that goes past 1 (a weighted sum) at the next
+      // round number above the largest value on this board, so no point is clipped at the rim
+      Map<String, Double> full = new java.util.HashMap<>();
+      for (String axis : axes) {
+        double max = ranked.stream().flatMap(e -> e.report().score(axis).stream()).mapToDouble(Score::value)
+            .max().orElse(1.0);
+        full.put(axis, fullScale(max));
+      }
       body.append("<h2>Capabilities</h2>\n<div class=\"charts\">\n");
       for (Entry e : ranked) {
         body.append("<div class=\"chart\"><h3>").append(esc(e.name())).append("</h3>")
-            .append(radar(axis -> e.report().score(axis).map(Score::value).orElse(0.0), new ArrayList<>(axes),
-                "%.2f", 1)).append("</div>\n");
+            .append(radar(axis -> e.report().score(axis).map(sc -> OptionalDouble.of(sc.value()))
+                    .orElse(OptionalDouble.empty()), new ArrayList<>(axes), full::get, "%.2f", 1))
+            .append("</div>\n");
       }
       body.append("</div>\n");
     }
@@ -367,16 +428,35 @@ public final class Leaderboard {
     body.append("<td data-sort=\"").append(esc(sortKey)).append("\">").append(esc(text)).append("</td>");
   }
 
+  /** The rim of an axis whose largest value is {@code max}: 1 for rates, else the next 1, 2 or 5 x 10^k. */
+  static double fullScale(double max) {
+    if (!(max > 1.0) || Double.isInfinite(max)) {
+      return 1.0;
+    }
+    double power = Math.pow(10, Math.floor(Math.log10(max)));
+    for (double step : new double[] {1, 2, 5, 10}) {
+      if (step * power >= max) {
+        return step * power;
+      }
+    }
+    return 10 * power;
+  }
+
   /**
-   * A radar of values in [0, 1] (clamped), one axis per name; labels show value x {@code labelScale} in
-   * {@code labelFormat}.
+   * A radar, one axis per name, each on its own scale: an axis runs from 0 at the centre to
+   * {@code full.apply(axis)} at the rim (values below 0 sit at the centre). Labels show the value x
+   * {@code labelScale} in {@code labelFormat}, followed by {@code of} and the rim when it is not 1. A missing
+   * value is drawn as missing, not as 0: its label says "n/a", a hollow marker sits on its axis, and the shape
+   * joins the values that exist.
    */
-  private static String radar(java.util.function.ToDoubleFunction<String> values, List<String> axes,
-                              String labelFormat, double labelScale) {
+  private static String radar(java.util.function.Function<String, OptionalDouble> values, List<String> axes,
+                              java.util.function.ToDoubleFunction<String> full, String labelFormat,
+                              double labelScale) {
     // Wider than tall: axis labels sit left and right of the web and must not be clipped, so long labels
     // (capability names with their score) widen the picture.
     int longest = axes.stream().mapToInt(a -> Math.min(a.length(), 24)).max().orElse(0)
-        + String.format(Locale.ROOT, labelFormat, labelScale).length() + 1;
+        + String.format(Locale.ROOT, labelFormat, labelScale).length() + 1
+        + (axes.stream().anyMatch(a -> full.applyAsDouble(a) != 1.0) ? 8 : 0);
     int width = Math.max(480, 2 * (95 + 12 + (int) Math.ceil(longest * 7.5)) + 20);
     int height = 300;
     double cx = width / 2.0;
@@ -393,10 +473,11 @@ public final class Leaderboard {
       sb.append("\"/>");
     }
     StringBuilder shape = new StringBuilder();
+    StringBuilder missing = new StringBuilder();
     for (int i = 0; i < axes.size(); i++) {
       String axis = axes.get(i);
-      double value = Math.max(0, Math.min(1, values.applyAsDouble(axis)));
-      shape.append(point(cx, cy, radius * value, i, axes.size())).append(' ');
+      OptionalDouble given = values.apply(axis);
+      double rim = full.applyAsDouble(axis);
       double angle = angle(i, axes.size());
       double lx = cx + Math.cos(angle) * (radius + 12);
       double ly = cy + Math.sin(angle) * (radius + 12) + (Math.sin(angle) > 0.3 ? 10 : Math.sin(angle) < -0.3 ? -2 : 4);
@@ -404,13 +485,31 @@ public final class Leaderboard {
       String[] end = point(cx, cy, radius, i, axes.size()).split(",");
       sb.append(String.format(Locale.ROOT,
           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%s\" y2=\"%s\" stroke=\"#d9dee7\"/>", cx, cy, end[0], end[1]));
+      String name = esc(axis.length() > 24 ? axis.substring(0, 23) + "\u2026" : axis);
+      if (given.isEmpty()) {
+        String[] mid = point(cx, cy, radius / 2, i, axes.size()).split(",");
+        missing.append(String.format(Locale.ROOT, "<circle class=\"missing\" cx=\"%s\" cy=\"%s\" r=\"4\" "
+            + "fill=\"#fff\" stroke=\"#8a94a6\" stroke-dasharray=\"2 2\"><title>%s: no score</title></circle>", mid[0],
+            mid[1], name));
+        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" fill=\"#8a94a6\">"
+            + "%s n/a</text>", lx, ly, anchor, name));
+        continue;
+      }
+      double value = given.getAsDouble();
+      shape.append(point(cx, cy, radius * Math.max(0, Math.min(1, value / rim)), i, axes.size())).append(' ');
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s " + labelFormat
-          + "</text>", lx, ly, anchor, esc(axis.length() > 24 ? axis.substring(0, 23) + "\u2026" : axis),
-          value * labelScale));
+          + "%s</text>", lx, ly, anchor, name, value * labelScale,
+          rim == 1.0 ? "" : String.format(Locale.ROOT, " of %s", trimmed(rim * labelScale))));
     }
-    sb.append("<polygon fill=\"rgba(31,95,191,.25)\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"")
-        .append(shape.toString().strip()).append("\"/></svg>");
-    return sb.toString();
+    if (!shape.isEmpty()) {
+      sb.append("<polygon fill=\"rgba(31,95,191,.25)\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"")
+          .append(shape.toString().strip()).append("\"/>");
+    }
+    return sb.append(missing).append("</svg>").toString();
+  }
+
+  private static String trimmed(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 
   private static double angle(int i, int n) {
@@ -423,8 +522,7 @@ public final class Leaderboard {
   }
 
   private static final String SCRIPT = """
-      (function () {
-        var table = document.getElementById('board');
+      Array.prototype.forEach.call(document.querySelectorAll('table.board'), function (table, index) {
         var body = table.tBodies[0];
         var headers = table.tHead.rows[0].cells;
         Array.prototype.forEach.call(headers, function (th, col) {
@@ -448,6 +546,6 @@ public final class Leaderboard {
           var th = headers[parseInt(params.get('sort'), 10)];
           if (th) { th.click(); if (params.get('dir') === 'asc') { th.click(); } }
         }
-      })();
+      });
       """;
 }

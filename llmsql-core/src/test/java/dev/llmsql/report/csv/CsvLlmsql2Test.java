@@ -33,7 +33,7 @@ class CsvLlmsql2Test {
     CsvReport.write(withCategories(), out);
 
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(""
-        + "serialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
+        + "\uFEFFserialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
         + "errorMsg,timeSeconds,category,family\r\n"
         + "1,Question 1?,,,SELECT 1,SELECT 1,RIGHT,EQUAL,,,0.001,lookup,wikisql\r\n"
         + "2,Question 2?,,,SELECT 2,SELECT 3,WRONG,VALUE_MISMATCH,\"row 1, column 1: gold 3, predicted 4\",,0.002,"

@@ -21,7 +21,7 @@ class CsvReportTest {
 
     // THEN
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(""
-        + "serialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
+        + "\uFEFFserialNo,question,selfDefineTags,difficulty,standardAnswerSql,llmOutput,compareResult,reason,detail,"
         + "errorMsg,timeSeconds\r\n"
         + "1,Question 1?,odd,easy,SELECT n FROM t WHERE id = 1,SELECT n FROM t WHERE id = 1,RIGHT,EQUAL,,,0.001\r\n"
         + "2,Question 2?,\"even, lookup\",easy,SELECT n FROM t WHERE id = 2,SELECT n FROM t WHERE id = 2,WRONG,"

@@ -49,14 +49,15 @@ class FalconCliDemoTest {
             1  sloppy           4         3      1      2       1          75.0%     25.0%
             2  careful          4         4      4      0       0         100.0%    100.0%
             2  sloppy           4         3      1      2       1          75.0%     25.0%
-        Tables: {dir}/falcon/execution-results.csv, {dir}/falcon/comparison-results.csv
+        Tables: {dir}/falcon/execution-results.csv, {dir}/falcon/comparison-results.csv, \
+        {dir}/falcon/dataset_evaluation_result.csv
         """.replace("{dir}", dir.toString()));
     List<String> comparison = Files.readAllLines(falcon.resolve("comparison-results.csv"));
     assertThat(comparison).hasSize(1 + 2 * 2 * 4);
-    assertThat(comparison.get(2)).isEqualTo("1,careful,2,Who is the oldest employee?,,\"{\"\"name\"\":[\"\"Cy\"\"]}\","
-        + "SELECT name FROM employees ORDER BY age DESC LIMIT 1,\"{\"\"name\"\":[\"\"Cy\"\"]}\",,RIGHT");
-    assertThat(comparison.get(7)).isEqualTo("1,sloppy,3,What is the average age in team blue?,"
-        + "SELECT AVG(age) FROM employees WHERE team = 'blue',\"{\"\"AVG(age)\"\":[34.5]}\","
-        + "SELECT AVG(agee) FROM employees WHERE team = 'blue',,no such column: agee,FAILED");
+    assertThat(comparison.get(2)).isEqualTo("2,employees,Who is the oldest employee?,,,,\"{\"\"name\"\":[\"\"Cy\"\"]}\",careful,"
+        + "SELECT name FROM employees ORDER BY age DESC LIMIT 1,\"{\"\"name\"\":[\"\"Cy\"\"]}\",,RIGHT,1");
+    assertThat(comparison.get(7)).isEqualTo("3,employees,What is the average age in team blue?,,,"
+        + "SELECT AVG(age) FROM employees WHERE team = 'blue',\"{\"\"AVG(age)\"\":[34.5]}\",sloppy,"
+        + "SELECT AVG(agee) FROM employees WHERE team = 'blue',,no such column: agee,FAILED,1");
   }
 }

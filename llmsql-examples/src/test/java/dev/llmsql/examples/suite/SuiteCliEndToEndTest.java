@@ -61,7 +61,8 @@ class SuiteCliEndToEndTest {
         + "sloppy: sql_understanding 21.1, dialect_conversion 14.3, sql_optimization 52.9 (9 case(s), 0 failed to "
         + "run, T s)\n"
         + "reports: " + out.resolve("eval_reports") + ", " + out.resolve("evaluation_case_reports") + ", "
-        + out.resolve("evaluation_process_detail_logs/process.jsonl") + ", " + out.resolve("leaderboard.html") + "\n");
+        + out.resolve("evaluation_process_detail_logs/process.jsonl") + ", " + out.resolve("model_pages") + ", "
+        + out.resolve("leaderboard.html") + "\n");
     JsonNode cases = new ObjectMapper().readTree(out.resolve("evaluation_case_reports/sloppy/sql_understanding.json")
         .toFile());
     assertThat(cases.path("metrics").path(0).path("cases").path(0).path("detail").asText())

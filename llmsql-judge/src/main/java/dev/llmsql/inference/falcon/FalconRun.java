@@ -37,9 +37,12 @@ import org.apache.commons.csv.CSVPrinter;
  * DB-GPT Falcon-style multi-model run: every model answers every question in each of several rounds (models
  * run concurrently, each within its own client's limits), each round is evaluated, and two CSV tables are
  * written to the output directory: {@value #EXECUTION_CSV} (per round and model: executed, RIGHT, WRONG,
- * FAILED, executability rate, accuracy) and {@value #COMPARISON_CSV} (per round, model and question: question,
- * gold SQL, gold result, predicted SQL, result, error, verdict; RIGHT rows carry both results too, as JSON
- * objects of columns such as {@code {"Name":["Ann"],"Age":[31.0]}}). Predictions go to
+ * FAILED, executability rate, accuracy), {@value #COMPARISON_CSV} (DB-GPT's {@code benchmark_compare_result}
+ * sheet with its column names, per round, model and question: question, gold SQL, gold result, predicted SQL,
+ * result, error, verdict; RIGHT rows carry both results too, as JSON objects of columns such as
+ * {@code {"Name":["Ann"],"Age":[31.0]}}) and {@value #EVALUATION_CSV} (DB-GPT's {@code dataset_evaluation_result}
+ * sheet with its column names). Every table starts with a UTF-8 byte order mark so spreadsheet programs
+ * read non-ASCII text right. Predictions go to
  * {@code round-N/MODEL.jsonl}; a re-run resumes them like {@link Inference}.
  *
  * <p>Defaults: one round, {@value Inference#DEFAULT_SHOTS} shots for LLMSQL 1.0 questions and none for 2.0
@@ -61,8 +64,20 @@ public final class FalconRun {
   public static final String COMPARISON_CSV = "comparison-results.csv";
   static final List<String> EXECUTION_COLUMNS = List.of("round", "model", "questions", "executed", "right",
       "wrong", "failed", "executability_rate", "accuracy");
-  static final List<String> COMPARISON_COLUMNS = List.of("round", "model", "question_id", "question", "gold_sql",
-      "gold_result", "predicted_sql", "result", "error", "verdict");
+  /** DB-GPT's per-question execution sheet ({@code dataset_evaluation_result}), one row per round and model. */
+  public static final String EVALUATION_CSV = "dataset_evaluation_result.csv";
+  /**
+   * DB-GPT's {@code benchmark_compare_result} sheet, column for column, then {@code roundId} (DB-GPT keeps the
+   * round of a comparison record apart, we keep every round in one table).
+   */
+  static final List<String> COMPARISON_COLUMNS = List.of("serialNo", "analysisModelId", "question",
+      "selfDefineTags", "prompt", "standardAnswerSql", "standardAnswer", "llmCode", "llmOutput", "executeResult",
+      "errorMsg", "compareResult", "roundId");
+  /** DB-GPT's {@code dataset_evaluation_result} sheet, column for column (its names are Chinese). */
+  static final List<String> EVALUATION_COLUMNS = List.of("编号", "大模型名称", "轮次", "数据集ID", "用户问题",
+      "自定义标签", "知识", "prompt", "Cot长度", "LLM输出结果", "结果执行", "执行结果的报错信息", "traceId", "耗时（秒）");
+  /** Starts every CSV so spreadsheet programs read it as UTF-8 (without it Excel guesses a legacy code page). */
+  static final char BOM = '\uFEFF';
   private final Map<String, ChatClient> models;
   private final Map<String, Integer> concurrencies;
   private final int rounds;
@@ -74,6 +89,7 @@ public final class FalconRun {
   private final Path tables;
   private final Path db;
   private final Path outputDir;
+  private final dev.llmsql.inference.InferenceListener listener;
 
   private FalconRun(Builder b) {
     this.models = new LinkedHashMap<>(b.models);
@@ -87,6 +103,7 @@ public final class FalconRun {
     this.tables = b.tables;
     this.db = b.db;
     this.outputDir = b.outputDir;
+    this.listener = b.listener;
   }
 
   public static Builder builder() {
@@ -100,7 +117,7 @@ public final class FalconRun {
     inputs.put("questions file", questions);
     inputs.put("tables file", tables);
     inputs.put("database", db);
-    for (String table : List.of(EXECUTION_CSV, COMPARISON_CSV)) {
+    for (String table : List.of(EXECUTION_CSV, COMPARISON_CSV, EVALUATION_CSV)) {
       dev.llmsql.report.ReportFiles.requireWritableTarget(outputDir.resolve(table), inputs);
     }
     List<RoundResult> results = new ArrayList<>();
@@ -113,13 +130,14 @@ public final class FalconRun {
       return t;
     });
     try {
+      listener.onInferenceStart(rounds * models.size() * questionCount(), 0);
       runRounds(perModel, results, captured);
     } finally {
       perModel.shutdownNow();
     }
     try {
       writeExecution(results, outputDir.resolve(EXECUTION_CSV));
-      writeComparison(results, captured, outputDir.resolve(COMPARISON_CSV));
+      writeComparison(results, captured, outputDir.resolve(COMPARISON_CSV), outputDir.resolve(EVALUATION_CSV));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the Falcon tables into " + outputDir + ": " + e
           + "; choose a writable outputDir", e);
@@ -164,6 +182,20 @@ public final class FalconRun {
     if (limit != Integer.MAX_VALUE) {
       inference.limit(limit);
     }
+    inference.listener(new dev.llmsql.inference.InferenceListener() {
+      @Override
+      public void onInferenceStart(int toAsk, int alreadyAnswered) {
+        // answers kept from an interrupted run are done: they count at once
+        for (int i = 0; i < alreadyAnswered; i++) {
+          heard(-1, false);
+        }
+      }
+
+      @Override
+      public void onAnswer(long questionId, boolean failed) {
+        heard(questionId, failed);
+      }
+    });
     InferenceSummary summary = inference.build().run(predictions);
     // models of a round are evaluated at once in this JVM, and the shared gold cache file's lock is per
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
@@ -178,11 +210,18 @@ public final class FalconRun {
         report);
   }
 
+  private void heard(long questionId, boolean failed) {
+    // models of a round answer at once: one call at a time, so a listener need not be thread-safe
+    synchronized (listener) {
+      listener.onAnswer(questionId, failed);
+    }
+  }
+
   private static void writeExecution(List<RoundResult> results, Path file) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
          CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(EXECUTION_COLUMNS.toArray(String[]::new)).get()
-             .print(w)) {
+             .print(bom(w))) {
       for (RoundResult r : results) {
         csv.printRecord(CsvCells.row(r.round(), r.model(), r.questions(), r.executed(), r.right(), r.wrong(),
             r.failed(), String.format(Locale.ROOT, "%.4f", r.executabilityRate()),
@@ -191,21 +230,28 @@ public final class FalconRun {
     }
   }
 
-  private void writeComparison(List<RoundResult> results, Map<RoundResult, ResultCapture> captured, Path file)
-      throws IOException {
+  private void writeComparison(List<RoundResult> results, Map<RoundResult, ResultCapture> captured, Path file,
+                               Path evaluationFile) throws IOException {
     Map<Integer, String[]> asked = questionTexts();
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
          CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(COMPARISON_COLUMNS.toArray(String[]::new)).get()
-             .print(w)) {
+             .print(bom(w));
+         Writer ew = Files.newBufferedWriter(evaluationFile, StandardCharsets.UTF_8);
+         CSVPrinter evaluation = CSVFormat.RFC4180.builder().setHeader(EVALUATION_COLUMNS.toArray(String[]::new))
+             .get().print(bom(ew))) {
       for (RoundResult r : results) {
         Map<Integer, QuestionResult> byId = new HashMap<>();
         r.report().results().forEach(q -> byId.put(q.questionId(), q));
         for (Map.Entry<Integer, String[]> q : asked.entrySet()) {
           int id = q.getKey();
+          String[] text = q.getValue();
           QuestionResult result = byId.get(id);
           if (result == null) {
-            csv.printRecord(CsvCells.row(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], "", "", "",
-                "no prediction: the model call failed", "FAILED"));
+            String error = "no prediction: the model call failed";
+            csv.printRecord(CsvCells.row(id, text[2], text[0], "", "", text[1], "", r.model(), "", "", error,
+                "FAILED", r.round()));
+            evaluation.printRecord(CsvCells.row(id, r.model(), r.round(), text[2], text[0], "", "", "", "", "", "",
+                error, "", ""));
             continue;
           }
           ResultCapture.Cells cells = captured.get(r).cells(id).orElse(new ResultCapture.Cells("", ""));
@@ -215,14 +261,41 @@ public final class FalconRun {
             case MISMATCH -> "WRONG";
             default -> "FAILED";
           };
-          csv.printRecord(CsvCells.row(r.round(), r.model(), id, q.getValue()[0], q.getValue()[1], cells.gold(),
-              predicted, cells.predicted(), result.error(), verdict));
+          csv.printRecord(CsvCells.row(id, text[2], text[0], "", "", text[1], cells.gold(), r.model(), predicted,
+              cells.predicted(), result.error(), verdict, r.round()));
+          evaluation.printRecord(CsvCells.row(id, r.model(), r.round(), text[2], text[0], "", "", "", "", predicted,
+              cells.predicted(), result.error(), "", ""));
         }
       }
     }
   }
 
-  /** Question id to {question, gold SQL}, in file order; only as many as were asked. */
+  private static Writer bom(Writer w) throws IOException {
+    w.write(BOM);
+    return w;
+  }
+
+  /**
+   * How many questions each model is asked: non-blank lines up to the limit, counted without parsing, so a
+   * malformed line is still reported by {@link Inference} with its file and line; 0 when unreadable (the
+   * inference run reports that too).
+   */
+  private int questionCount() {
+    int count = 0;
+    try (dev.llmsql.benchmark.BoundedLineReader in = dev.llmsql.benchmark.BoundedLineReader.open(questions)) {
+      String line;
+      while (count < limit && (line = in.readLine()) != null) {
+        if (!line.isBlank()) {
+          count++;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return count;
+    }
+    return count;
+  }
+
+  /** Question id to {question, gold SQL, table id}, in file order; only as many as were asked. */
   private Map<Integer, String[]> questionTexts() throws IOException {
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     Map<Integer, String[]> texts = new LinkedHashMap<>();
@@ -232,7 +305,7 @@ public final class FalconRun {
         if (!line.isBlank()) {
           var node = json.readTree(line);
           texts.put(node.path("question_id").asInt(), new String[] {node.path("question").asText(),
-              goldSql(node.path("sql"))});
+              goldSql(node.path("sql")), node.path("table_id").asText("")});
         }
       }
     }
@@ -269,6 +342,17 @@ public final class FalconRun {
     private Path tables;
     private Path db;
     private Path outputDir;
+    private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
+
+    /**
+     * Hears every model answer of every round (the total: rounds × models × questions; answers kept from an
+     * interrupted run count as done at once, with question id -1), e.g. to draw progress; the library prints
+     * nothing itself.
+     */
+    public Builder listener(dev.llmsql.inference.InferenceListener listener) {
+      this.listener = requireNonNull(listener, "listener");
+      return this;
+    }
 
     private Builder() {
     }

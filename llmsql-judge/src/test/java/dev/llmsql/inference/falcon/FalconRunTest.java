@@ -82,7 +82,7 @@ class FalconRunTest {
               tuple(2, "a", 4, 4, 4, 0, 0, 1.0, 1.0),
               tuple(2, "b", 4, 2, 2, 0, 2, 0.5, 0.5));
       assertThat(Files.readString(out.resolve(FalconRun.EXECUTION_CSV))).isEqualTo("""
-          round,model,questions,executed,right,wrong,failed,executability_rate,accuracy\r
+          \uFEFFround,model,questions,executed,right,wrong,failed,executability_rate,accuracy\r
           1,a,4,3,2,1,1,0.7500,0.5000\r
           1,b,4,2,2,0,2,0.5000,0.5000\r
           2,a,4,4,4,0,0,1.0000,1.0000\r
@@ -91,24 +91,27 @@ class FalconRunTest {
       List<String> comparison = Files.readAllLines(out.resolve(FalconRun.COMPARISON_CSV));
       assertThat(comparison).hasSize(1 + 16);
       assertThat(comparison.subList(0, 9)).containsExactly(
-          "round,model,question_id,question,gold_sql,gold_result,predicted_sql,result,error,verdict",
-          "1,a,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
-              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
-              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,RIGHT",
-          "1,a,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\","
-              + "\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT",
-          "1,a,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\","
-              + "SELECT 0,\"{\"\"0\"\":[0]}\",,WRONG",
-          "1,a,4,sum,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\","
-              + "SELECT nope FROM missing,,no such table: missing,"
-              + "FAILED",
-          "1,b,1,oldest,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\","
-              + "\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,,,FAILED",
-          "1,b,2,count,\"SELECT COUNT(*) FROM \"\"t\"\"\",,,,no prediction: the model call failed,FAILED",
-          "1,b,3,ann,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\","
-              + "\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":[31.0]}\",,RIGHT",
-          "1,b,4,sum,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\","
-              + "\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\",,RIGHT");
+          "\uFEFFserialNo,analysisModelId,question,selfDefineTags,prompt,standardAnswerSql,standardAnswer,"
+          + "llmCode,llmOutput,executeResult,errorMsg,compareResult,roundId",
+          "1,t,oldest,,,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\",\"{\""
+              + "\"Name\"\":[\"\"Cy\"\"]}\",a,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DES"
+              + "C LIMIT 1\",\"{\"\"Name\"\":[\"\"Cy\"\"]}\",,RIGHT,1",
+          "2,t,count,,,\"SELECT COUNT(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",a,\"SELECT COUNT"
+              + "(*) FROM \"\"t\"\"\",\"{\"\"COUNT(*)\"\":[3]}\",,RIGHT,1",
+          "3,t,ann,,,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":"
+              + "[31.0]}\",a,SELECT 0,\"{\"\"0\"\":[0]}\",,WRONG,1",
+          "4,t,sum,,,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0"
+              + "]}\",a,SELECT nope FROM missing,,no such table: missing,FAILED,1",
+          "1,t,oldest,,,\"SELECT \"\"Name\"\" FROM \"\"t\"\" ORDER BY \"\"Age\"\" DESC LIMIT 1\",\"{\""
+              + "\"Name\"\":[\"\"Cy\"\"]}\",b,,,,FAILED,1",
+          "2,t,count,,,\"SELECT COUNT(*) FROM \"\"t\"\"\",,b,,,no prediction: the model call failed,F"
+              + "AILED,1",
+          "3,t,ann,,,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\":"
+              + "[31.0]}\",b,\"SELECT \"\"Age\"\" FROM \"\"t\"\" WHERE \"\"Name\"\" = 'Ann'\",\"{\"\"Age\"\""
+              + ":[31.0]}\",,RIGHT,1",
+          "4,t,sum,,,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0"
+              + "]}\",b,\"SELECT SUM(\"\"Age\"\") FROM \"\"t\"\"\",\"{\"\"SUM(\\\"\"Age\\\"\")\"\":[93.0]}\""
+              + ",,RIGHT,1");
     }
   }
 
@@ -126,14 +129,32 @@ class FalconRunTest {
         """);
     Path out = dir.resolve("falcon");
     try (ModelServer server = new ModelServer(FalconRunTest::script)) {
+      List<String> heard = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+      dev.llmsql.inference.InferenceListener listener = new dev.llmsql.inference.InferenceListener() {
+        @Override
+        public void onInferenceStart(int toAsk, int alreadyAnswered) {
+          heard.add("start " + toAsk + " " + alreadyAnswered);
+        }
+
+        @Override
+        public void onAnswer(long questionId, boolean failed) {
+          heard.add("answer " + questionId + " " + failed);
+        }
+      };
       FalconRun run = FalconRun.builder().model("a", client(server, "a"), 2).rounds(1).shots(0).limit(2)
-          .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(out).build();
+          .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(out).listener(listener).build();
 
       // when
       List<RoundResult> results = run.run();
 
       // then
       assertThat(results).extracting(RoundResult::questions, RoundResult::right).containsExactly(tuple(2, 2));
+      assertThat(heard.get(0)).isEqualTo("start 2 0");
+      assertThat(heard.subList(1, heard.size())).containsExactlyInAnyOrder("answer 1 false", "answer 2 false");
+      heard.clear();
+      run.run();
+      // resumed: both answers are kept, and count as done at once
+      assertThat(heard).containsExactly("start 2 0", "answer -1 false", "answer -1 false");
       assertThat(Files.readAllLines(out.resolve(FalconRun.COMPARISON_CSV))).hasSize(1 + 2);
       assertThat(Files.readAllLines(out.resolve("round-1").resolve("a.jsonl"))).hasSize(2);
       assertThat(run.toString()).isEqualTo("FalconRun[models=[a], rounds=1, shots=0, limit=2, judge=llmsql, "
