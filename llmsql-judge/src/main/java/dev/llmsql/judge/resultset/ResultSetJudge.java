@@ -35,6 +35,18 @@ import java.util.OptionalDouble;
  */
 public final class ResultSetJudge implements Judge {
 
+  /**
+   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code sql_errors}
+   * (its last candidate failed and none matched), whichever candidate the verdict is about.
+   */
+  public static final String SQL_ERROR = "sql_error";
+
+  /**
+   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code pred_none} (the
+   * matching candidate, else the last, returned one row holding one NULL).
+   */
+  public static final String PRED_NONE = "pred_none";
+
   private final String name;
   private final ResultSetComparator comparator;
   private final RowOrder rowOrder;
@@ -282,11 +294,20 @@ public final class ResultSetJudge implements Judge {
           + "gold SQL failed: " + failure.message());
     }
     List<String> sqls = candidates(context);
+    QueryResult firstGold = ((QueryOutcome.Success) usable.get(0).outcome()).result();
     Verdict last = Verdict.noSql();
+    boolean lastFailed = false;
+    boolean lastSingleNull = false;
+    // the judge's answer when no candidate matches: the closest by Soft-F1, the first among equals
+    Verdict answer = null;
+    String answerSql = null;
+    double answerF1 = -1;
     for (String sql : sqls) {
       QueryOutcome outcome = context.execute(prepare(sql));
       if (outcome instanceof QueryOutcome.Failure failure) {
         last = Verdict.error(Judges.reasonFor(failure), failure.message());
+        lastFailed = true;
+        lastSingleNull = false;
         continue;
       }
       Comparison first = null;
@@ -296,8 +317,9 @@ public final class ResultSetJudge implements Judge {
             predicted);
         if (c.equal()) {
           // BIRD pairs rows by position, so a match in another row order scores below 1
-          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1,
-              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted));
+          Verdict match = llmsqlCounts(Verdict.match().withMeasure(PeerScorings.SOFT_F1,
+              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted)), false,
+              predicted.isSingleNull());
           if (timedRuns > 1 && gold.sql() != null) {
             return timed(match, timeRatio(context, prepare(gold.sql()), prepare(sql)));
           }
@@ -308,12 +330,38 @@ public final class ResultSetJudge implements Judge {
           first = c;
         }
       }
+      double f1 = softF1(firstGold, predicted);
       last = Verdict.mismatch(first.reason(), usable.size() > 1
           ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail())
-          .withMeasure(PeerScorings.SOFT_F1, softF1(((QueryOutcome.Success) usable.get(0).outcome()).result(),
-              predicted));
+          .withMeasure(PeerScorings.SOFT_F1, f1);
+      lastFailed = false;
+      lastSingleNull = predicted.isSingleNull();
+      if (f1 > answerF1) {
+        answer = last;
+        answerSql = sql;
+        answerF1 = f1;
+      }
     }
-    return last;
+    if (answer == null) {
+      return llmsqlCounts(last, lastFailed, lastSingleNull);
+    }
+    if (!answerSql.equals(sqls.get(sqls.size() - 1))) {
+      // run the answer again (the evaluation's run cache answers it) so the mismatch shows its rows
+      context.execute(prepare(answerSql));
+    }
+    return llmsqlCounts(answer, lastFailed, lastSingleNull);
+  }
+
+  /**
+   * With several candidates (LLMSQL's rule), records LLMSQL's counts, which look at the last candidate
+   * whatever the verdict is about: {@code sql_error} when it failed (and none matched), {@code pred_none} when
+   * the deciding candidate (the match, else the last) returned one NULL.
+   */
+  private Verdict llmsqlCounts(Verdict verdict, boolean lastFailed, boolean decidingSingleNull) {
+    if (candidates != CandidatePolicy.ANY) {
+      return verdict;
+    }
+    return verdict.withMeasure(SQL_ERROR, lastFailed ? 1 : 0).withMeasure(PRED_NONE, decidingSingleNull ? 1 : 0);
   }
 
   private static Verdict timed(Verdict match, double ratio) {
