@@ -79,8 +79,8 @@ final class Usage {
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
-        --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
-                                   dialect-validity
+        --scoring NAME[,NAME]      extra scores: executability, weighted[:unknown-as-1], soft-f1,
+                                   relative-efficiency, dialect-validity
 
       Gold cache (gold results kept between runs, keyed by database content and gold SQL):
         --gold-cache DIR           where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)
