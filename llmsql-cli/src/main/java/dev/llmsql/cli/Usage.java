@@ -73,7 +73,7 @@ final class Usage {
                                    an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
                                    llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
                                    llmsql-rs, bird[:ves,keep-equal-ratios], defog[:no-broadcast],
-                                   falcon[:empty-match], spider2, strict,
+                                   falcon[:empty-match,unflagged-ordered], spider2[:typed], strict,
                                    spider-exec[:keep-distinct,no-repair,extract,no-test-suite],
                                    exact-set[:keep-values,extract,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid

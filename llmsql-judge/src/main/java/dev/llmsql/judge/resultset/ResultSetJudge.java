@@ -57,8 +57,10 @@ public final class ResultSetJudge implements Judge {
   private final PeerProcedure procedure;
   private final boolean keepEqualRatios;
   private final boolean testSuite;
+  private final boolean csvRoundTrip;
 
   private ResultSetJudge(Builder b) {
+    this.csvRoundTrip = b.csvRoundTrip;
     this.keepEqualRatios = b.keepEqualRatios;
     this.procedure = b.procedure;
     this.name = b.name;
@@ -203,23 +205,51 @@ public final class ResultSetJudge implements Judge {
    * defect; named {@code falcon:empty-match}).
    */
   public static ResultSetJudge falcon(boolean emptyResultsMatch) {
-    return builder().name(emptyResultsMatch ? "falcon:empty-match" : "falcon")
+    return falcon(emptyResultsMatch, false);
+  }
+
+  /**
+   * DB-GPT Falcon with both options: {@code emptyResultsMatch} makes two empty results match;
+   * {@code unflaggedOrdered} counts row order for questions without an {@code ordered} flag, as DB-GPT's
+   * spreadsheet runner does (Falcon's own dev-file runner reads a missing {@code is_order} as "0", unordered,
+   * the default). Named {@code falcon} with options {@code empty-match}, {@code unflagged-ordered}.
+   */
+  public static ResultSetJudge falcon(boolean emptyResultsMatch, boolean unflaggedOrdered) {
+    List<String> options = new ArrayList<>();
+    if (emptyResultsMatch) {
+      options.add("empty-match");
+    }
+    if (unflaggedOrdered) {
+      options.add("unflagged-ordered");
+    }
+    return builder().name("falcon" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
         .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).build())
-        .rowOrder(RowOrder.QUESTION_FLAG)
+        .rowOrder(unflaggedOrdered ? RowOrder.QUESTION_FLAG_ORDERED_UNLESS_FALSE : RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .build();
   }
 
   /**
-   * Spider 2.0: each gold column's values must appear as a predicted column (extras allowed), numbers
-   * within 1e-2, NULL as 0, order counted only for questions flagged {@code ordered}.
+   * Spider 2.0's {@code compare_pandas_table}: each gold column's values must appear as a predicted column
+   * (extras allowed), numbers within 1e-2, NULL as 0, order counted only for questions flagged
+   * {@code ordered}; both results are typed as its CSV round trip types them ({@code to_csv}, then
+   * {@code read_csv}: text {@code '2'} equals 2, {@code ''} and {@code 'null'} equal NULL).
    */
   public static ResultSetJudge spider2() {
-    return builder().name("spider2")
+    return spider2(false);
+  }
+
+  /**
+   * Spider 2.0, optionally comparing the values as SQLite typed them instead of after the CSV round trip
+   * (ours; named {@code spider2:typed}).
+   */
+  public static ResultSetJudge spider2(boolean typed) {
+    return builder().name(typed ? "spider2:typed" : "spider2")
         .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
             .numbers(Numbers.absolute(1e-2)).nulls(NullHandling.ZERO).build())
         .rowOrder(RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
+        .csvRoundTrip(!typed)
         .build();
   }
 
@@ -257,6 +287,10 @@ public final class ResultSetJudge implements Judge {
   public Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
                             QueryResult predicted) {
     boolean ordered = rowOrder.applies(question, goldSql);
+    if (csvRoundTrip) {
+      gold = CsvRoundTrip.apply(gold);
+      predicted = CsvRoundTrip.apply(predicted);
+    }
     return procedure != null
         ? procedure.compare(gold, goldSql, predicted, predictedSql, question, ordered)
         : comparator.compare(gold, predicted, ordered);
@@ -455,7 +489,7 @@ public final class ResultSetJudge implements Judge {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
         + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
-        + (testSuite ? ", testSuite" : "") + "}";
+        + (testSuite ? ", testSuite" : "") + (csvRoundTrip ? ", csvRoundTrip" : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -470,8 +504,19 @@ public final class ResultSetJudge implements Judge {
     private PeerProcedure procedure;
     private boolean keepEqualRatios;
     private boolean testSuite;
+    private boolean csvRoundTrip;
 
     private Builder() {
+    }
+
+    /**
+     * Whether both results are retyped as a pandas CSV round trip types them before comparing, as Spider 2.0's
+     * evaluator reads results from CSV (text {@code '2'} becomes 2, {@code ''} and {@code 'null'} NULL); default
+     * false. Soft-F1 is computed from the values as SQLite gave them either way.
+     */
+    public Builder csvRoundTrip(boolean csvRoundTrip) {
+      this.csvRoundTrip = csvRoundTrip;
+      return this;
     }
 
     /**
