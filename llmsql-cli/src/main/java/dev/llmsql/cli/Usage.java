@@ -77,14 +77,14 @@ final class Usage {
                                    an "answer"; 1.0 rules for the rest); llmsql (1.0 rules for every question),
                                    llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict],
                                    llmsql-rs, bird[:ves,keep-equal-ratios], defog[:no-broadcast],
-                                   falcon[:empty-match], spider2, strict,
+                                   falcon[:empty-match,unflagged-ordered], spider2[:typed], strict,
                                    spider-exec[:keep-distinct,no-repair,extract,no-test-suite],
                                    exact-set[:keep-values,extract,structural],
                                    dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid
                                    (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)
         --compare-judges A,B,...   also judge with each and print, per pair, how many questions differ
-        --scoring NAME[,NAME]      extra scores: executability, weighted, soft-f1, relative-efficiency,
-                                   dialect-validity
+        --scoring NAME[,NAME]      extra scores: executability, weighted[:unknown-as-1], soft-f1,
+                                   relative-efficiency, dialect-validity
 
       Gold cache (gold results kept between runs, keyed by database content and gold SQL):
         --gold-cache DIR           where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)

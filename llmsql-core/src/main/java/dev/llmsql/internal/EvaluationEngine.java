@@ -416,7 +416,9 @@ public final class EvaluationEngine {
     }
     QueryOutcome last = context.lastRun;
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    boolean predNone = v2 && verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
+    // a judge that records pred_none (LLMSQL 2.0, or one whose verdict is about another candidate than the last)
+    // decides it; otherwise the last statement run does, as LLMSQL counts
+    boolean predNone = verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
         : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
@@ -649,7 +651,9 @@ public final class EvaluationEngine {
         matches++;
       }
       answered.add(r.questionId());
-      boolean sqlError = r.outcome() == Outcome.ERROR;
+      // a judge whose verdict is about another candidate than the last records LLMSQL's count as a measure
+      boolean sqlError = r.verdict().measure("sql_error").isPresent() && !evaluated.v2()
+          ? r.verdict().measure("sql_error").getAsDouble() == 1 : r.outcome() == Outcome.ERROR;
       if (evaluated.v2()) {
         v2Count++;
         // LLMSQL 2.0 counts a completion without SQL as an SQL error too

@@ -65,6 +65,33 @@ class SpiderExecAgreementTest {
     assertThat(disagreements).isEqualTo(DELIBERATE.getOrDefault(judgeName + "/" + predictions, Map.of()));
   }
 
+  @ParameterizedTest(name = "llmsql-rs counts as llmsql on {0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"din-sql-gpt4-few-shot", "dail-sql-gpt4"})
+  void llmsqlRs_onSpiderDevSample_countsAsLlmsql(String predictions) throws Exception {
+    // given
+    Path sample = SharedData.require("data/spider-dev-sample");
+
+    // when: the configurable engine's verdict may be about another candidate than the last, its counts not
+    EvaluationReport llmsql = run(sample, predictions, Judges.named("llmsql"));
+    EvaluationReport rs = run(sample, predictions, Judges.named("llmsql-rs"));
+
+    // then
+    assertThat(java.util.List.of(rs.total(), rs.matches(), rs.sqlErrors(), rs.predNone(), rs.goldNone()))
+        .isEqualTo(java.util.List.of(llmsql.total(), llmsql.matches(), llmsql.sqlErrors(), llmsql.predNone(),
+            llmsql.goldNone()));
+  }
+
+  static EvaluationReport run(Path sample, String predictions, Judge judge) throws Exception {
+    return Evaluator.builder().noGoldCache()
+        .questionsPath(sample.resolve("questions.jsonl"))
+        .databasesDir(sample.resolve("database"))
+        .judge(judge)
+        .noReportFile()
+        .showMismatches(false)
+        .build()
+        .run(sample.resolve("predictions").resolve(predictions + ".jsonl"));
+  }
+
   /** Deliberate differences, each explained in docs/JUDGES.md. */
   static final Map<String, Map<Integer, String>> DELIBERATE = Map.of();
 

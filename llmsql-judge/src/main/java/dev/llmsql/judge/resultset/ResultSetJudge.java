@@ -35,6 +35,18 @@ import java.util.OptionalDouble;
  */
 public final class ResultSetJudge implements Judge {
 
+  /**
+   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code sql_errors}
+   * (its last candidate failed and none matched), whichever candidate the verdict is about.
+   */
+  public static final String SQL_ERROR = "sql_error";
+
+  /**
+   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code pred_none} (the
+   * matching candidate, else the last, returned one row holding one NULL).
+   */
+  public static final String PRED_NONE = "pred_none";
+
   private final String name;
   private final ResultSetComparator comparator;
   private final RowOrder rowOrder;
@@ -45,8 +57,10 @@ public final class ResultSetJudge implements Judge {
   private final PeerProcedure procedure;
   private final boolean keepEqualRatios;
   private final boolean testSuite;
+  private final boolean csvRoundTrip;
 
   private ResultSetJudge(Builder b) {
+    this.csvRoundTrip = b.csvRoundTrip;
     this.keepEqualRatios = b.keepEqualRatios;
     this.procedure = b.procedure;
     this.name = b.name;
@@ -191,23 +205,51 @@ public final class ResultSetJudge implements Judge {
    * defect; named {@code falcon:empty-match}).
    */
   public static ResultSetJudge falcon(boolean emptyResultsMatch) {
-    return builder().name(emptyResultsMatch ? "falcon:empty-match" : "falcon")
+    return falcon(emptyResultsMatch, false);
+  }
+
+  /**
+   * DB-GPT Falcon with both options: {@code emptyResultsMatch} makes two empty results match;
+   * {@code unflaggedOrdered} counts row order for questions without an {@code ordered} flag, as DB-GPT's
+   * spreadsheet runner does (Falcon's own dev-file runner reads a missing {@code is_order} as "0", unordered,
+   * the default). Named {@code falcon} with options {@code empty-match}, {@code unflagged-ordered}.
+   */
+  public static ResultSetJudge falcon(boolean emptyResultsMatch, boolean unflaggedOrdered) {
+    List<String> options = new ArrayList<>();
+    if (emptyResultsMatch) {
+      options.add("empty-match");
+    }
+    if (unflaggedOrdered) {
+      options.add("unflagged-ordered");
+    }
+    return builder().name("falcon" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
         .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).build())
-        .rowOrder(RowOrder.QUESTION_FLAG)
+        .rowOrder(unflaggedOrdered ? RowOrder.QUESTION_FLAG_ORDERED_UNLESS_FALSE : RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .build();
   }
 
   /**
-   * Spider 2.0: each gold column's values must appear as a predicted column (extras allowed), numbers
-   * within 1e-2, NULL as 0, order counted only for questions flagged {@code ordered}.
+   * Spider 2.0's {@code compare_pandas_table}: each gold column's values must appear as a predicted column
+   * (extras allowed), numbers within 1e-2, NULL as 0, order counted only for questions flagged
+   * {@code ordered}; both results are typed as its CSV round trip types them ({@code to_csv}, then
+   * {@code read_csv}: text {@code '2'} equals 2, {@code ''} and {@code 'null'} equal NULL).
    */
   public static ResultSetJudge spider2() {
-    return builder().name("spider2")
+    return spider2(false);
+  }
+
+  /**
+   * Spider 2.0, optionally comparing the values as SQLite typed them instead of after the CSV round trip
+   * (ours; named {@code spider2:typed}).
+   */
+  public static ResultSetJudge spider2(boolean typed) {
+    return builder().name(typed ? "spider2:typed" : "spider2")
         .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
             .numbers(Numbers.absolute(1e-2)).nulls(NullHandling.ZERO).build())
         .rowOrder(RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
+        .csvRoundTrip(!typed)
         .build();
   }
 
@@ -245,6 +287,10 @@ public final class ResultSetJudge implements Judge {
   public Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
                             QueryResult predicted) {
     boolean ordered = rowOrder.applies(question, goldSql);
+    if (csvRoundTrip) {
+      gold = CsvRoundTrip.apply(gold);
+      predicted = CsvRoundTrip.apply(predicted);
+    }
     return procedure != null
         ? procedure.compare(gold, goldSql, predicted, predictedSql, question, ordered)
         : comparator.compare(gold, predicted, ordered);
@@ -282,11 +328,20 @@ public final class ResultSetJudge implements Judge {
           + "gold SQL failed: " + failure.message());
     }
     List<String> sqls = candidates(context);
+    QueryResult firstGold = ((QueryOutcome.Success) usable.get(0).outcome()).result();
     Verdict last = Verdict.noSql();
+    boolean lastFailed = false;
+    boolean lastSingleNull = false;
+    // the judge's answer when no candidate matches: the closest by Soft-F1, the first among equals
+    Verdict answer = null;
+    String answerSql = null;
+    double answerF1 = -1;
     for (String sql : sqls) {
       QueryOutcome outcome = context.execute(prepare(sql));
       if (outcome instanceof QueryOutcome.Failure failure) {
         last = Verdict.error(Judges.reasonFor(failure), failure.message());
+        lastFailed = true;
+        lastSingleNull = false;
         continue;
       }
       Comparison first = null;
@@ -296,8 +351,9 @@ public final class ResultSetJudge implements Judge {
             predicted);
         if (c.equal()) {
           // BIRD pairs rows by position, so a match in another row order scores below 1
-          Verdict match = Verdict.match().withMeasure(PeerScorings.SOFT_F1,
-              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted));
+          Verdict match = llmsqlCounts(Verdict.match().withMeasure(PeerScorings.SOFT_F1,
+              softF1(((QueryOutcome.Success) gold.outcome()).result(), predicted)), false,
+              predicted.isSingleNull());
           if (timedRuns > 1 && gold.sql() != null) {
             return timed(match, timeRatio(context, prepare(gold.sql()), prepare(sql)));
           }
@@ -308,12 +364,38 @@ public final class ResultSetJudge implements Judge {
           first = c;
         }
       }
+      double f1 = softF1(firstGold, predicted);
       last = Verdict.mismatch(first.reason(), usable.size() > 1
           ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail())
-          .withMeasure(PeerScorings.SOFT_F1, softF1(((QueryOutcome.Success) usable.get(0).outcome()).result(),
-              predicted));
+          .withMeasure(PeerScorings.SOFT_F1, f1);
+      lastFailed = false;
+      lastSingleNull = predicted.isSingleNull();
+      if (f1 > answerF1) {
+        answer = last;
+        answerSql = sql;
+        answerF1 = f1;
+      }
     }
-    return last;
+    if (answer == null) {
+      return llmsqlCounts(last, lastFailed, lastSingleNull);
+    }
+    if (!answerSql.equals(sqls.get(sqls.size() - 1))) {
+      // run the answer again (the evaluation's run cache answers it) so the mismatch shows its rows
+      context.execute(prepare(answerSql));
+    }
+    return llmsqlCounts(answer, lastFailed, lastSingleNull);
+  }
+
+  /**
+   * With several candidates (LLMSQL's rule), records LLMSQL's counts, which look at the last candidate
+   * whatever the verdict is about: {@code sql_error} when it failed (and none matched), {@code pred_none} when
+   * the deciding candidate (the match, else the last) returned one NULL.
+   */
+  private Verdict llmsqlCounts(Verdict verdict, boolean lastFailed, boolean decidingSingleNull) {
+    if (candidates != CandidatePolicy.ANY) {
+      return verdict;
+    }
+    return verdict.withMeasure(SQL_ERROR, lastFailed ? 1 : 0).withMeasure(PRED_NONE, decidingSingleNull ? 1 : 0);
   }
 
   private static Verdict timed(Verdict match, double ratio) {
@@ -407,7 +489,7 @@ public final class ResultSetJudge implements Judge {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
         + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
-        + (testSuite ? ", testSuite" : "") + "}";
+        + (testSuite ? ", testSuite" : "") + (csvRoundTrip ? ", csvRoundTrip" : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -422,8 +504,19 @@ public final class ResultSetJudge implements Judge {
     private PeerProcedure procedure;
     private boolean keepEqualRatios;
     private boolean testSuite;
+    private boolean csvRoundTrip;
 
     private Builder() {
+    }
+
+    /**
+     * Whether both results are retyped as a pandas CSV round trip types them before comparing, as Spider 2.0's
+     * evaluator reads results from CSV (text {@code '2'} becomes 2, {@code ''} and {@code 'null'} NULL); default
+     * false. Soft-F1 is computed from the values as SQLite gave them either way.
+     */
+    public Builder csvRoundTrip(boolean csvRoundTrip) {
+      this.csvRoundTrip = csvRoundTrip;
+      return this;
     }
 
     /**

@@ -24,6 +24,11 @@ public enum RowOrder {
   /** When the question's {@code ordered} flag is true (Falcon, Spider 2.0); ignored when it is unset. */
   QUESTION_FLAG,
   /**
+   * Unless the question's {@code ordered} flag is false: an unflagged question counts order (DB-GPT's
+   * spreadsheet runner, whose empty "is sorted" cell and {@code DataCompareStrategyConfig} default to ordered).
+   */
+  QUESTION_FLAG_ORDERED_UNLESS_FALSE,
+  /**
    * When the question text asks for it ("order", "sort", "arrange") or the question is tagged
    * {@code order_by} (Defog sql-eval).
    */
@@ -38,6 +43,7 @@ public enum RowOrder {
       case RESPECT -> true;
       case GOLD_ORDER_BY -> goldSql != null && SqlText.hasTopLevelOrderBy(goldSql);
       case QUESTION_FLAG -> Boolean.TRUE.equals(question.ordered());
+      case QUESTION_FLAG_ORDERED_UNLESS_FALSE -> !Boolean.FALSE.equals(question.ordered());
       case QUESTION_ASKS -> question.tags().contains("order_by")
           || ASKS.matcher(question.question().toLowerCase(Locale.ROOT)).find();
     };

@@ -5,7 +5,7 @@ import dev.llmsql.scoring.ScoringProvider;
 import java.util.Set;
 
 /**
- * Registers {@code executability}, {@code weighted}, {@code soft-f1}, {@code relative-efficiency}
+ * Registers {@code executability}, {@code weighted} (and {@code weighted:unknown-as-1}), {@code soft-f1}, {@code relative-efficiency}
  * and {@code dialect-validity}
  * for {@code Scorings.named(...)} and {@code --scoring}.
  *
@@ -25,6 +25,7 @@ public final class PeerScoringProvider implements ScoringProvider {
     return switch (name) {
       case "executability" -> PeerScorings.executability();
       case "weighted" -> PeerScorings.weighted();
+      case "weighted:unknown-as-1" -> PeerScorings.weightedUnknownAsOne();
       case "soft-f1" -> PeerScorings.softF1();
       case "relative-efficiency" -> PeerScorings.relativeEfficiency();
       case "dialect-validity" -> PeerScorings.dialectValidity();

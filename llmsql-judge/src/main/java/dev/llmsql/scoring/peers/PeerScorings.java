@@ -80,9 +80,20 @@ public final class PeerScorings {
     };
   }
 
-  /** SCALE's weighted capability score with every question in one metric of weight 1. */
+  /**
+   * SCALE's weighted capability score with every question in one metric of weight 1; a question without a
+   * difficulty weighs 0, as in SCALE (named {@code weighted}).
+   */
   public static Scoring weighted() {
     return WeightedScoring.builder().build();
+  }
+
+  /**
+   * {@link #weighted()}, but a question without a difficulty counts as difficulty 1, so on a benchmark without
+   * difficulties the score is accuracy in points (named {@code weighted:unknown-as-1}).
+   */
+  public static Scoring weightedUnknownAsOne() {
+    return WeightedScoring.builder().unknownDifficultyWeight(1).build();
   }
 
   /** SCALE's weighted capability score with the given metric weights. */
@@ -176,6 +187,6 @@ public final class PeerScorings {
   }
 
   static List<String> names() {
-    return List.of("executability", "weighted", "soft-f1", "relative-efficiency", "dialect-validity");
+    return List.of("executability", "weighted", "weighted:unknown-as-1", "soft-f1", "relative-efficiency", "dialect-validity");
   }
 }

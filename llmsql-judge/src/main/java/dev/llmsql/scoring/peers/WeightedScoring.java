@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * SCALE's capability score. Each question is a case of the metric named by one of its tags, weighted by
- * its difficulty (1, 2, 3; unknown counts 1). Metric score M = sum of weights of correct cases, Mmax = sum
+ * its difficulty (1, 2, 3; an unknown difficulty weighs 0 as in SCALE, so such a case adds nothing to either sum;
+ * {@link Builder#unknownDifficultyWeight} changes that, {@code weighted:unknown-as-1} counts it 1). Metric score M = sum of weights of correct cases, Mmax = sum
  * of weights of all scored cases; metric % = round(100 M / Mmax, 1); capability = round(100 sum(W M) /
  * sum(W Mmax), 1), rounded as Python's {@code round} does (see {@link #percent}). Cases that failed to run (gold error, judge
  * failure, internal error) are left out of both sums; a question whose tags name no configured metric is
@@ -28,10 +29,12 @@ import java.util.Map;
 public final class WeightedScoring implements Scoring {
 
   private final Map<String, Integer> weights;
+  private final int unknownDifficultyWeight;
 
-  private WeightedScoring(Map<String, Integer> weights) {
+  private WeightedScoring(Map<String, Integer> weights, int unknownDifficultyWeight) {
     this.weights = Map.copyOf(weights);
     this.order = List.copyOf(weights.keySet());
+    this.unknownDifficultyWeight = unknownDifficultyWeight;
   }
 
   private final List<String> order;
@@ -74,7 +77,7 @@ public final class WeightedScoring implements Scoring {
         }
       }
       if (!rules) {
-        long weight = r.difficulty() == 0 ? 1 : r.difficulty();
+        long weight = r.difficulty() == 0 ? unknownDifficultyWeight : r.difficulty();
         m[1] += weight;
         if (r.outcome().isMatch()) {
           m[0] += weight;
@@ -114,8 +117,23 @@ public final class WeightedScoring implements Scoring {
   /** Metric weights; a metric not configured is not scored. */
   public static final class Builder {
     private final Map<String, Integer> weights = new LinkedHashMap<>();
+    private int unknownDifficultyWeight;
 
     private Builder() {
+    }
+
+    /**
+     * The weight of a question without a difficulty; default 0, SCALE's (its table of difficulty weights has
+     * no entry for it, so the case adds nothing to M or Mmax, and a benchmark without difficulties scores 0).
+     * 1 counts such a question as an easy one, which makes the score plain accuracy on such benchmarks.
+     */
+    public Builder unknownDifficultyWeight(int weight) {
+      if (weight < 0 || weight > 3) {
+        throw new IllegalArgumentException("the weight of an unknown difficulty must lie in [0, 3], but was "
+            + weight + "; 0 is SCALE's, 1 counts such a question as easy");
+      }
+      this.unknownDifficultyWeight = weight;
+      return this;
     }
 
     /** A metric (a question tag) and its weight, a positive whole number. */
@@ -133,7 +151,7 @@ public final class WeightedScoring implements Scoring {
     }
 
     public WeightedScoring build() {
-      return new WeightedScoring(weights);
+      return new WeightedScoring(weights, unknownDifficultyWeight);
     }
   }
 }

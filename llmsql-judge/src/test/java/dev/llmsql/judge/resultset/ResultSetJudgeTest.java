@@ -80,6 +80,65 @@ class ResultSetJudgeTest {
     assertThat(verdicts(ResultSetJudge.llmsql(), q, p)).containsExactly(Map.entry(1, "MATCH EQUAL"));
   }
 
+  EvaluationReport report(Judge judge, String questions, String predictions) throws Exception {
+    Path q = Files.writeString(dir.resolve("q.jsonl"), questions);
+    Path p = Files.writeString(dir.resolve("p.jsonl"), predictions);
+    return Evaluator.builder().noGoldCache().questionsPath(q).dbPath(db).judge(judge).noReportFile()
+        .showMismatches(false).threads(1).build().run(p);
+  }
+
+  static final String UNION_Q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": "
+      + "\"SELECT a FROM t WHERE a = 1 UNION ALL SELECT a FROM t WHERE a = 2\", \"table_id\": \"t\"}\n";
+
+  @Test
+  void anyCandidate_lastCandidateAUnionAllFragment_verdictIsAboutTheClosestCandidate() throws Exception {
+    // candidates: the whole query (rows 1, 1, 'y': Soft-F1 0.5) and its fragment SELECT b ... ('y': 0)
+    String p = "{\"question_id\": 1, \"completion\": "
+        + "\"SELECT a FROM t WHERE a = 1 UNION ALL SELECT b FROM t WHERE a = 2\"}\n";
+
+    EvaluationReport report = report(ResultSetJudge.llmsql(), UNION_Q, p);
+
+    var verdict = report.results().get(0).verdict();
+    assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
+    assertThat(verdict.reason()).isEqualTo(Reason.VALUE_MISMATCH);
+    assertThat(verdict.measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1)).hasValue(0.5);
+    assertThat(report.mismatches().get(0).predictionResults())
+        .isEqualTo(List.of(List.of(1L), List.of(1L), List.of("y")));
+    assertThat(report.sqlErrors()).isZero();
+  }
+
+  @Test
+  void anyCandidate_lastCandidateFails_verdictIsAboutTheOneThatRan_countsStayLlmsqls() throws Exception {
+    String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t WHERE a = 1; then select nothing\"}\n";
+
+    EvaluationReport rs = report(ResultSetJudge.llmsql(), UNION_Q, p);
+    EvaluationReport llmsql = report(dev.llmsql.judge.Judges.llmsql(), UNION_Q, p);
+
+    var verdict = rs.results().get(0).verdict();
+    assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
+    assertThat(verdict.reason()).isEqualTo(Reason.MISSING_ROWS);
+    assertThat(verdict.measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1)).hasValue(2.0 / 3);
+    assertThat(verdict.measure(ResultSetJudge.SQL_ERROR)).hasValue(1.0);
+    assertThat(rs.mismatches().get(0).predictionResults()).isEqualTo(List.of(List.of(1L), List.of(1L)));
+    // LLMSQL counts the failed last candidate as an SQL error, whatever the verdict is about
+    assertThat(llmsql.results().get(0).outcome()).isEqualTo(Outcome.ERROR);
+    assertThat(List.of(rs.sqlErrors(), rs.predNone(), rs.matches()))
+        .isEqualTo(List.of(llmsql.sqlErrors(), llmsql.predNone(), llmsql.matches()))
+        .isEqualTo(List.of(1, 0, 0));
+  }
+
+  @Test
+  void firstCandidatePresets_verdictIsAboutTheOneCandidateTheyRun() throws Exception {
+    String p = "{\"question_id\": 1, \"completion\": "
+        + "\"SELECT a FROM t WHERE a = 1 UNION ALL SELECT b FROM t WHERE a = 2\"}\n";
+
+    EvaluationReport report = report(ResultSetJudge.bird(), UNION_Q, p);
+
+    assertThat(report.results().get(0).verdict().measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1))
+        .hasValue(0.5);
+    assertThat(report.results().get(0).verdict().measure(ResultSetJudge.SQL_ERROR)).isEmpty();
+  }
+
   @Test
   void falcon_goldResultsOnly_matchAfterNormalisation() throws Exception {
     String q = "{\"question_id\": 1, \"question\": \"q\", \"table_id\": \"t\", \"gold_results\": "

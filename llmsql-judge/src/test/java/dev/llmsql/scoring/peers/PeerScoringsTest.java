@@ -77,6 +77,36 @@ class PeerScoringsTest {
   }
 
   @Test
+  void weighted_unknownDifficulty_weighsZeroAsInScale_orOneWithTheOption() {
+    // given: A's cases 1 (right), 3 (wrong) and one without a difficulty (right)
+    List<QuestionResult> results = List.of(result(true, 1, "A"), result(false, 3, "A"), result(true, 0, "A"));
+
+    // when: SCALE's table of difficulty weights has no entry for it, so it weighs 0: 1/4 = 25.0
+    Score scale = WeightedScoring.builder().metric("A", 1).build().score(results);
+    // ours: it counts as an easy case, 2/5 = 40.0
+    Score ours = WeightedScoring.builder().metric("A", 1).unknownDifficultyWeight(1).build().score(results);
+
+    // then
+    assertThat(scale.value()).isEqualTo(25.0);
+    assertThat(scale.explanation()).isEqualTo("A (weight 1) 1/4 = 25.0; capability sum(W*M)/sum(W*Mmax) = 1/4");
+    assertThat(ours.value()).isEqualTo(40.0);
+    assertThat(ours.explanation()).isEqualTo("A (weight 1) 2/5 = 40.0; capability sum(W*M)/sum(W*Mmax) = 2/5");
+  }
+
+  @Test
+  void weighted_named_withoutDifficulties_isZeroAsInScale_orAccuracyWithUnknownAsOne() {
+    List<QuestionResult> results = List.of(result(true, 0, "x"), result(false, 0, "x"), result(true, 0, "x"),
+        result(true, 0, "x"));
+
+    assertThat(dev.llmsql.scoring.Scorings.named("weighted").score(results).value()).isEqualTo(0.0);
+    assertThat(dev.llmsql.scoring.Scorings.named("weighted:unknown-as-1").score(results).value()).isEqualTo(75.0);
+    assertThatThrownBy(() -> WeightedScoring.builder().unknownDifficultyWeight(4))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the weight of an unknown difficulty must lie in [0, 3], but was 4; 0 is SCALE's, 1 counts such "
+            + "a question as easy");
+  }
+
+  @Test
   void weighted_noCases_isZero() {
     assertThat(SCALE_EXAMPLE.score(List.of()).value()).isEqualTo(0.0);
   }
