@@ -37,7 +37,8 @@ class LeaderboardPythonReportCliTest {
     assertThat(status).isEqualTo(Cli.OK);
     assertThat(Files.readString(board)).contains("<p>1 report(s), ranked by accuracy, 1 partial (fewer predictions "
         + "than questions)</p>", "<td data-sort=\"evaluation_results_ab12\">evaluation_results_ab12 <span "
-        + "class=\"partial\"", "partial: 3 of 4 questions</span></td><td data-sort=\"0.6666666666666666\">66.67%</td>",
+        + "class=\"partial\"", "partial: 3 of 4 questions</span></td><td data-sort=\"0.6666666666666666\">66.67% (95% CI 20.77% to "
+        + "93.85%)</td>",
         "<td data-sort=\"LLMSQL 2.0 (LLMSQL report)\">LLMSQL 2.0 (LLMSQL report)</td>");
   }
 }
