@@ -1,5 +1,6 @@
 package dev.llmsql.internal;
 
+import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.ResultBytes;
 import java.io.IOException;
@@ -107,8 +108,11 @@ final class RunCache {
   }
 
   void put(Path database, String sql, QueryOutcome outcome) {
-    // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement
+    // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement; so is one of
+    // a row or byte bound, which depends on how far the statement was read: a judge that stops after a few rows
+    // would get another outcome than a full read, and which of the two ran first would decide the verdict
     boolean keep = outcome instanceof QueryOutcome.Failure f && !GoldCache.ofTheMoment(f)
+        && f.kind() != FailureKind.ROW_LIMIT && f.kind() != FailureKind.SIZE_LIMIT
         || outcome instanceof QueryOutcome.Success s && s.result().complete()
         && s.result().rowCount() <= MAX_ROWS_KEPT && ResultBytes.rows(s.result().rows()) <= MAX_BYTES_KEPT;
     if (keep) {

@@ -220,8 +220,10 @@ class HostileSqlTest {
     });
 
     // THEN every bound held as a recorded verdict, and the peak resident set stayed under 2 GiB
-    assertThat(lines.get(lines.size() - 2)).isEqualTo("{ERROR/PRED_ERROR=4, ERROR/SIZE_LIMIT=10, "
-        + "GOLD_ERROR/GOLD_ERROR=16, MISMATCH/COLUMN_COUNT=9, MISMATCH/EXTRA_ROWS=1}");
+    // (each of the four rounds gives the same counts: the same hostile statement is a prediction here and a gold
+    // there, and the gold's full read hitting the byte bound is not reused for the judge's short read)
+    assertThat(lines.get(lines.size() - 2)).isEqualTo("{ERROR/PRED_ERROR=4, ERROR/SIZE_LIMIT=4, "
+        + "GOLD_ERROR/GOLD_ERROR=16, MISMATCH/COLUMN_COUNT=12, MISMATCH/EXTRA_ROWS=4}");
     long peakKb = Long.parseLong(lines.get(lines.size() - 1));
     assertThat(peakKb).isLessThan(2L * 1024 * 1024);
   }
