@@ -3,14 +3,11 @@ package dev.llmsql.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.scoring.peers.PeerScorings;
-import java.io.BufferedReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -81,16 +78,6 @@ class PeerAgreementTest {
           "ours 0.07692307692307693, peer 0.0 (EXTRA_ROWS prediction has 12 distinct row(s), gold 1)"));
 
   static Map<Integer, Double> peerValues(Path file, String predictions, String key) throws Exception {
-    ObjectMapper mapper = new ObjectMapper();
-    Map<Integer, Double> values = new TreeMap<>();
-    try (BufferedReader reader = Files.newBufferedReader(file)) {
-      for (String line; (line = reader.readLine()) != null; ) {
-        JsonNode node = mapper.readTree(line);
-        if (node.get("set").asText().equals(predictions)) {
-          values.put(node.get("question_id").asInt(), node.get(key).asDouble());
-        }
-      }
-    }
-    return values;
+    return SharedData.verdictColumn(file, "set", predictions, key, JsonNode::asDouble);
   }
 }

@@ -3,14 +3,11 @@ package dev.llmsql.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionResult;
-import java.io.BufferedReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -96,16 +93,6 @@ class SpiderExecAgreementTest {
   static final Map<String, Map<Integer, String>> DELIBERATE = Map.of();
 
   static Map<Integer, Integer> expectedVerdicts(Path file, String predictions, String key) throws Exception {
-    ObjectMapper mapper = new ObjectMapper();
-    Map<Integer, Integer> verdicts = new TreeMap<>();
-    try (BufferedReader reader = Files.newBufferedReader(file)) {
-      for (String line; (line = reader.readLine()) != null; ) {
-        JsonNode node = mapper.readTree(line);
-        if (node.get("predictions").asText().equals(predictions)) {
-          verdicts.put(node.get("question_id").asInt(), node.get(key).asInt());
-        }
-      }
-    }
-    return verdicts;
+    return SharedData.verdictColumn(file, "predictions", predictions, key, JsonNode::asInt);
   }
 }
