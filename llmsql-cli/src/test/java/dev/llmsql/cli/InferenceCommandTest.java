@@ -117,6 +117,23 @@ class InferenceCommandTest {
     }
   }
 
+  @Test
+  void api_blankQuestionsFile_isBadInputBeforeAnyRequest() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), "\n\n");
+    Path tables = Files.writeString(dir.resolve("t.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"]}\n");
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
+      int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("p.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString());
+
+      assertThat(status).isEqualTo(Cli.BAD_INPUT);
+      assertThat(err()).isEqualTo("llmsql inference api: " + questions + ": no questions: the file is empty or "
+          + "holds only blank lines; check the questions file (or the download that wrote it)\n");
+      assertThat(server.bodies()).isEmpty();
+      assertThat(dir.resolve("p.jsonl")).doesNotExist();
+    }
+  }
+
   private int run(String... args) {
     Cli cli = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, name -> null);

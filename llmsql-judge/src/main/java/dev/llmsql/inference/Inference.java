@@ -114,12 +114,18 @@ public final class Inference {
    *
    * @throws IllegalArgumentException when the questions or tables file is malformed; the message names file,
    *     line and fix
+   * @throws dev.llmsql.prediction.InvalidInputException when the questions file holds no question
    * @throws UncheckedIOException when a file cannot be read or written
    */
   public InferenceSummary run(Path outputFile) {
     requireNonNull(outputFile, "outputFile");
     long start = System.nanoTime();
     List<Task> tasks = readQuestions();
+    if (tasks.isEmpty()) {
+      // an empty questions file is almost always a step that failed upstream; a run over it would "succeed"
+      throw new dev.llmsql.prediction.InvalidInputException(questionsPath.toString(), "no questions: the file is "
+          + "empty or holds only blank lines; check the questions file (or the download that wrote it)");
+    }
     long torn = repairTornTail(outputFile);
     Set<Long> done = alreadyWritten(outputFile);
     List<Task> todo = new ArrayList<>();

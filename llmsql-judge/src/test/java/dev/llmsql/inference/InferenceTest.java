@@ -73,6 +73,22 @@ class InferenceTest {
   }
 
   @Test
+  void run_emptyQuestionsFile_isAnInputErrorBeforeAnyRequest() throws Exception {
+    // given: a questions file holding only blank lines
+    server = new ModelServer(SCRIPT);
+    Files.writeString(questions, "\n  \n");
+    Path out = dir.resolve("preds.jsonl");
+
+    // when / then
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> inference().build().run(out))
+        .isInstanceOf(dev.llmsql.prediction.InvalidInputException.class)
+        .hasMessageEndingWith("no questions: the file is empty or holds only blank lines; check the questions "
+            + "file (or the download that wrote it)");
+    assertThat(server.prompts()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void run_scriptedModel_writesAnsweredAndReportsFailed() throws Exception {
     // given
     server = new ModelServer(SCRIPT);
