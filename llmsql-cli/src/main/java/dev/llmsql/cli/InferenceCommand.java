@@ -106,8 +106,10 @@ final class InferenceCommand {
       err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
       return Cli.USAGE;
     }
+    Path log = processLog != null ? processLog
+        : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
+    Path runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
     try {
-      Path log = processLog != null ? processLog : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
       java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
       inputs.put("--questions-path file", questions);
       inputs.put("--tables-path file", tables);
@@ -115,7 +117,7 @@ final class InferenceCommand {
       inputs.put("--output-file", output);
       ReportFiles.requireWritableTarget(log, inputs);
       inputs.put("--process-log", log);
-      ReportFiles.requireWritableTarget(output.toAbsolutePath().resolveSibling(stem(output) + ".run.json"), inputs);
+      ReportFiles.requireWritableTarget(runFile, inputs);
     } catch (OutputTargetException e) {
       err.println("llmsql inference api: " + e.getMessage());
       return Cli.USAGE;
@@ -123,7 +125,6 @@ final class InferenceCommand {
     Cli.DownloadProgress downloads = feedback.quiet ? null : new Cli.DownloadProgress(err, feedback.verbose);
     Progress progress = feedback.progress(err, terminal);
     Inference inference;
-    Path runFile;
     String runMetadata;
     try {
       if (questions == null) {
@@ -143,8 +144,7 @@ final class InferenceCommand {
       ChatClient.Builder client = ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(apiKeyEnv)
           .environment(environment).jsonMode(false).maxConcurrency(concurrency).readTimeout(timeout)
           .maxTokens(maxTokens)
-          .processLog(ProcessLog.to(processLog != null ? processLog
-              : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));
+          .processLog(ProcessLog.to(log));
       Inference.Builder b = Inference.builder().client(client.build()).questionsPath(questions)
           .tablesPath(tables).concurrency(concurrency);
       if (shots != null) {
@@ -159,11 +159,9 @@ final class InferenceCommand {
       inference = b.build();
       if (feedback.verbose) {
         err.println("llmsql inference api: questions " + questions + ", tables " + tables + ", predictions "
-            + output + ", process log " + (processLog != null ? processLog
-            : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl")));
+            + output + ", process log " + log);
         err.println("llmsql inference api: " + inference);
       }
-      runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
       runMetadata = runMetadata(model, llmsql2 ? 0 : shots == null ? Inference.DEFAULT_SHOTS : shots,
           maxTokens, llmsql2 ? "2.0" : null);
     } catch (InvalidInputException e) {
