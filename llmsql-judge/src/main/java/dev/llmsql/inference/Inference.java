@@ -13,7 +13,6 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
 import dev.llmsql.benchmark.BoundedLineReader;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -389,7 +388,8 @@ public final class Inference {
     if (!Files.exists(outputFile)) {
       return ids;
     }
-    try (BufferedReader in = Files.newBufferedReader(outputFile, StandardCharsets.UTF_8)) {
+    // bounded like every other line reader: a predictions file is input too, and may hold one endless line
+    try (BoundedLineReader in = BoundedLineReader.open(outputFile)) {
       String line;
       int number = 0;
       while ((line = in.readLine()) != null) {

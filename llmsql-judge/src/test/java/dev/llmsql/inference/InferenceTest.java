@@ -89,6 +89,21 @@ class InferenceTest {
   }
 
   @Test
+  void run_existingOutputWithAnEndlessLine_isAnInputErrorNamingTheLine() throws Exception {
+    // given: an output file to resume whose first line is over the 16 MiB line bound (its last line is whole)
+    server = new ModelServer(SCRIPT);
+    Path out = dir.resolve("preds.jsonl");
+    Files.writeString(out, "x".repeat(17 << 20) + "\n{\"question_id\":1,\"completion\":\"SELECT 1\"}\n");
+
+    // when / then: refused with the line, never read whole into memory, no model asked
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> inference().build().run(out))
+        .isInstanceOf(dev.llmsql.prediction.InvalidInputException.class)
+        .hasMessage(out + ":1: line longer than 16777216 bytes; no line of a JSONL input may be that long (is "
+            + "this the right file?)");
+    assertThat(server.prompts()).isEmpty();
+  }
+
+  @Test
   void run_scriptedModel_writesAnsweredAndReportsFailed() throws Exception {
     // given
     server = new ModelServer(SCRIPT);
