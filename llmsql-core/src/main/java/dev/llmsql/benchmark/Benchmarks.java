@@ -42,7 +42,7 @@ public final class Benchmarks {
    * @throws dev.llmsql.prediction.InvalidInputException naming file, line and the fix for the first bad line
    */
   public static java.util.Map<Integer, Question> readQuestions(Path file) {
-    return dev.llmsql.internal.QuestionReader.read(requireNonNull(file, "file"));
+    return dev.llmsql.engine.QuestionReader.read(requireNonNull(file, "file"));
   }
 
   /** Questions and one SQLite database, as LLMSQL's {@code questions_path} and {@code db_path}. */

@@ -6,7 +6,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
-import dev.llmsql.internal.QuestionReader;
+import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.SqliteQueryExecutor;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -9,7 +9,7 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.internal.QuestionReader;
+import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.Breakdown;

@@ -8,7 +8,7 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
-import dev.llmsql.internal.QuestionReader;
+import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;

@@ -1,4 +1,4 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.benchmark.Llmsql2Fields;

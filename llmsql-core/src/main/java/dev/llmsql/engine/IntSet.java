@@ -1,4 +1,4 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;

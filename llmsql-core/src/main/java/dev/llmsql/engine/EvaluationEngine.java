@@ -1,4 +1,4 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.BenchmarkSource;

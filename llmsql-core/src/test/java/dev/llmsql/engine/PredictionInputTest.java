@@ -1,10 +1,10 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.llmsql.internal.PredictionInput.CompletionState;
-import dev.llmsql.internal.PredictionInput.Entry;
+import dev.llmsql.engine.PredictionInput.CompletionState;
+import dev.llmsql.engine.PredictionInput.Entry;
 import dev.llmsql.prediction.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.llmsql.internal;
+package dev.llmsql.engine;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
