@@ -7,6 +7,8 @@ import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import dev.llmsql.config.Range;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.engine.DetailRecorder;
 import dev.llmsql.engine.EvaluationEngine;
@@ -138,7 +140,7 @@ public final class Evaluator {
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
     return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
-        List.copyOf(b.scorings), b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
+        List.copyOf(b.scorings), b.queryEngine, b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
             b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
         b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
         Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
@@ -170,6 +172,8 @@ public final class Evaluator {
     private Path questionsPath;
     private Path dbPath;
     private Path databasesDir;
+    private Database database;
+    private QueryEngine queryEngine;
     private String version = DEFAULT_VERSION;
     private Path workdir = DEFAULT_WORKDIR;
     private URI endpoint;
@@ -237,6 +241,30 @@ public final class Evaluator {
     public Builder dbPath(Path db) {
       this.dbPath = requireNonNull(db, "dbPath");
       return note("dbPath=" + db);
+    }
+
+    /**
+     * The database all questions run on, on any engine: a file, a JDBC URL (in which {@code {db_id}} is filled in
+     * per question, for one database or schema per {@code db_id} on a server) or a caller's {@code DataSource};
+     * needs {@link #questionsPath}. Excludes {@link #dbPath} and {@link #databasesDir}.
+     *
+     * <pre>{@code
+     * Evaluator.builder().questionsPath(Path.of("dev.jsonl"))
+     *     .database(Database.jdbc("jdbc:postgresql://localhost/{db_id}?user=reader")).build();
+     * }</pre>
+     */
+    public Builder database(Database database) {
+      this.database = requireNonNull(database, "database");
+      return note("database=" + database.describe());
+    }
+
+    /**
+     * Runs SQL with this engine instead of the one found on the class path for each database (by URL prefix,
+     * file contents or extension), e.g. {@code QueryEngines.named("duckdb")}.
+     */
+    public Builder engine(QueryEngine engine) {
+      this.queryEngine = requireNonNull(engine, "engine");
+      return note("engine=" + engine.name());
     }
 
     /** A directory of databases laid out {@code {dir}/{db_id}/{db_id}.sqlite} (Spider/BIRD). */
@@ -411,7 +439,10 @@ public final class Evaluator {
       return note("allowEmptyInput=" + allow);
     }
 
-    /** Runs SQL with this executor (the caller closes it) instead of the one on the class path. */
+    /**
+     * Runs SQL on the executor's database with this executor (the caller closes it) instead of opening one; other
+     * databases (test-suite variants, other {@code db_id}s) are still opened through the engine.
+     */
     public Builder executor(QueryExecutor executor) {
       this.executor = requireNonNull(executor, "executor");
       return note("executor=" + executor);
@@ -423,23 +454,24 @@ public final class Evaluator {
      * @throws IllegalStateException naming the fix when options clash
      */
     public Evaluator build() {
-      if (questionsPath != null || dbPath != null || databasesDir != null) {
+      if (questionsPath != null || dbPath != null || databasesDir != null || database != null) {
         if (benchmark != null) {
           throw new IllegalStateException("benchmark(...) cannot be combined with questionsPath/dbPath/"
-              + "databasesDir; use one or the other");
+              + "databasesDir/database; use one or the other");
         }
         if (questionsPath == null) {
-          throw new IllegalStateException((dbPath != null ? "dbPath" : "databasesDir")
-              + "(...) needs questionsPath(...) too; give both, or neither to download LLMSQL "
+          throw new IllegalStateException((dbPath != null ? "dbPath" : databasesDir != null ? "databasesDir"
+              : "database") + "(...) needs questionsPath(...) too; give both, or neither to download LLMSQL "
               + version);
         }
-        if (dbPath == null && databasesDir == null) {
-          throw new IllegalStateException("questionsPath(path) needs dbPath(path) or databasesDir(dir) too; "
-              + "give both, or neither to download LLMSQL " + version);
+        if (dbPath == null && databasesDir == null && database == null) {
+          throw new IllegalStateException("questionsPath(path) needs dbPath(path), databasesDir(dir) or "
+              + "database(...) too; give both, or neither to download LLMSQL " + version);
         }
-        if (dbPath != null && databasesDir != null) {
-          throw new IllegalStateException("dbPath(...) and databasesDir(...) exclude each other: "
-              + "use dbPath for one database, databasesDir for {dir}/{db_id}/{db_id}.sqlite");
+        if ((dbPath != null ? 1 : 0) + (databasesDir != null ? 1 : 0) + (database != null ? 1 : 0) > 1) {
+          throw new IllegalStateException("dbPath(...), databasesDir(...) and database(...) exclude each other: "
+              + "use dbPath for one SQLite file, databasesDir for {dir}/{db_id}/{db_id}.sqlite, database for any "
+              + "engine");
         }
       }
       if (maxRowBytes < maxValueBytes || maxResultBytes < maxRowBytes) {
@@ -448,6 +480,7 @@ public final class Evaluator {
       }
       BenchmarkSource local = questionsPath == null ? null
           : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
+          : database != null ? Benchmarks.local(questionsPath, database)
           : Benchmarks.localDatabases(questionsPath, databasesDir);
       return new Evaluator(copy(), local);
     }
@@ -464,6 +497,8 @@ public final class Evaluator {
       b.benchmark = benchmark;
       b.questionsPath = questionsPath;
       b.dbPath = dbPath;
+      b.database = database;
+      b.queryEngine = queryEngine;
       b.databasesDir = databasesDir;
       b.version = version;
       b.workdir = workdir;

@@ -447,43 +447,20 @@ class EvaluatorTest {
         .startsWith("gold SQL failed: cannot open database " + databases.resolve("ghost/ghost.sqlite"));
   }
 
-  /** The real SQLite executor, counting the statements that reach it. */
-  static final class CountingExecutor implements dev.llmsql.execution.QueryExecutor {
-    final dev.llmsql.sqlite.SqliteQueryExecutor real = new dev.llmsql.sqlite.SqliteQueryExecutor(
-        new dev.llmsql.execution.ExecutionLimits(Duration.ofSeconds(10), 1000, 2));
-    final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
-
-    @Override
-    public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
-      return execute(database, sql, Integer.MAX_VALUE);
-    }
-
-    @Override
-    public dev.llmsql.execution.QueryOutcome execute(Path database, String sql, int stopAfterRows) {
-      ran.add(sql);
-      return real.execute(database, sql, stopAfterRows);
-    }
-
-    @Override
-    public void close() {
-      real.close();
-    }
-  }
-
   @Test
   void run_goldCacheWarm_runsOnlyPredictionsAndInvalidatesOnContentChange() throws Exception {
     // GIVEN
     List<Prediction> predictions = List.of(new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'"),
         new Prediction(6, "SELECT 'x'"));
-    CountingExecutor cold = new CountingExecutor();
-    CountingExecutor warm = new CountingExecutor();
-    CountingExecutor changed = new CountingExecutor();
+    dev.llmsql.sqlite.RecordingEngine cold = new dev.llmsql.sqlite.RecordingEngine();
+    dev.llmsql.sqlite.RecordingEngine warm = new dev.llmsql.sqlite.RecordingEngine();
+    dev.llmsql.sqlite.RecordingEngine changed = new dev.llmsql.sqlite.RecordingEngine();
 
     // WHEN
-    EvaluationReport first = builder().executor(cold).build().run(predictions);
-    EvaluationReport second = builder().executor(warm).build().run(predictions);
+    EvaluationReport first = builder().engine(cold).build().run(predictions);
+    EvaluationReport second = builder().engine(warm).build().run(predictions);
     TestDatabases.create(db, "INSERT INTO \"" + T + "\" VALUES ('New Guard', 7.0, 'Guard', '2024', 'X')");
-    EvaluationReport third = builder().executor(changed).build().run(predictions);
+    EvaluationReport third = builder().engine(changed).build().run(predictions);
 
     // THEN
     assertThat(cold.ran).hasSize(3);
@@ -517,7 +494,7 @@ class EvaluatorTest {
   void build_questionsWithoutDatabase_namesFix() {
     assertThatThrownBy(() -> Evaluator.builder().questionsPath(questions).build())
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("questionsPath(path) needs dbPath(path) or databasesDir(dir) too; give both, "
+        .hasMessage("questionsPath(path) needs dbPath(path), databasesDir(dir) or database(...) too; give both, "
             + "or neither to download LLMSQL 2.0");
   }
 

@@ -83,8 +83,8 @@ class CliTest {
   @Test
   void evaluate_questionsWithoutDatabase_namesFix() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: questionsPath(path) needs dbPath(path) or databasesDir(dir) "
-        + "too; give both, or neither to download LLMSQL 2.0\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: questionsPath(path) needs dbPath(path), databasesDir(dir) or "
+        + "database(...) too; give both, or neither to download LLMSQL 2.0\n");
   }
 
   @Test

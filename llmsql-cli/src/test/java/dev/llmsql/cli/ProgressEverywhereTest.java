@@ -134,7 +134,7 @@ class ProgressEverywhereTest {
     assertThat(p.exitValue()).as(stderr).isZero();
     List<String> lines = Arrays.asList(stderr.split("\n"));
     assertThat(lines).anyMatch(l -> l.startsWith("llmsql evaluate: Evaluator{"));
-    assertThat(lines).anyMatch(l -> l.matches("\\[main\\] DEBUG dev\\.llmsql\\.internal\\.EvaluationEngine - "
+    assertThat(lines).anyMatch(l -> l.matches("\\[main\\] DEBUG dev\\.llmsql\\.engine\\.EvaluationEngine - "
         + "Predictions judged after \\d+ ms"));
     assertThat(lines).noneMatch(l -> l.contains("zaxxer") || l.contains("Hikari") || l.contains("DEBUG org.")
         || l.contains("DEBUG com."));

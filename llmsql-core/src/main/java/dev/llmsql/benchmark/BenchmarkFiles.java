@@ -2,22 +2,25 @@ package dev.llmsql.benchmark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.execution.Database;
 import java.nio.file.Path;
 
 /**
- * The local files a benchmark consists of once it is resolved: the questions JSONL and either one
- * SQLite database (LLMSQL) or a directory of databases (Spider/BIRD: {@code {dir}/{db_id}/{db_id}.sqlite}).
+ * What a benchmark consists of once it is resolved: the questions JSONL and either one database (LLMSQL's
+ * SQLite file, or any {@link Database}: a JDBC URL whose {@code {db_id}} each question fills in maps Spider's
+ * layout onto a server) or a directory of SQLite databases (Spider/BIRD: {@code {dir}/{db_id}/{db_id}.sqlite}).
  *
  * <pre>{@code
  * BenchmarkFiles files = BenchmarkFiles.singleDatabase(Path.of("questions.jsonl"), Path.of("sqlite_tables.db"));
- * Path db = files.databaseFor(question);
+ * Database db = files.databaseFor(question);
+ * BenchmarkFiles onServer = BenchmarkFiles.of(Path.of("dev.jsonl"), Database.jdbc("jdbc:postgresql://h/{db_id}"));
  * }</pre>
  *
  * @param questions the questions JSONL file
- * @param database the single database, or null when {@code databasesDir} is set
+ * @param database the single database (or URL template), or null when {@code databasesDir} is set
  * @param databasesDir the directory of per-question databases, or null when {@code database} is set
  */
-public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
+public record BenchmarkFiles(Path questions, Database database, Path databasesDir) {
 
   public BenchmarkFiles {
     requireNonNull(questions, "questions");
@@ -29,7 +32,17 @@ public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
 
   /** Questions and the one database they all run on (the LLMSQL layout). */
   public static BenchmarkFiles singleDatabase(Path questions, Path database) {
+    return new BenchmarkFiles(questions, Database.file(requireNonNull(database, "database")), null);
+  }
+
+  /** Questions and the database they run on, any engine; a URL's {@code {db_id}} is filled per question. */
+  public static BenchmarkFiles of(Path questions, Database database) {
     return new BenchmarkFiles(questions, requireNonNull(database, "database"), null);
+  }
+
+  /** The single database's file, or null when there is none or it is not a file. */
+  public Path databaseFile() {
+    return database instanceof Database.File f ? f.path() : null;
   }
 
   /** Questions whose {@code db_id} picks {@code {databasesDir}/{db_id}/{db_id}.sqlite}. */
@@ -38,13 +51,15 @@ public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
   }
 
   /**
-   * The database file a question runs on. With a single database a question's {@code db_id} is ignored;
-   * with a directory, a question without {@code db_id}, or whose {@code db_id} leads outside the directory
-   * (see {@link #outsideDirectory}), is an error the caller reports.
+   * The database a question runs on. With a single database a question's {@code db_id} is ignored unless the
+   * database is a URL holding {@code {db_id}}; with a directory, a question without {@code db_id}, or whose
+   * {@code db_id} leads outside the directory (see {@link #outsideDirectory}), is an error the caller reports.
+   *
+   * @throws IllegalArgumentException for such a {@code db_id}, naming the fix
    */
-  public Path databaseFor(Question question) {
+  public Database databaseFor(Question question) {
     if (database != null) {
-      return database;
+      return database.forDbId(question.dbId());
     }
     String dbId = question.dbId();
     if (dbId == null) {
@@ -56,7 +71,7 @@ public record BenchmarkFiles(Path questions, Path database, Path databasesDir) {
     if (outside != null) {
       throw new IllegalArgumentException(outside);
     }
-    return databasesDir.resolve(dbId).resolve(dbId + ".sqlite");
+    return Database.file(databasesDir.resolve(dbId).resolve(dbId + ".sqlite"));
   }
 
   /**

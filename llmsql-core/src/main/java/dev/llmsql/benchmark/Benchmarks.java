@@ -52,6 +52,16 @@ public final class Benchmarks {
     return new LocalSource(BenchmarkFiles.singleDatabase(questions, database));
   }
 
+  /**
+   * Questions and a database of any engine: a file, or a JDBC URL in which {@code {db_id}} is filled in per
+   * question (one database or schema per {@code db_id} on a server).
+   */
+  public static BenchmarkSource local(Path questions, dev.llmsql.execution.Database database) {
+    requireNonNull(questions, "questions");
+    requireNonNull(database, "database");
+    return new LocalSource(BenchmarkFiles.of(questions, database));
+  }
+
   /** Questions with {@code db_id}s and a directory {@code {dir}/{db_id}/{db_id}.sqlite}. */
   public static BenchmarkSource localDatabases(Path questions, Path databasesDir) {
     requireNonNull(questions, "questions");
@@ -66,9 +76,9 @@ public final class Benchmarks {
       requireRegularFile(files.questions(), "questions file", "--questions-path");
       if (files.database() != null) {
         // A path that exists but is no database (a directory, a device) is an input error the executor names
-        // before any work; only a missing one means the benchmark is unavailable.
-        if (!Files.exists(files.database())) {
-          requireRegularFile(files.database(), "database file", "--db-path");
+        // before any work; only a missing one means the benchmark is unavailable. A server is checked when opened.
+        if (files.databaseFile() != null && !Files.exists(files.databaseFile())) {
+          requireRegularFile(files.databaseFile(), "database file", "--db-path");
         }
       } else if (!Files.isDirectory(files.databasesDir())) {
         throw new FileNotFoundException("databases directory not found: " + files.databasesDir()
@@ -88,7 +98,7 @@ public final class Benchmarks {
     @Override
     public String describe() {
       return files.database() != null
-          ? "local " + files.questions() + " on " + files.database()
+          ? "local " + files.questions() + " on " + files.database().describe()
           : "local " + files.questions() + " on databases in " + files.databasesDir();
     }
   }

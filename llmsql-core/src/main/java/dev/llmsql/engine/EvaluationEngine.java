@@ -5,13 +5,16 @@ import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.execution.QueryExecutors;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.execution.ResultBytes;
+import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
@@ -22,13 +25,13 @@ import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
-import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.Breakdown;
+import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
@@ -46,7 +49,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -75,6 +77,7 @@ public final class EvaluationEngine {
   private final BenchmarkSource source;
   private final Judge judge;
   private final List<Scoring> scorings;
+  private final QueryEngine queryEngine;
   private final QueryExecutor givenExecutor;
   private final ExecutionLimits limits;
   private final int threads;
@@ -89,7 +92,7 @@ public final class EvaluationEngine {
   private final boolean allowEmpty;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
-                          QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
+                          QueryEngine queryEngine, QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
                           Path goldCacheDir, int keepMismatches, boolean keepResults,
                           List<EvaluationListener> listeners, boolean allowEmpty, boolean answerAware,
                           String modelName, String version) {
@@ -103,6 +106,7 @@ public final class EvaluationEngine {
     this.source = source;
     this.judge = judge;
     this.scorings = scorings;
+    this.queryEngine = queryEngine;
     this.givenExecutor = executor;
     this.limits = limits;
     this.threads = threads;
@@ -118,17 +122,15 @@ public final class EvaluationEngine {
       // before any work: an hour of judging must not end in a refused (or an overwritten input) report
       ReportFiles.requireWritableTarget(reportFile, inputs(input, files));
     }
-    QueryExecutor executor = givenExecutor != null ? givenExecutor : QueryExecutors.discover(limits);
     Collector collector = new Collector();
     int questionCount;
-    try {
-      if (files.database() != null) {
-        // Before any work: a file that is not a usable database fails the run with one line, not every statement.
-        String problem = executor.unusable(files.database());
-        if (problem != null) {
-          throw new InvalidInputException(files.database().toString(), problem);
-        }
-        executor.warmUp(files.database());
+    try (Databases databases = new Databases(queryEngine, givenExecutor, limits)) {
+      // Before any work: a database that cannot serve fails the run with one line, not every statement. A URL
+      // with {db_id} names one database per question: those are opened as the questions are indexed below.
+      QueryExecutor main = null;
+      if (files.database() != null && files.database().forDbId("x").equals(files.database())) {
+        main = open(databases, files.database(), false);
+        main.warmUp();
       }
       IntSet predicted = new IntSet();
       long count = input.validate(predicted::add);
@@ -139,7 +141,7 @@ public final class EvaluationEngine {
       }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
       GoldFilter goldSql = new GoldFilter();
-      Set<Path> databases = new LinkedHashSet<>();
+      Set<Database> perQuestion = new LinkedHashSet<>();
       // one check per db_id, not per question: Spider's 1,034 questions share 20 databases
       Map<String, Optional<String>> confinement = new java.util.HashMap<>();
       try (QuestionIndex questions = QuestionIndex.build(files.questions(), predicted::contains, (q, location) -> {
@@ -152,15 +154,17 @@ public final class EvaluationEngine {
         }
         goldSql.add(q.sql());
         q.alternativeSql().forEach(goldSql::add);
-        if (files.databasesDir() != null && q.dbId() != null) {
+        if (q.dbId() != null && (files.databasesDir() != null || files.database() != null)) {
           try {
-            databases.add(files.databaseFor(q));
+            perQuestion.add(files.databaseFor(q));
           } catch (RuntimeException e) {
             // a db_id that names no database is that question's problem, reported when it runs
           }
         }
       })) {
-        requireUsable(executor, databases);
+        for (Database database : perQuestion) {
+          open(databases, database, true);
+        }
         questionCount = questions.total();
         if (questionCount == 0 && !allowEmpty) {
           throw new InvalidInputException(files.questions().toString(), "no questions: the file is empty or holds "
@@ -169,14 +173,10 @@ public final class EvaluationEngine {
         }
         LOG.debug("{} question(s) indexed after {} ms", questionCount, (System.nanoTime() - started) / 1_000_000);
         listeners.forEach(l -> l.onStart(count));
-        judgeAll(input, files, questions, collector, executor,
+        judgeAll(input, files, questions, collector, databases, main,
             goldCacheDir == null ? null : new GoldCache(goldCacheDir, goldSql::mayContain,
                 Duration.ofSeconds(GoldCache.DEFAULT_LOCK_WAIT_SECONDS),
                 message -> listeners.forEach(l -> l.onWarning(message))));
-      }
-    } finally {
-      if (givenExecutor == null) {
-        executor.close();
       }
     }
 
@@ -203,32 +203,32 @@ public final class EvaluationEngine {
     Map<String, Path> inputs = new LinkedHashMap<>();
     inputs.put("predictions file", input.file());
     inputs.put("questions file", files.questions());
-    inputs.put("database", files.database());
+    inputs.put("database", files.databaseFile());
     return inputs;
   }
 
   /**
-   * Fails before any work when a database the predicted questions use exists but cannot serve (not SQLite,
-   * truncated, locked, ...). A missing one, or a {@code db_id} that names no plain directory, is left to the
-   * questions it concerns.
+   * Opens a database the predicted questions use, failing the run before any work when it exists but cannot
+   * serve (not a database of its engine, truncated, locked, unreachable, ...). A missing one is left to the
+   * questions it concerns when {@code missingIsTheQuestions}; returns null then.
    */
-  private static void requireUsable(QueryExecutor executor, Set<Path> databases) {
-    for (Path database : databases) {
-      if (Files.exists(database)) {
-        String problem = executor.unusable(database);
-        if (problem != null) {
-          throw new InvalidInputException(database.toString(), problem);
-        }
+  private static QueryExecutor open(Databases databases, Database database, boolean missingIsTheQuestions) {
+    try {
+      return databases.get(database);
+    } catch (DatabaseUnavailableException e) {
+      if (e.missing() && missingIsTheQuestions) {
+        return null;
       }
+      throw new InvalidInputException(database.describe(), e.getMessage());
     }
   }
 
   /** Judges every admitted prediction, in parallel when threads > 1, handing results over in input order. */
   private void judgeAll(PredictionInput input, BenchmarkFiles files, QuestionIndex questions, Collector collector,
-                        QueryExecutor executor, GoldCache goldCache) {
+                        Databases databases, QueryExecutor main, GoldCache goldCache) {
     RunCache runCache = new RunCache(goldCache);
-    if (files.database() != null) {
-      runCache.prefetch(files.database());
+    if (main != null) {
+      runCache.prefetch(main);
     }
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
     try {
@@ -242,9 +242,9 @@ public final class EvaluationEngine {
         int id = entry.questionId();
         String rawOutput = entry.completion();
         if (pool == null) {
-          collector.accept(evaluate(id, rawOutput, files, questions, executor, runCache));
+          collector.accept(evaluate(id, rawOutput, files, questions, databases, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, files, questions, executor, runCache)));
+          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, files, questions, databases, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -361,18 +361,20 @@ public final class EvaluationEngine {
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
   private Evaluated evaluate(int id, String rawOutput, BenchmarkFiles files, QuestionIndex questions,
-                             QueryExecutor executor, RunCache runCache) {
+                             Databases databases, RunCache runCache) {
     Question question = null;
     try {
       question = questions.get(id);
-      Path database;
+      Database database;
+      String noDatabase = null;
       try {
         database = files.databaseFor(question);
       } catch (IllegalArgumentException e) {
         database = null;
+        noDatabase = e.getMessage();
       }
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
-      return judgeOne(question, prediction, rawOutput, database, executor, runCache);
+      return judgeOne(question, prediction, rawOutput, new Target(database, noDatabase, databases, runCache));
     } catch (RuntimeException e) {
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
@@ -384,8 +386,7 @@ public final class EvaluationEngine {
     }
   }
 
-  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Path database,
-                             QueryExecutor executor, RunCache runCache) {
+  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Target target) {
     long started = System.nanoTime();
     boolean v2 = answerAware && question.answer().isPresent();
     List<String> candidates = new ArrayList<>();
@@ -396,7 +397,7 @@ public final class EvaluationEngine {
         candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
       }
     }
-    Context context = new Context(question, prediction, List.copyOf(candidates), database, executor, runCache);
+    Context context = new Context(question, prediction, List.copyOf(candidates), target);
     Verdict verdict;
     try {
       verdict = judge.judge(context);
@@ -484,27 +485,50 @@ public final class EvaluationEngine {
     }
   }
 
+  /**
+   * Where a question's SQL runs: its database (null when its {@code db_id} names none, with the reason), opened
+   * through the run's executors on first use.
+   */
+  private record Target(Database database, String noDatabase, Databases databases, RunCache runCache) {
+
+    Target on(Database other) {
+      return new Target(other, null, databases, runCache);
+    }
+
+    /** The executor, or the failure that stands for every statement when there is none. */
+    Object executorOrFailure(int questionId) {
+      if (database == null) {
+        return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, noDatabase != null ? noDatabase
+            : "question " + questionId + " has no db_id, but the benchmark uses a databases directory; "
+                + "add \"db_id\" to the question", 0);
+      }
+      try {
+        return databases.get(database);
+      } catch (DatabaseUnavailableException e) {
+        return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
+            "cannot open database " + database.describe() + ": " + e.getMessage(), 0);
+      }
+    }
+  }
+
   /** The judge's view of one prediction; records what ran. Used by one thread at a time. */
   private static final class Context implements JudgeContext {
     private final Question question;
     private final Prediction prediction;
     private final List<String> candidates;
-    private final Path database;
-    private final QueryExecutor executor;
+    private final Target target;
     private final RunCache runCache;
     private QueryOutcome gold;
     private QueryOutcome lastRun;
     private String lastError;
     private final AtomicInteger executed = new AtomicInteger();
 
-    Context(Question question, Prediction prediction, List<String> candidates, Path database,
-            QueryExecutor executor, RunCache runCache) {
+    Context(Question question, Prediction prediction, List<String> candidates, Target target) {
       this.question = question;
       this.prediction = prediction;
       this.candidates = candidates;
-      this.database = database;
-      this.executor = executor;
-      this.runCache = runCache;
+      this.target = target;
+      this.runCache = target.runCache();
     }
 
     @Override
@@ -537,15 +561,15 @@ public final class EvaluationEngine {
     }
 
     private QueryOutcome runGold(String sql) {
-      if (database == null) {
+      if (!(target.executorOrFailure(question.id()) instanceof QueryExecutor executor)) {
         return run(sql, Integer.MAX_VALUE);
       }
-      QueryOutcome cached = runCache.gold(database, sql);
+      QueryOutcome cached = runCache.gold(executor, sql);
       if (cached != null) {
         return cached;
       }
       QueryOutcome outcome = run(sql, Integer.MAX_VALUE);
-      runCache.putGold(database, sql, outcome);
+      runCache.putGold(executor, sql, outcome);
       return outcome;
     }
 
@@ -555,13 +579,13 @@ public final class EvaluationEngine {
 
     @Override
     public Map<String, JudgeContext> testSuiteVariants() {
-      if (database == null) {
+      if (target.database() == null) {
         return Map.of();
       }
       Map<String, JudgeContext> variants = new LinkedHashMap<>();
-      for (Path variant : runCache.variants(database)) {
+      for (Path variant : runCache.variants(target.database())) {
         variants.put(variant.getFileName().toString(),
-            new Context(question, prediction, candidates, variant, executor, runCache));
+            new Context(question, prediction, candidates, target.on(Database.file(variant))));
       }
       return variants;
     }
@@ -585,9 +609,12 @@ public final class EvaluationEngine {
     @Override
     public List<Long> timeRuns(String sql, int runs) {
       List<Long> times = new ArrayList<>();
-      for (int i = 0; i < runs && database != null; i++) {
+      if (!(target.executorOrFailure(question.id()) instanceof QueryExecutor executor)) {
+        return times;
+      }
+      for (int i = 0; i < runs; i++) {
         // bypasses the run cache on purpose: a cached outcome carries the first run's time only
-        QueryOutcome outcome = executor.execute(database, sql);
+        QueryOutcome outcome = executor.execute(sql);
         if (!(outcome instanceof QueryOutcome.Success)) {
           break;
         }
@@ -597,17 +624,16 @@ public final class EvaluationEngine {
     }
 
     private QueryOutcome run(String sql, int stopAfterRows) {
-      if (database == null) {
-        return QueryOutcome.failure(dev.llmsql.execution.FailureKind.DATABASE_UNAVAILABLE,
-            "question " + question.id() + " has no db_id, but the benchmark uses a databases directory; "
-                + "add \"db_id\" to the question", 0);
+      Object executorOrFailure = target.executorOrFailure(question.id());
+      if (!(executorOrFailure instanceof QueryExecutor executor)) {
+        return (QueryOutcome) executorOrFailure;
       }
-      QueryOutcome known = runCache.get(database, sql);
+      QueryOutcome known = runCache.get(target.database(), sql);
       if (known != null) {
         return known;
       }
-      QueryOutcome outcome = executor.execute(database, sql, stopAfterRows);
-      runCache.put(database, sql, outcome);
+      QueryOutcome outcome = executor.execute(sql, stopAfterRows);
+      runCache.put(target.database(), sql, outcome);
       return outcome;
     }
   }

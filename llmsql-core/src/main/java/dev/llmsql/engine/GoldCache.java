@@ -1,6 +1,8 @@
 package dev.llmsql.engine;
 
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import java.io.BufferedInputStream;
@@ -9,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -35,9 +38,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Gold results on disk, one file per database content ({@code {dir}/{fingerprint}.gold}), so re-evaluating a
- * benchmark runs only the predictions. The key is the database's content fingerprint (CRC-32 and CRC-32C of
- * every byte, plus the length: about 30 ms for LLMSQL's 100 MB, a tenth of SHA-256), never its file time,
- * and the gold SQL text; a changed question changes its SQL and so its key.
+ * benchmark runs only the predictions. The key is the fingerprint the database's executor supplies
+ * ({@link QueryExecutor#fingerprint()}: for a file, CRC-32 and CRC-32C of every byte plus the length, about
+ * 30 ms for LLMSQL's 100 MB, never its file time; for a server, its schema and contents), and the gold SQL
+ * text; a changed question changes its SQL and so its key.
  *
  * <p>Only deterministic outcomes are kept: complete results and SQL errors that any rerun would repeat (not
  * timeouts or row caps, which depend on limits, nor a locked or busy database, I/O errors, interrupts or
@@ -69,7 +73,7 @@ final class GoldCache {
   private final IntPredicate wanted;
   private final long lockWaitMillis;
   private final Consumer<String> warnings;
-  private final Map<Path, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
+  private final Map<Database, CompletableFuture<Store>> stores = new ConcurrentHashMap<>();
 
   GoldCache(Path dir) {
     this(dir, hash -> true);
@@ -121,17 +125,17 @@ final class GoldCache {
     return TRANSIENT.stream().anyMatch(message::contains);
   }
 
-  /** Starts fingerprinting and indexing {@code database}'s cache file in the background. */
-  void prefetch(Path database) {
+  /** Starts fingerprinting and indexing the cache file of {@code database}'s executor in the background. */
+  void prefetch(QueryExecutor database) {
     store(database);
   }
 
-  QueryOutcome get(Path database, String sql) {
+  QueryOutcome get(QueryExecutor database, String sql) {
     Store store = store(database).join();
     return store == null ? null : store.get(sql);
   }
 
-  void put(Path database, String sql, QueryOutcome outcome) {
+  void put(QueryExecutor database, String sql, QueryOutcome outcome) {
     Store store = store(database).join();
     if (deterministic(outcome) && store != null) {
       store.add(sql, outcome);
@@ -161,23 +165,44 @@ final class GoldCache {
     stores.clear();
   }
 
-  private CompletableFuture<Store> store(Path database) {
-    return stores.computeIfAbsent(database.toAbsolutePath().normalize(),
-        db -> CompletableFuture.supplyAsync(() -> load(db)));
+  private CompletableFuture<Store> store(QueryExecutor database) {
+    return stores.computeIfAbsent(database.database(), db -> CompletableFuture.supplyAsync(() -> load(database)));
   }
 
-  private Store load(Path database) {
+  private Store load(QueryExecutor database) {
     try {
-      Path file = dir.resolve(fingerprint(database) + ".gold");
+      Path file = dir.resolve(fileName(database.fingerprint()) + ".gold");
       Store store = new Store(file);
       store.index(wanted);
       LOG.debug("Gold cache {}: {} result(s) indexed", file, store.onDisk.size());
       return store;
-    } catch (NoSuchFileException e) {
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof NoSuchFileException) {
+        return null;   // a missing database: its questions report it
+      }
+      warn("Gold cache disabled for " + database.database().describe() + ": " + e);
       return null;
-    } catch (IOException e) {
-      warn("Gold cache disabled for " + database + ": " + e);
+    } catch (RuntimeException e) {
+      // an engine that cannot fingerprint (a server gone away) costs the cache, never the run
+      warn("Gold cache disabled for " + database.database().describe() + ": " + e);
       return null;
+    }
+  }
+
+  /**
+   * The fingerprint as a file name: kept as it is when it is a short plain name (a file's checksums), else its
+   * SHA-256, so an engine's fingerprint can hold any characters without steering the path.
+   */
+  static String fileName(String fingerprint) {
+    if (fingerprint.matches("[A-Za-z0-9_-]{1,96}")) {
+      return fingerprint;
+    }
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(fingerprint.getBytes(StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
     }
   }
 
@@ -452,23 +477,6 @@ final class GoldCache {
     return h;
   }
 
-
-  static String fingerprint(Path file) throws IOException {
-    CRC32 crc = new CRC32();
-    CRC32C crcc = new CRC32C();
-    long length = 0;
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
-      for (int n; (n = channel.read(buffer)) >= 0; ) {
-        buffer.flip();
-        crc.update(buffer.duplicate());
-        crcc.update(buffer);
-        buffer.clear();
-        length += n;
-      }
-    }
-    return String.format("%08x%08x-%x", crc.getValue(), crcc.getValue(), length);
-  }
 
   private void write(Store store) throws IOException {
     Files.createDirectories(dir);

@@ -1,6 +1,8 @@
 package dev.llmsql.engine;
 
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.ResultBytes;
 import java.io.IOException;
@@ -26,7 +28,7 @@ final class RunCache {
   static final long MAX_BYTES_KEPT = 64L << 10;
   static final int GENERATION = 4_096;
 
-  private record Key(Path database, String sql) { }
+  private record Key(Database database, String sql) { }
 
   private volatile ConcurrentHashMap<Key, QueryOutcome> recent = newGeneration();
   private volatile ConcurrentHashMap<Key, QueryOutcome> older = newGeneration();
@@ -39,42 +41,46 @@ final class RunCache {
   }
 
   /** Starts loading the gold results of {@code database} in the background. */
-  void prefetch(Path database) {
+  void prefetch(QueryExecutor database) {
     if (goldCache != null) {
       goldCache.prefetch(database);
     }
   }
 
   /** A gold outcome from this run or an earlier one, or null. */
-  QueryOutcome gold(Path database, String sql) {
-    QueryOutcome known = get(database, sql);
+  QueryOutcome gold(QueryExecutor database, String sql) {
+    QueryOutcome known = get(database.database(), sql);
     if (known == null && goldCache != null) {
       known = goldCache.get(database, sql);
       if (known != null) {
-        put(database, sql, known);
+        put(database.database(), sql, known);
       }
     }
     return known;
   }
 
-  void putGold(Path database, String sql, QueryOutcome outcome) {
-    put(database, sql, outcome);
+  void putGold(QueryExecutor database, String sql, QueryOutcome outcome) {
+    put(database.database(), sql, outcome);
     if (goldCache != null) {
       goldCache.put(database, sql, outcome);
     }
   }
 
   /**
-   * The other {@code *.sqlite} files in the folder of {@code database}, by name, listed once per run; none when
-   * the folder cannot be listed (the question's own database reports its problem when it runs).
+   * The other {@code *.sqlite} files in the folder of a file {@code database}, by name, listed once per run; none
+   * when the folder cannot be listed (the question's own database reports its problem when it runs), and none
+   * for a database that is not a file.
    */
-  List<Path> variants(Path database) {
-    Path folder = database.toAbsolutePath().getParent();
+  List<Path> variants(Database database) {
+    if (!(database instanceof Database.File file)) {
+      return List.of();
+    }
+    Path folder = file.path().toAbsolutePath().getParent();
     if (folder == null) {
       return List.of();
     }
     List<Path> all = variants.computeIfAbsent(folder, RunCache::list);
-    Path self = database.toAbsolutePath().normalize();
+    Path self = file.path().toAbsolutePath().normalize();
     return all.stream().filter(p -> !p.equals(self)).toList();
   }
 
@@ -95,7 +101,7 @@ final class RunCache {
   }
 
   /** A reusable outcome for the statement, or null. */
-  QueryOutcome get(Path database, String sql) {
+  QueryOutcome get(Database database, String sql) {
     Key key = new Key(database, sql);
     QueryOutcome known = recent.get(key);
     if (known == null) {
@@ -107,7 +113,7 @@ final class RunCache {
     return known;
   }
 
-  void put(Path database, String sql, QueryOutcome outcome) {
+  void put(Database database, String sql, QueryOutcome outcome) {
     // a failure of the moment (locked, I/O, interrupted) is retried by the next identical statement; so is one of
     // a row or byte bound, which depends on how far the statement was read: a judge that stops after a few rows
     // would get another outcome than a full read, and which of the two ran first would decide the verdict

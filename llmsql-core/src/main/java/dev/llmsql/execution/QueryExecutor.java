@@ -1,55 +1,56 @@
 package dev.llmsql.execution;
 
-import java.nio.file.Path;
-
 /**
- * Runs one SQL statement against a benchmark database, read-only and within {@link ExecutionLimits}.
- * Implementations are thread-safe; {@code llmsql-sqlite} provides the SQLite one.
+ * Runs untrusted SQL on one database, read-only and within {@link ExecutionLimits}, as opened by a
+ * {@link QueryEngine}. Each engine enforces read-only access, the timeout (cancelling the statement) and the
+ * row and byte bounds itself. Thread-safe: up to {@link ExecutionLimits#concurrency()} statements run at once.
  *
  * <pre>{@code
- * try (QueryExecutor executor = QueryExecutors.discover(limits)) {
- *   QueryOutcome outcome = executor.execute(Path.of("sqlite_tables.db"), "SELECT 1");
+ * Database db = Database.file(Path.of("sqlite_tables.db"));
+ * try (QueryExecutor executor = QueryEngines.forDatabase(db).open(db, limits)) {
+ *   QueryOutcome outcome = executor.execute("SELECT 1");
  * }
  * }</pre>
  */
 public interface QueryExecutor extends AutoCloseable {
 
+  /** The database this executor runs on. */
+  Database database();
+
   /**
-   * Runs {@code sql} on {@code database}. Never throws for a bad statement: failures are outcomes.
+   * Runs {@code sql}. Never throws for a bad statement: failures are outcomes.
    *
-   * @param database the database file
    * @param sql one statement, untrusted
    * @return the rows or the failure, never null
    */
-  QueryOutcome execute(Path database, String sql);
+  QueryOutcome execute(String sql);
 
   /**
    * Runs {@code sql} but stops reading after {@code stopAfterRows} rows, returning them as an
    * {@linkplain QueryResult#complete() incomplete} result: a judge that knows the gold has fewer rows need not
    * read a huge wrong answer. The default reads everything.
    */
-  default QueryOutcome execute(Path database, String sql, int stopAfterRows) {
-    return execute(database, sql);
+  default QueryOutcome execute(String sql, int stopAfterRows) {
+    return execute(sql);
   }
 
   /**
-   * Why {@code database} cannot serve as a benchmark database (not a database, truncated, locked by a writer,
-   * ...), as one clause that names the fix, or null when it can; called once before any work, so a bad file
-   * fails the run at once instead of failing every statement. Must not create or change any file. The default
-   * finds no problem.
+   * What the gold cache keys on: equal fingerprints mean the same data, so gold results computed on one may be
+   * reused on the other (for a file, a checksum of its bytes; for a server, of its schema and contents). Never
+   * a password. Computed on first call; may take a while on a large database.
+   *
+   * @throws java.io.UncheckedIOException when the data cannot be read to fingerprint it
    */
-  default String unusable(Path database) {
-    return null;
-  }
+  String fingerprint();
 
   /**
-   * Gets {@code database} ready in the background (connections opened, schema loaded) while the caller does
-   * other work, so the first statements do not wait for it; returns at once. The default does nothing.
+   * Gets the database ready in the background (connections opened, schema loaded) while the caller does other
+   * work, so the first statements do not wait for it; returns at once. The default does nothing.
    */
-  default void warmUp(Path database) {
+  default void warmUp() {
   }
 
-  /** Releases connections. */
+  /** Releases what this executor holds (connections it owns; never a caller's {@code DataSource}). */
   @Override
   void close();
 }

@@ -15,8 +15,8 @@ import java.util.List;
  *
  * @param columns the column labels, in select-list order
  * @param rows the rows, each with one cell per column
- * @param complete false when reading stopped early on purpose ({@link QueryExecutor#execute(java.nio.file.Path,
- *     String, int)}): the statement returns more rows than {@code rows} holds
+ * @param complete false when reading stopped early on purpose ({@link QueryExecutor#execute(String, int)}):
+ *     the statement returns more rows than {@code rows} holds
  */
 public record QueryResult(List<String> columns, List<List<Object>> rows, boolean complete) {
 

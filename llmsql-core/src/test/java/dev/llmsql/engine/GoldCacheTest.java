@@ -3,6 +3,7 @@ package dev.llmsql.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import java.io.BufferedInputStream;
@@ -31,45 +32,45 @@ class GoldCacheTest {
     QueryResult rows = new QueryResult(List.of("a", "b", "c", "d", "e"),
         List.of(Arrays.asList(1L, 2.5, "x'y", null, new byte[] {1, 2})));
     GoldCache first = new GoldCache(dir.resolve("cache"));
-    first.put(db, "SELECT rows", QueryOutcome.success(rows, 5));
-    first.put(db, "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 5));
-    first.put(db, "SELECT slow", QueryOutcome.failure(FailureKind.TIMEOUT, "timeout", 5));
-    first.put(db, "SELECT part", QueryOutcome.success(QueryResult.incomplete(List.of("a"), List.of()), 5));
+    first.put(FileDatabase.of(db), "SELECT rows", QueryOutcome.success(rows, 5));
+    first.put(FileDatabase.of(db), "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 5));
+    first.put(FileDatabase.of(db), "SELECT slow", QueryOutcome.failure(FailureKind.TIMEOUT, "timeout", 5));
+    first.put(FileDatabase.of(db), "SELECT part", QueryOutcome.success(QueryResult.incomplete(List.of("a"), List.of()), 5));
 
     // WHEN
     first.flush();
     GoldCache second = new GoldCache(dir.resolve("cache"));
 
     // THEN
-    QueryOutcome.Success back = (QueryOutcome.Success) second.get(db, "SELECT rows");
+    QueryOutcome.Success back = (QueryOutcome.Success) second.get(FileDatabase.of(db), "SELECT rows");
     assertThat(back.result().columns()).isEqualTo(rows.columns());
     assertThat(back.result().rows().get(0).subList(0, 4)).containsExactly(1L, 2.5, "x'y", null);
     assertThat((byte[]) back.result().rows().get(0).get(4)).containsExactly(1, 2);
-    assertThat(second.get(db, "SELECT bad"))
+    assertThat(second.get(FileDatabase.of(db), "SELECT bad"))
         .isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 0));
-    assertThat(second.get(db, "SELECT slow")).as("timeouts depend on limits").isNull();
-    assertThat(second.get(db, "SELECT part")).as("incomplete results are not golds").isNull();
+    assertThat(second.get(FileDatabase.of(db), "SELECT slow")).as("timeouts depend on limits").isNull();
+    assertThat(second.get(FileDatabase.of(db), "SELECT part")).as("incomplete results are not golds").isNull();
   }
 
   @Test
   void get_unwantedEntries_areSkippedButKeptOnDisk() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     GoldCache all = new GoldCache(dir.resolve("cache"));
-    all.put(db, "SELECT 'café'", QueryOutcome.success(new QueryResult(List.of("c"), List.of(List.of("x"))), 0));
-    all.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
-    all.put(db, "SELECT 2", QueryOutcome.success(new QueryResult(List.of("2"), List.of(List.of(2L))), 0));
+    all.put(FileDatabase.of(db), "SELECT 'café'", QueryOutcome.success(new QueryResult(List.of("c"), List.of(List.of("x"))), 0));
+    all.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    all.put(FileDatabase.of(db), "SELECT 2", QueryOutcome.success(new QueryResult(List.of("2"), List.of(List.of(2L))), 0));
     all.flush();
 
     GoldCache some = new GoldCache(dir.resolve("cache"), hash -> hash == "SELECT 2".hashCode());
-    assertThat(some.get(db, "SELECT 1")).isNull();
-    assertThat(some.get(db, "SELECT 2")).isNotNull();
-    some.put(db, "SELECT 3", QueryOutcome.success(new QueryResult(List.of("3"), List.of(List.of(3L))), 0));
+    assertThat(some.get(FileDatabase.of(db), "SELECT 1")).isNull();
+    assertThat(some.get(FileDatabase.of(db), "SELECT 2")).isNotNull();
+    some.put(FileDatabase.of(db), "SELECT 3", QueryOutcome.success(new QueryResult(List.of("3"), List.of(List.of(3L))), 0));
     some.flush();
 
     GoldCache again = new GoldCache(dir.resolve("cache"));
-    assertThat(List.of("SELECT 1", "SELECT 2", "SELECT 3", "SELECT 'café'")).allMatch(sql -> again.get(db, sql) != null);
+    assertThat(List.of("SELECT 1", "SELECT 2", "SELECT 3", "SELECT 'café'")).allMatch(sql -> again.get(FileDatabase.of(db), sql) != null);
     assertThat(new GoldCache(dir.resolve("cache"), hash -> hash == "SELECT 'café'".hashCode())
-        .get(db, "SELECT 'café'")).isNotNull();
+        .get(FileDatabase.of(db), "SELECT 'café'")).isNotNull();
   }
 
   @Test
@@ -79,20 +80,20 @@ class GoldCacheTest {
     GoldCache cache = new GoldCache(cacheDir);
     QueryOutcome one = QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0);
 
-    cache.put(db, "SELECT 1", one);
-    cache.put(db, "SELECT 1", QueryOutcome.failure(FailureKind.SQL_ERROR, "ignored: first one wins", 0));
+    cache.put(FileDatabase.of(db), "SELECT 1", one);
+    cache.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.failure(FailureKind.SQL_ERROR, "ignored: first one wins", 0));
 
-    assertThat(cache.get(db, "SELECT 1")).isEqualTo(one);
-    assertThat(cache.get(db, "SELECT 2")).isNull();
+    assertThat(cache.get(FileDatabase.of(db), "SELECT 1")).isEqualTo(one);
+    assertThat(cache.get(FileDatabase.of(db), "SELECT 2")).isNull();
     try (Stream<Path> files = Files.list(cacheDir)) {
       assertThat(files.map(f -> f.getFileName().toString())).anyMatch(name -> name.endsWith(".spill"));
     }
     cache.flush();
     try (Stream<Path> files = Files.list(cacheDir)) {
       assertThat(files.map(f -> f.getFileName().toString()))
-          .containsExactlyInAnyOrder(GoldCache.fingerprint(db) + ".gold", GoldCache.fingerprint(db) + ".gold.lock");
+          .containsExactlyInAnyOrder(Fingerprints.ofFile(db) + ".gold", Fingerprints.ofFile(db) + ".gold.lock");
     }
-    assertThat(new GoldCache(cacheDir).get(db, "SELECT 1")).isEqualTo(one);
+    assertThat(new GoldCache(cacheDir).get(FileDatabase.of(db), "SELECT 1")).isEqualTo(one);
   }
 
   @Test
@@ -104,7 +105,7 @@ class GoldCacheTest {
         System.currentTimeMillis() - TimeUnit.HOURS.toMillis(25)));
     Path recent = Files.writeString(cacheDir.resolve("y.gold456.spill"), "another run, still going");
     GoldCache cache = new GoldCache(cacheDir);
-    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    cache.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
 
     cache.flush();
 
@@ -118,49 +119,49 @@ class GoldCacheTest {
     Path cacheDir = dir.resolve("cache");
     GoldCache first = new GoldCache(cacheDir);
     for (int i = 0; i < 3; i++) {
-      first.put(db, "SELECT " + i, QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of((long) i))), 0));
+      first.put(FileDatabase.of(db), "SELECT " + i, QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of((long) i))), 0));
     }
     first.flush();
-    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Path file = cacheDir.resolve(Fingerprints.ofFile(db) + ".gold");
     byte[] whole = Files.readAllBytes(file);
     GoldCache second = new GoldCache(cacheDir);
-    second.put(db, "SELECT 9", QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of(9L))), 0));
+    second.put(FileDatabase.of(db), "SELECT 9", QueryOutcome.success(new QueryResult(List.of("v"), List.of(List.of(9L))), 0));
     Files.write(file, Arrays.copyOf(whole, whole.length - 3));
 
     second.flush();
 
     GoldCache third = new GoldCache(cacheDir);
-    assertThat(List.of("SELECT 0", "SELECT 1", "SELECT 9")).allMatch(sql -> third.get(db, sql) != null);
-    assertThat(third.get(db, "SELECT 2")).as("the cut entry").isNull();
+    assertThat(List.of("SELECT 0", "SELECT 1", "SELECT 9")).allMatch(sql -> third.get(FileDatabase.of(db), sql) != null);
+    assertThat(third.get(FileDatabase.of(db), "SELECT 2")).as("the cut entry").isNull();
   }
 
   @Test
   void get_databaseContentChanged_missesEvenWithSameTimeAndSize() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content A");
     GoldCache cache = new GoldCache(dir.resolve("cache"));
-    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    cache.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
     cache.flush();
     var time = Files.getLastModifiedTime(db);
 
     Files.writeString(db, "content B");
     Files.setLastModifiedTime(db, time);
 
-    assertThat(new GoldCache(dir.resolve("cache")).get(db, "SELECT 1")).isNull();
+    assertThat(new GoldCache(dir.resolve("cache")).get(FileDatabase.of(db), "SELECT 1")).isNull();
   }
 
   @Test
   void get_corruptFile_isIgnoredAndRewritten() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     Path cacheDir = Files.createDirectories(dir.resolve("cache"));
-    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Path file = cacheDir.resolve(Fingerprints.ofFile(db) + ".gold");
     Files.writeString(file, "LLMSQLG1 torn");
 
     GoldCache cache = new GoldCache(cacheDir);
-    assertThat(cache.get(db, "SELECT 1")).isNull();
-    cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    assertThat(cache.get(FileDatabase.of(db), "SELECT 1")).isNull();
+    cache.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
     cache.flush();
 
-    assertThat(new GoldCache(cacheDir).get(db, "SELECT 1")).isNotNull();
+    assertThat(new GoldCache(cacheDir).get(FileDatabase.of(db), "SELECT 1")).isNotNull();
   }
 
   @Test
@@ -182,7 +183,7 @@ class GoldCacheTest {
       assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
     }
 
-    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Path file = cacheDir.resolve(Fingerprints.ofFile(db) + ".gold");
     Map<String, QueryOutcome> entries;
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
       entries = GoldCache.readAll(in);
@@ -202,7 +203,7 @@ class GoldCacheTest {
       writers.add(new Thread(() -> {
         for (int round = 0; round < 20; round++) {
           GoldCache cache = new GoldCache(dir.resolve("cache"));
-          cache.put(db, "SELECT '" + name + "', " + round,
+          cache.put(FileDatabase.of(db), "SELECT '" + name + "', " + round,
               QueryOutcome.success(new QueryResult(List.of("n"), List.of(List.of(1L))), 0));
           cache.flush();
         }
@@ -214,7 +215,7 @@ class GoldCacheTest {
     }
 
     GoldCache all = new GoldCache(dir.resolve("cache"));
-    assertThat(List.of("a", "b", "c", "d")).allMatch(n -> all.get(db, "SELECT '" + n + "', 19") != null);
+    assertThat(List.of("a", "b", "c", "d")).allMatch(n -> all.get(FileDatabase.of(db), "SELECT '" + n + "', 19") != null);
   }
 
   /** A second JVM's writer: waits for the go file, then flushes its own entries several times over. */
@@ -232,7 +233,7 @@ class GoldCacheTest {
       for (int round = 0; round < 3; round++) {
         GoldCache cache = new GoldCache(cacheDir);
         for (int i = round * ENTRIES / 3; i < (round + 1) * ENTRIES / 3; i++) {
-          cache.put(db, "SELECT '" + name + "', " + i,
+          cache.put(FileDatabase.of(db), "SELECT '" + name + "', " + i,
               QueryOutcome.success(new QueryResult(List.of("n"), List.of(List.of(name + i))), 0));
         }
         cache.flush();

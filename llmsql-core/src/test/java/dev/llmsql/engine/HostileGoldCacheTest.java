@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import java.io.InputStream;
@@ -45,7 +47,7 @@ class HostileGoldCacheTest {
     GoldCache cache = new GoldCache(dir.resolve("cache"));
     int i = 0;
     for (JsonNode c : corpus) {
-      cache.put(db, "SELECT " + i++, QueryOutcome.failure(FailureKind.valueOf(c.path("kind").asText()),
+      cache.put(FileDatabase.of(db), "SELECT " + i++, QueryOutcome.failure(FailureKind.valueOf(c.path("kind").asText()),
           c.path("message").asText(), 1));
     }
     cache.flush();
@@ -53,7 +55,7 @@ class HostileGoldCacheTest {
     GoldCache again = new GoldCache(dir.resolve("cache"));
     i = 0;
     for (JsonNode c : corpus) {
-      QueryOutcome back = again.get(db, "SELECT " + i++);
+      QueryOutcome back = again.get(FileDatabase.of(db), "SELECT " + i++);
       assertThat(back != null).as(c.toString()).isEqualTo(c.path("cached").asBoolean());
       if (back != null) {
         assertThat(back).isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR, c.path("message").asText(), 0));
@@ -65,15 +67,15 @@ class HostileGoldCacheTest {
   void runCache_failuresOfTheMoment_areRunAgainWithinTheRun() {
     Path db = Path.of("db.sqlite");
     RunCache cache = new RunCache(null);
-    cache.put(db, "SELECT locked", QueryOutcome.failure(FailureKind.SQL_ERROR, "database is locked", 1));
-    cache.put(db, "SELECT io", QueryOutcome.failure(FailureKind.SQL_ERROR, "disk I/O error", 1));
-    cache.put(db, "SELECT gone", QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "unable to open", 1));
-    cache.put(db, "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 1));
+    cache.put(Database.file(db), "SELECT locked", QueryOutcome.failure(FailureKind.SQL_ERROR, "database is locked", 1));
+    cache.put(Database.file(db), "SELECT io", QueryOutcome.failure(FailureKind.SQL_ERROR, "disk I/O error", 1));
+    cache.put(Database.file(db), "SELECT gone", QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "unable to open", 1));
+    cache.put(Database.file(db), "SELECT bad", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: bad", 1));
 
-    assertThat(cache.get(db, "SELECT locked")).isNull();
-    assertThat(cache.get(db, "SELECT io")).isNull();
-    assertThat(cache.get(db, "SELECT gone")).isNull();
-    assertThat(cache.get(db, "SELECT bad")).isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR,
+    assertThat(cache.get(Database.file(db), "SELECT locked")).isNull();
+    assertThat(cache.get(Database.file(db), "SELECT io")).isNull();
+    assertThat(cache.get(Database.file(db), "SELECT gone")).isNull();
+    assertThat(cache.get(Database.file(db), "SELECT bad")).isEqualTo(QueryOutcome.failure(FailureKind.SQL_ERROR,
         "no such column: bad", 1));
   }
 
@@ -87,9 +89,9 @@ class HostileGoldCacheTest {
     truth.put("SELECT b", QueryOutcome.success(new QueryResult(List.of("b"), List.of(List.of("Ann"))), 0));
     truth.put("SELECT c", QueryOutcome.failure(FailureKind.SQL_ERROR, "no such column: c", 0));
     GoldCache writer = new GoldCache(cacheDir);
-    truth.forEach((sql, outcome) -> writer.put(db, sql, outcome));
+    truth.forEach((sql, outcome) -> writer.put(FileDatabase.of(db), sql, outcome));
     writer.flush();
-    Path file = cacheDir.resolve(GoldCache.fingerprint(db) + ".gold");
+    Path file = cacheDir.resolve(Fingerprints.ofFile(db) + ".gold");
     byte[] clean = Files.readAllBytes(file);
 
     int damagedAndWarned = 0;
@@ -104,7 +106,7 @@ class HostileGoldCacheTest {
       // THEN: every answer is the true one or none (the gold is run again), and a miss was warned about
       List<String> missed = new ArrayList<>();
       for (Map.Entry<String, QueryOutcome> e : truth.entrySet()) {
-        QueryOutcome back = cache.get(db, e.getKey());
+        QueryOutcome back = cache.get(FileDatabase.of(db), e.getKey());
         if (back == null) {
           missed.add(e.getKey());
         } else {
@@ -119,7 +121,7 @@ class HostileGoldCacheTest {
       cache.flush();
       GoldCache rebuilt = new GoldCache(cacheDir);
       for (Map.Entry<String, QueryOutcome> e : truth.entrySet()) {
-        QueryOutcome back = rebuilt.get(db, e.getKey());
+        QueryOutcome back = rebuilt.get(FileDatabase.of(db), e.getKey());
         assertThat(back == null || same(back, e.getValue())).as("rebuilt, byte " + at).isTrue();
       }
     }
@@ -130,7 +132,7 @@ class HostileGoldCacheTest {
   void flush_lockHeldByAnotherProcess_givesUpAfterTheWaitNamingLockAndHolder() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     Path cacheDir = Files.createDirectories(dir.resolve("cache"));
-    String name = GoldCache.fingerprint(db) + ".gold";
+    String name = Fingerprints.ofFile(db) + ".gold";
     Path lock = cacheDir.resolve(name + ".lock");
     Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
@@ -140,7 +142,7 @@ class HostileGoldCacheTest {
       assertThat(new String(ready, StandardCharsets.US_ASCII)).isEqualTo("locked\n");
       List<String> warnings = new CopyOnWriteArrayList<>();
       GoldCache cache = new GoldCache(cacheDir, h -> true, Duration.ofMillis(300), warnings::add);
-      cache.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+      cache.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
 
       assertTimeoutPreemptively(Duration.ofSeconds(60), cache::flush);
 
@@ -154,9 +156,9 @@ class HostileGoldCacheTest {
     }
     // once the holder is gone, the next run writes as usual
     GoldCache later = new GoldCache(cacheDir);
-    later.put(db, "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
+    later.put(FileDatabase.of(db), "SELECT 1", QueryOutcome.success(new QueryResult(List.of("1"), List.of(List.of(1L))), 0));
     later.flush();
-    assertThat(new GoldCache(cacheDir).get(db, "SELECT 1")).isNotNull();
+    assertThat(new GoldCache(cacheDir).get(FileDatabase.of(db), "SELECT 1")).isNotNull();
   }
 
   private static boolean same(QueryOutcome a, QueryOutcome b) {

@@ -2,6 +2,7 @@ package dev.llmsql.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class RunCacheTest {
 
-  private static final Path DB = Path.of("db.sqlite");
+  private static final Database DB = Database.file(Path.of("db.sqlite"));
 
   @Test
   void put_pastTwoGenerations_dropsTheOldestButKeepsWhatWasUsedRecently() {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryEngine;
+import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.compare.JudgeDisagreements;
@@ -17,8 +19,8 @@ import dev.llmsql.judge.llm.ChatMessage;
 import dev.llmsql.judge.llm.ChatResponse;
 import dev.llmsql.judge.llm.ChatServer;
 import dev.llmsql.judge.llm.JudgeAnswer;
-import dev.llmsql.judge.llm.LlmJudge;
 import dev.llmsql.judge.llm.LlmJudge.AskWhen;
+import dev.llmsql.judge.llm.LlmJudge;
 import dev.llmsql.judge.llm.ProcessLog;
 import dev.llmsql.judge.llm.PromptTemplate;
 import dev.llmsql.judge.llm.Rule;
@@ -41,7 +43,6 @@ import dev.llmsql.scoring.Scorings;
 import dev.llmsql.scoring.peers.PeerScorings;
 import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.scoring.peers.WeightedScoring;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -169,8 +170,8 @@ class JavadocExamplesTest {
     assertThat(evaluator().judge(both).build().run(predictions).results().get(0).verdict().measures())
         .containsEntry("dialect_valid", 1.0);
     ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(5), 1000, 1);
-    QueryExecutor guarded = ParsedStatementGuard.around(new SqliteQueryExecutor(limits));
-    assertThat(evaluator().executor(guarded).build().run(predictions).matches()).isEqualTo(1);
+    QueryEngine guarded = ParsedStatementGuard.around(QueryEngines.named("sqlite"));
+    assertThat(evaluator().engine(guarded).build().run(predictions).matches()).isEqualTo(1);
   }
 
   @Test

@@ -91,7 +91,7 @@ public final class ReadOnlyPools {
     Runtime.getRuntime().addShutdownHook(new Thread(this::closeAll, "llmsql-pools-shutdown"));
   }
 
-  /** The pools every {@link SqliteQueryExecutor} of this JVM uses. */
+  /** The pools every SQLite executor of this JVM uses. */
   public static ReadOnlyPools shared() {
     return SHARED;
   }

@@ -16,7 +16,7 @@ import org.sqlite.core.DB;
  * cases) gets at open, after SQLite's "Defense against the dark arts" (https://sqlite.org/security.html):
  * tight {@code sqlite3_limit} values, no attached databases, no extension loading, untrusted schema code off,
  * cell size checks on, and exactly the function set of a stock SQLite build ({@link #STOCK_FUNCTIONS}).
- * Timeouts and result bounds are the caller's part (see {@link SqliteQueryExecutor}). The values and the reason
+ * Timeouts and result bounds are the caller's part (see SqliteQueryExecutor). The values and the reason
  * for each are in docs/SECURITY.md.
  *
  * <pre>{@code

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
@@ -33,18 +35,20 @@ import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
 
 /**
- * Runs untrusted SQL on SQLite benchmark databases: one HikariCP pool of hardened read-only connections per
- * database file ({@link SqliteHardening}), a {@link StatementGuard} in front, a progress handler and a watchdog
- * that interrupt statements past the timeout, a caller that stops waiting one grace period later whatever
- * native code does, and row and byte caps while reading.
+ * Runs untrusted SQL on one SQLite benchmark database: a HikariCP pool of hardened read-only connections
+ * ({@link SqliteHardening}), shared JVM-wide per file so later evaluations skip the schema parse, a
+ * {@link StatementGuard} in front, a progress handler and a watchdog that interrupt statements past the timeout,
+ * a caller that stops waiting one grace period later whatever native code does, and row and byte caps while
+ * reading. {@link SqliteQueryEngine} opens it.
  *
  * <pre>{@code
- * try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2))) {
- *   QueryOutcome o = sqlite.execute(Path.of("sqlite_tables.db"), "SELECT COUNT(*) FROM \"1-10015132-9\"");
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2);
+ * try (QueryExecutor sqlite = new SqliteQueryEngine().open(Database.file(Path.of("sqlite_tables.db")), limits)) {
+ *   QueryOutcome o = sqlite.execute("SELECT COUNT(*) FROM \"1-10015132-9\"");
  * }
  * }</pre>
  */
-public final class SqliteQueryExecutor implements QueryExecutor {
+final class SqliteQueryExecutor implements QueryExecutor {
 
   /**
    * How long after the timeout a caller waits for a statement that ignores the interrupt (a single native call,
@@ -65,23 +69,41 @@ public final class SqliteQueryExecutor implements QueryExecutor {
   private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
       daemon("llmsql-sql-watchdog-"));
 
+  private final Path database;
   private final ExecutionLimits limits;
-  private final java.util.concurrent.ConcurrentHashMap<Path, HikariDataSource> pools =
-      new java.util.concurrent.ConcurrentHashMap<>();
-  private final java.util.concurrent.ConcurrentHashMap<Path, String> problems =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile HikariDataSource pool;
+  /** Why the database cannot be used, found once: every statement then fails with it, no flood of pool errors. */
+  private volatile String problem;
+  private volatile String fingerprint;
 
-  public SqliteQueryExecutor(ExecutionLimits limits) {
+  SqliteQueryExecutor(Path database, ExecutionLimits limits) {
+    this.database = requireNonNull(database, "database");
     this.limits = requireNonNull(limits, "limits");
   }
 
   @Override
-  public QueryOutcome execute(Path database, String sql) {
-    return execute(database, sql, Integer.MAX_VALUE);
+  public Database database() {
+    return Database.file(database);
+  }
+
+  /** {@inheritDoc} The file's checksum ({@link Fingerprints#ofFile}), computed once per executor. */
+  @Override
+  public String fingerprint() {
+    String known = fingerprint;
+    if (known == null) {
+      known = Fingerprints.ofFile(database);
+      fingerprint = known;
+    }
+    return known;
   }
 
   @Override
-  public QueryOutcome execute(Path database, String sql, int stopAfterRows) {
+  public QueryOutcome execute(String sql) {
+    return execute(sql, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public QueryOutcome execute(String sql, int stopAfterRows) {
     long started = System.nanoTime();
     String refusal = StatementGuard.check(sql);
     if (refusal != null) {
@@ -89,7 +111,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
     HikariDataSource pool;
     try {
-      pool = pool(database);
+      pool = pool();
     } catch (RuntimeException e) {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
@@ -313,18 +335,18 @@ public final class SqliteQueryExecutor implements QueryExecutor {
    * schema (half a second for LLMSQL's 24,000 tables), overlapping that with the caller's input checks.
    */
   @Override
-  public void warmUp(Path database) {
+  public void warmUp() {
     // Even opening the pool (native library, first connection) is left to a daemon thread: the caller's
     // input checks start at once.
-    Thread starter = new Thread(() -> warmUpNow(database), "llmsql-warm-up");
+    Thread starter = new Thread(this::warmUpNow, "llmsql-warm-up");
     starter.setDaemon(true);
     starter.start();
   }
 
-  private void warmUpNow(Path database) {
+  private void warmUpNow() {
     HikariDataSource pool;
     try {
-      pool = pool(database);
+      pool = pool();
     } catch (RuntimeException e) {
       return;   // the first statement reports it
     }
@@ -354,40 +376,34 @@ public final class SqliteQueryExecutor implements QueryExecutor {
     }
   }
 
-  /** {@inheritDoc} Reads the file's header and probes its locks; creates nothing. */
-  @Override
-  public String unusable(Path database) {
-    return DatabaseCheck.problem(database);
+  /**
+   * The database's pool, looked up once per executor (one evaluation): the shared registry stats the file on
+   * every call. A database that cannot be used fails every statement with the same reason, found once: no
+   * retry, no flood of pool errors.
+   */
+  private HikariDataSource pool() {
+    HikariDataSource open = pool;
+    return open != null && !open.isClosed() ? open : openPool();
   }
 
-  /**
-   * The pool of {@code database}, looked up once per executor (one evaluation): the shared registry stats the
-   * file on every call. A database that cannot be used fails every statement with the same reason, found once:
-   * no retry, no flood of pool errors.
-   */
-  private HikariDataSource pool(Path database) {
-    String known = problems.get(database);
-    if (known != null) {
-      throw new IllegalStateException(known);
+  private synchronized HikariDataSource openPool() {
+    if (problem != null) {
+      throw new IllegalStateException(problem);
     }
     try {
-      // Looked up once per executor (one evaluation): the shared registry stats the file on every call.
-      HikariDataSource pool = pools.computeIfAbsent(database, db -> {
-        String problem = DatabaseCheck.problem(db);
-        if (problem != null) {
-          throw new IllegalStateException(problem);
+      if (pool == null) {
+        String found = DatabaseCheck.problem(database);
+        if (found != null) {
+          throw new IllegalStateException(found);
         }
-        return ReadOnlyPools.shared().pool(db, limits.concurrency());
-      });
-      if (pool.isClosed()) {
+        pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
+      } else if (pool.isClosed()) {
         // the registry replaced it since (the file changed on disk): take the pool that replaced it
-        HikariDataSource stale = pool;
-        pool = pools.compute(database, (db, current) -> current == null || current == stale
-            ? ReadOnlyPools.shared().pool(db, limits.concurrency()) : current);
+        pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
       }
       return pool;
     } catch (RuntimeException e) {
-      problems.putIfAbsent(database, rootMessage(e));
+      problem = rootMessage(e);
       throw e;
     }
   }
@@ -399,7 +415,7 @@ public final class SqliteQueryExecutor implements QueryExecutor {
 
   @Override
   public String toString() {
-    return "SqliteQueryExecutor" + limits;
+    return "SqliteQueryExecutor[" + database + ", " + limits + "]";
   }
 
   private static ThreadFactory daemon(String prefix) {

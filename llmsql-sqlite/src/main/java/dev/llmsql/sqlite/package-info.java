@@ -1,5 +1,5 @@
 /**
- * SQLite execution: start from {@link dev.llmsql.sqlite.SqliteQueryExecutor}; the LLMSQL download lives in
+ * SQLite execution: start from {@link dev.llmsql.sqlite.SqliteQueryEngine}; the LLMSQL download lives in
  * {@code dev.llmsql.sqlite.download}.
  */
 package dev.llmsql.sqlite;

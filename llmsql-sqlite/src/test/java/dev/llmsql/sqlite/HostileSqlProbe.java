@@ -23,7 +23,7 @@ public final class HostileSqlProbe {
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     Path db = Path.of(args[0]);
     ExecutionLimits limits = new ExecutionLimits(Duration.ofMillis(Long.parseLong(args[2])), 1000, 1);
-    try (SqliteQueryExecutor executor = new SqliteQueryExecutor(limits)) {
+    try (SqliteDatabases executor = new SqliteDatabases(limits)) {
       for (String sql : Files.readAllLines(Path.of(args[1]), StandardCharsets.UTF_8)) {
         out.println(describe(executor.execute(db, sql)));
       }

@@ -97,7 +97,7 @@ class HostileSqlTest {
     }
 
     // WHEN
-    try (SqliteQueryExecutor executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(5), 10, 1))) {
+    try (SqliteDatabases executor = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(5), 10, 1))) {
       for (String[] f : listed) {
         if (SqliteHardening.STOCK_FUNCTIONS.contains(f[0])) {
           working.add(f[0]);
@@ -121,7 +121,7 @@ class HostileSqlTest {
 
   @Test
   void unknownFunction_overNoRows_isStillAnError() {
-    try (SqliteQueryExecutor executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(5), 10, 1))) {
+    try (SqliteDatabases executor = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(5), 10, 1))) {
       QueryOutcome outcome = executor.execute(db, "SELECT \"Reverse\" (Player) FROM \"1-10015132-9\" WHERE 0");
       QueryOutcome column = executor.execute(db, "SELECT Player AS reverse FROM \"1-10015132-9\" WHERE 0");
 
@@ -180,7 +180,7 @@ class HostileSqlTest {
     // GIVEN one instr() call over a 1 MB blob (values raised to 1 MB): several seconds in one native call, which
     // no interrupt reaches
     ExecutionLimits limits = new ExecutionLimits(Duration.ofMillis(200), 1000, 1, 1_000_000, 16L << 20, 128L << 20);
-    try (SqliteQueryExecutor executor = new SqliteQueryExecutor(limits)) {
+    try (SqliteDatabases executor = new SqliteDatabases(limits)) {
       // WHEN
       QueryOutcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> executor.execute(db,
           "SELECT instr(zeroblob(999990), zeroblob(499990) || x'01')"));

@@ -26,12 +26,12 @@ class SqliteQueryExecutorTest {
   Path dir;
 
   Path db;
-  SqliteQueryExecutor executor;
+  SqliteDatabases executor;
 
   @BeforeEach
   void setUp() throws Exception {
     db = TestDatabases.players(dir);
-    executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2));
+    executor = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2));
   }
 
   @AfterEach
@@ -42,7 +42,7 @@ class SqliteQueryExecutorTest {
   @Test
   void warmUp_freshDatabase_opensOneConnectionPerThreadAndQueriesStillRun() throws Exception {
     Path other = TestDatabases.players(Files.createDirectories(dir.resolve("warm")));
-    try (SqliteQueryExecutor three = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100, 3))) {
+    try (SqliteDatabases three = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 100, 3))) {
       three.warmUp(other);
       var pool = ReadOnlyPools.shared().pool(other, 3).getHikariPoolMXBean();
       for (int i = 0; i < 200 && pool.getTotalConnections() < 3; i++) {
@@ -63,7 +63,7 @@ class SqliteQueryExecutorTest {
     TestDatabases.create(db, "CREATE TABLE extra AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
         + "FROM n WHERE i < 2000) SELECT i, printf('%0100d', i) AS pad FROM n");
     // another evaluation in this JVM sees the change: the shared registry closes the old pool and opens a new one
-    try (SqliteQueryExecutor other = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
+    try (SqliteDatabases other = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
       assertThat(other.execute(db, "SELECT COUNT(*) FROM extra")).isInstanceOf(QueryOutcome.Success.class);
     }
 
@@ -187,8 +187,8 @@ class SqliteQueryExecutorTest {
 
   @Test
   void execute_runawayCrossJoin_isInterruptedAsTimeoutAndNextQueryRuns() {
-    try (SqliteQueryExecutor fast =
-             new SqliteQueryExecutor(new ExecutionLimits(Duration.ofMillis(300), 1000, 1))) {
+    try (SqliteDatabases fast =
+             new SqliteDatabases(new ExecutionLimits(Duration.ofMillis(300), 1000, 1))) {
       QueryOutcome outcome = fast.execute(db,
           "SELECT COUNT(*) FROM nums a, nums b, nums c, nums d, nums e, nums f");
 
@@ -201,8 +201,8 @@ class SqliteQueryExecutorTest {
 
   @Test
   void execute_moreRowsThanCap_isRowLimitError() {
-    try (SqliteQueryExecutor capped =
-             new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 99, 1))) {
+    try (SqliteDatabases capped =
+             new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 99, 1))) {
       QueryOutcome over = capped.execute(db, "SELECT n FROM nums");
       QueryOutcome at = capped.execute(db, "SELECT n FROM nums WHERE n <= 99");
 

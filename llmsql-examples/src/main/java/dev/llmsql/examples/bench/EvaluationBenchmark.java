@@ -1,16 +1,17 @@
 package dev.llmsql.examples.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.engine.QuestionReader;
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
-import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -201,8 +202,8 @@ public final class EvaluationBenchmark {
       if (withGold) {
         statements.addAll(gold);
       }
-      QueryExecutor executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000,
-          threads));
+      QueryExecutor executor = new SqliteQueryEngine().open(Database.file(db),
+          new ExecutionLimits(Duration.ofSeconds(10), 100_000, threads));
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       AtomicInteger next = new AtomicInteger();
       long t = System.nanoTime();
@@ -210,7 +211,7 @@ public final class EvaluationBenchmark {
       for (int i = 0; i < threads; i++) {
         workers.add(pool.submit(() -> {
           for (int k; (k = next.getAndIncrement()) < statements.size(); ) {
-            executor.execute(db, statements.get(k));
+            executor.execute(statements.get(k));
           }
         }));
       }

@@ -2,10 +2,12 @@ package dev.llmsql.judge.dialect;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import java.nio.file.Path;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
@@ -20,20 +22,21 @@ import net.sf.jsqlparser.statement.select.Select;
  * answer. Opt-in, because parsing costs a few milliseconds per statement.
  *
  * <pre>{@code
- * QueryExecutor guarded = ParsedStatementGuard.around(new SqliteQueryExecutor(limits));
- * Evaluator.builder().executor(guarded)...build();
+ * QueryEngine guarded = ParsedStatementGuard.around(QueryEngines.named("sqlite"));
+ * Evaluator.builder().engine(guarded)...build();
  * }</pre>
  */
-public final class ParsedStatementGuard implements QueryExecutor {
+public final class ParsedStatementGuard implements QueryEngine {
 
-  private final QueryExecutor inner;
+  private final QueryEngine inner;
 
-  private ParsedStatementGuard(QueryExecutor inner) {
+  private ParsedStatementGuard(QueryEngine inner) {
     this.inner = inner;
   }
 
-  public static QueryExecutor around(QueryExecutor executor) {
-    return new ParsedStatementGuard(requireNonNull(executor, "executor"));
+  /** {@code engine}, with every statement of every database it opens parsed and checked first. */
+  public static QueryEngine around(QueryEngine engine) {
+    return new ParsedStatementGuard(requireNonNull(engine, "engine"));
   }
 
   /** Why {@code sql} is refused, or null when it may go on to the executor. */
@@ -54,35 +57,59 @@ public final class ParsedStatementGuard implements QueryExecutor {
   }
 
   @Override
-  public QueryOutcome execute(Path database, String sql) {
-    String refusal = check(sql);
-    return refusal != null ? QueryOutcome.failure(FailureKind.REJECTED, refusal, 0) : inner.execute(database, sql);
+  public String name() {
+    return inner.name();
   }
 
   @Override
-  public QueryOutcome execute(Path database, String sql, int stopAfterRows) {
-    String refusal = check(sql);
-    return refusal != null ? QueryOutcome.failure(FailureKind.REJECTED, refusal, 0)
-        : inner.execute(database, sql, stopAfterRows);
+  public boolean accepts(Database database) {
+    return inner.accepts(database);
   }
 
   @Override
-  public String unusable(Path database) {
-    return inner.unusable(database);
-  }
-
-  @Override
-  public void warmUp(Path database) {
-    inner.warmUp(database);
-  }
-
-  @Override
-  public void close() {
-    inner.close();
+  public QueryExecutor open(Database database, ExecutionLimits limits) {
+    return new Guarded(inner.open(database, limits));
   }
 
   @Override
   public String toString() {
     return "ParsedStatementGuard[" + inner + "]";
+  }
+
+  /** One database's executor behind the parse check. */
+  private record Guarded(QueryExecutor inner) implements QueryExecutor {
+
+    @Override
+    public Database database() {
+      return inner.database();
+    }
+
+    @Override
+    public QueryOutcome execute(String sql) {
+      String refusal = check(sql);
+      return refusal != null ? QueryOutcome.failure(FailureKind.REJECTED, refusal, 0) : inner.execute(sql);
+    }
+
+    @Override
+    public QueryOutcome execute(String sql, int stopAfterRows) {
+      String refusal = check(sql);
+      return refusal != null ? QueryOutcome.failure(FailureKind.REJECTED, refusal, 0)
+          : inner.execute(sql, stopAfterRows);
+    }
+
+    @Override
+    public String fingerprint() {
+      return inner.fingerprint();
+    }
+
+    @Override
+    public void warmUp() {
+      inner.warmUp();
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
   }
 }

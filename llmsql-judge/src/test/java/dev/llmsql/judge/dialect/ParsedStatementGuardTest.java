@@ -1,12 +1,16 @@
 package dev.llmsql.judge.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -34,7 +38,8 @@ class ParsedStatementGuardTest {
   }
 
   QueryExecutor guarded() {
-    return ParsedStatementGuard.around(new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(5), 1000, 1)));
+    return ParsedStatementGuard.around(new SqliteQueryEngine())
+        .open(Database.file(db), new ExecutionLimits(Duration.ofSeconds(5), 1000, 1));
   }
 
   @Test
@@ -42,7 +47,7 @@ class ParsedStatementGuardTest {
     // when
     QueryOutcome outcome;
     try (QueryExecutor executor = guarded()) {
-      outcome = executor.execute(db, "WITH x AS (SELECT 1) DELETE FROM t");
+      outcome = executor.execute("WITH x AS (SELECT 1) DELETE FROM t");
     }
     // then
     assertThat(outcome).isInstanceOf(QueryOutcome.Failure.class);
@@ -57,14 +62,18 @@ class ParsedStatementGuardTest {
   }
 
   @Test
-  void unusable_isAskedOfTheWrappedExecutor_soABadFileStillFailsBeforeAnyWork() throws Exception {
+  void open_isAskedOfTheWrappedEngine_soABadFileStillFailsBeforeAnyWork() throws Exception {
     Path notSqlite = java.nio.file.Files.writeString(dir.resolve("bench.sqlite"), "id,name\n");
+    QueryEngine engine = ParsedStatementGuard.around(new SqliteQueryEngine());
+    ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(5), 1000, 1);
 
-    try (QueryExecutor executor = guarded()) {
-      assertThat(executor.unusable(db)).isNull();
-      assertThat(executor.unusable(notSqlite)).isEqualTo("is not a SQLite database (it does not start with "
-          + "\"SQLite format 3\"); pass the benchmark's .sqlite/.db file");
+    try (QueryExecutor executor = engine.open(Database.file(db), limits)) {
+      assertThat(executor.execute("SELECT a FROM t WHERE a = 1")).isInstanceOf(QueryOutcome.Success.class);
     }
+    assertThatThrownBy(() -> engine.open(Database.file(notSqlite), limits))
+        .isInstanceOf(DatabaseUnavailableException.class)
+        .hasMessage("is not a SQLite database (it does not start with \"SQLite format 3\"); pass the benchmark's "
+            + ".sqlite/.db file");
   }
 
   @Test
@@ -72,7 +81,7 @@ class ParsedStatementGuardTest {
     // GLOB is SQLite's, and JSqlParser 5.4 cannot parse it
     assertThat(ParsedStatementGuard.check("SELECT b FROM t WHERE b GLOB 'x*'")).isNull();
     try (QueryExecutor executor = guarded()) {
-      QueryOutcome outcome = executor.execute(db, "SELECT b FROM t WHERE b GLOB 'x*'");
+      QueryOutcome outcome = executor.execute("SELECT b FROM t WHERE b GLOB 'x*'");
       assertThat(outcome).isInstanceOf(QueryOutcome.Success.class);
       assertThat(((QueryOutcome.Success) outcome).result().rows()).containsExactly(java.util.List.of("xa"));
     }

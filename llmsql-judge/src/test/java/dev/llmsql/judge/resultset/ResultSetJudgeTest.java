@@ -3,6 +3,7 @@ package dev.llmsql.judge.resultset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
+import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
@@ -226,21 +227,8 @@ class ResultSetJudgeTest {
   @Test
   void birdVes_allTimingRatiosEqual_scoresZeroAsBird_orTheRatioWithTheFix() throws Exception {
     // given: a clock where every statement takes 4 ms, so every gold/prediction ratio is exactly 1
-    dev.llmsql.execution.QueryExecutor sqlite = new dev.llmsql.sqlite.SqliteQueryExecutor(
-        new dev.llmsql.execution.ExecutionLimits(java.time.Duration.ofSeconds(5), 1000, 1));
-    dev.llmsql.execution.QueryExecutor fixedClock = new dev.llmsql.execution.QueryExecutor() {
-      @Override
-      public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
-        dev.llmsql.execution.QueryOutcome o = sqlite.execute(database, sql);
-        return o instanceof dev.llmsql.execution.QueryOutcome.Success s
-            ? dev.llmsql.execution.QueryOutcome.success(s.result(), 4_000_000L) : o;
-      }
-
-      @Override
-      public void close() {
-        sqlite.close();
-      }
-    };
+    ObservedSqlite fixedClock = new ObservedSqlite(sql -> { }, o -> o instanceof QueryOutcome.Success s
+        ? QueryOutcome.success(s.result(), 4_000_000L) : o);
     String q = "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n";
     String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n";
     Path qf = Files.writeString(dir.resolve("q.jsonl"), q);
@@ -249,7 +237,7 @@ class ResultSetJudgeTest {
     for (boolean keep : new boolean[] {false, true}) {
       // when
       EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(qf).dbPath(db)
-          .executor(fixedClock).judge(ResultSetJudge.birdVes(5, keep)).noReportFile().showMismatches(false)
+          .engine(fixedClock).judge(ResultSetJudge.birdVes(5, keep)).noReportFile().showMismatches(false)
           .build().run(pf);
 
       // then: BIRD divides by zero and scores 0; the fix keeps the common ratio 1 (reward 1)
@@ -262,26 +250,13 @@ class ResultSetJudgeTest {
   void birdVes_match_timesGoldAndPredictionAfreshEachRun() throws Exception {
     // given: an executor that counts what reaches the database
     Map<String, Integer> runs = new java.util.concurrent.ConcurrentHashMap<>();
-    dev.llmsql.execution.QueryExecutor sqlite = new dev.llmsql.sqlite.SqliteQueryExecutor(
-        new dev.llmsql.execution.ExecutionLimits(java.time.Duration.ofSeconds(5), 1000, 1));
-    dev.llmsql.execution.QueryExecutor counting = new dev.llmsql.execution.QueryExecutor() {
-      @Override
-      public dev.llmsql.execution.QueryOutcome execute(Path database, String sql) {
-        runs.merge(sql, 1, Integer::sum);
-        return sqlite.execute(database, sql);
-      }
-
-      @Override
-      public void close() {
-        sqlite.close();
-      }
-    };
+    ObservedSqlite counting = new ObservedSqlite(sql -> runs.merge(sql, 1, Integer::sum), o -> o);
     Path q = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"question\": \"q\", "
         + "\"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n");
     Path p = Files.writeString(dir.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT t.a FROM t\"}\n");
     // when
     EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(q).dbPath(db).judge(ResultSetJudge.birdVes(5))
-        .executor(counting).noReportFile().showMismatches(false).threads(1).build().run(p);
+        .engine(counting).noReportFile().showMismatches(false).threads(1).build().run(p);
     // then: one judging run each, then 5 timed runs each
     assertThat(report.results().get(0).outcome()).isEqualTo(Outcome.MATCH);
     assertThat(report.results().get(0).verdict().measure("time_ratio")).isPresent();

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.BoundedLineReader;
 import dev.llmsql.benchmark.Llmsql2Prompt;
 import dev.llmsql.benchmark.PromptTable;
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -57,7 +59,7 @@ final class Llmsql2Answers {
     Map<String, PromptTable> shown = new HashMap<>();
     List<String> problems = new ArrayList<>();
     StringBuilder out = new StringBuilder();
-    try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(LIMITS);
+    try (QueryExecutor sqlite = new SqliteQueryEngine().open(Database.file(database), LIMITS);
          BoundedLineReader in = BoundedLineReader.open(questions);
          Connection c = DriverManager.getConnection("jdbc:sqlite:" + database)) {
       String line;
@@ -74,7 +76,7 @@ final class Llmsql2Answers {
           problems.add(where + "no \"sql\" to take the answer from; give each question its gold SQL");
           continue;
         }
-        QueryOutcome outcome = sqlite.execute(database, sql);
+        QueryOutcome outcome = sqlite.execute(sql);
         if (!(outcome instanceof QueryOutcome.Success s)) {
           problems.add(where + "gold SQL fails: " + ((QueryOutcome.Failure) outcome).message() + "; fix the SQL");
           continue;

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.InvalidInputException;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +53,7 @@ final class QuestionCheck {
     tables.forEach(t -> byName.put(t.name(), t));
     Map<Integer, Integer> lines = lineNumbers(questions);
     List<String> problems = new ArrayList<>();
-    try (SqliteQueryExecutor sqlite = new SqliteQueryExecutor(LIMITS)) {
+    try (QueryExecutor sqlite = new SqliteQueryEngine().open(Database.file(database), LIMITS)) {
       for (Question q : byId.values()) {
         String where = questions + ":" + lines.getOrDefault(q.id(), 0) + ": question " + q.id() + ": ";
         ImportedTable table = q.tableId() == null ? null : byName.get(q.tableId());
@@ -66,7 +68,7 @@ final class QuestionCheck {
           }
         }
         for (String sql : q.goldSql()) {
-          QueryOutcome outcome = sqlite.execute(database, sql);
+          QueryOutcome outcome = sqlite.execute(sql);
           if (outcome instanceof QueryOutcome.Failure f) {
             problems.add(where + "gold SQL fails on the imported tables (" + f.message() + "): " + sql
                 + "; fix the SQL" + (table == null ? "" : " (columns of " + table.name() + ": "

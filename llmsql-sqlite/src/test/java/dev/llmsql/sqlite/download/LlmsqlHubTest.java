@@ -78,11 +78,11 @@ class LlmsqlHubTest {
     assertThat(files).isEqualTo(BenchmarkFiles.singleDatabase(
         dir.resolve("questions.jsonl"), dir.resolve("sqlite_tables.db")));
     assertThat(files.questions()).hasBinaryContent(QUESTIONS);
-    assertThat(files.database()).hasBinaryContent(DATABASE);
+    assertThat(files.databaseFile()).hasBinaryContent(DATABASE);
     assertThat(server.paths()).containsExactly(BASE + "questions.jsonl", BASE + "sqlite_tables.db");
     assertThat(events.finished).containsExactly(
         server.uri() + BASE + "questions.jsonl -> " + files.questions() + " (" + QUESTIONS.length + ")",
-        server.uri() + BASE + "sqlite_tables.db -> " + files.database() + " (200000)");
+        server.uri() + BASE + "sqlite_tables.db -> " + files.databaseFile() + " (200000)");
     assertThat(events.lastProgress()).isEqualTo(server.uri() + BASE + "sqlite_tables.db 200000/200000");
     assertThat(listing(dir)).containsExactly("questions.jsonl", "questions.jsonl.verified.json",
         "sqlite_tables.db", "sqlite_tables.db.verified.json");
@@ -96,7 +96,7 @@ class LlmsqlHubTest {
     BenchmarkFiles files = hub().build().resolve(events);
 
     assertThat(server.paths()).hasSize(2);
-    assertThat(events.cached).containsExactly(files.questions(), files.database());
+    assertThat(events.cached).containsExactly(files.questions(), files.databaseFile());
     assertThat(events.finished).isEmpty();
   }
 

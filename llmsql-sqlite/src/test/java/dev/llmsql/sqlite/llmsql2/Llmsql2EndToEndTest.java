@@ -6,15 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.Question;
-import dev.llmsql.execution.ExecutionLimits;
-import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.engine.QuestionReader;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
+import dev.llmsql.sqlite.RecordingEngine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,14 +80,12 @@ class Llmsql2EndToEndTest {
   void evaluate_fixture_reportHasUpstreamsCountersCategoriesAndKeys() throws Exception {
     Path db = Llmsql2Fixture.database();
     String before = sha256(db);
-    List<String> ran = new CopyOnWriteArrayList<>();
+    RecordingEngine recording = new RecordingEngine();
+    List<String> ran = recording.ran;
     Path report = dir.resolve("report.json");
-    EvaluationReport result;
-    try (QueryExecutor recording = recording(ran)) {
-      result = Evaluator.builder().questionsPath(Llmsql2Fixture.questions()).dbPath(db).modelName("my-model")
-          .saveReport(report).showMismatches(false).noGoldCache().threads(2).executor(recording).build()
-          .run(predictions());
-    }
+    EvaluationReport result = Evaluator.builder().questionsPath(Llmsql2Fixture.questions()).dbPath(db)
+        .modelName("my-model").saveReport(report).showMismatches(false).noGoldCache().threads(2).engine(recording)
+        .build().run(predictions());
 
     assertThat(result.judge()).isEqualTo("llmsql2");
     assertThat(result.total()).isEqualTo(13);
@@ -214,29 +211,6 @@ class Llmsql2EndToEndTest {
 
   private static Map<Integer, Question> questions() {
     return QuestionReader.read(Llmsql2Fixture.questions());
-  }
-
-  /** The real SQLite executor, noting every statement it is given. */
-  private static QueryExecutor recording(List<String> ran) {
-    SqliteQueryExecutor real = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 2));
-    return new QueryExecutor() {
-      @Override
-      public QueryOutcome execute(Path database, String sql) {
-        ran.add(sql);
-        return real.execute(database, sql);
-      }
-
-      @Override
-      public QueryOutcome execute(Path database, String sql, int stopAfterRows) {
-        ran.add(sql);
-        return real.execute(database, sql, stopAfterRows);
-      }
-
-      @Override
-      public void close() {
-        real.close();
-      }
-    };
   }
 
   private static String sha256(Path file) throws Exception {

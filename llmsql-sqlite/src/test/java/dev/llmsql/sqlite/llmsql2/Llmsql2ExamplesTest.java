@@ -5,16 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.engine.QuestionReader;
+import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
-import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.Prediction;
-import dev.llmsql.sqlite.SqliteQueryExecutor;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class Llmsql2ExamplesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static SqliteQueryExecutor executor;
+  private static QueryExecutor executor;
   private static Path database;
   private static Map<Integer, Question> questions;
 
@@ -45,7 +47,7 @@ class Llmsql2ExamplesTest {
   static void setUp() throws Exception {
     database = Llmsql2Fixture.database();
     questions = QuestionReader.read(Llmsql2Fixture.questions());
-    executor = new SqliteQueryExecutor(new ExecutionLimits(Duration.ofSeconds(10), 100_000, 1));
+    executor = new SqliteQueryEngine().open(Database.file(database), new ExecutionLimits(Duration.ofSeconds(10), 100_000, 1));
   }
 
   @AfterAll
@@ -157,7 +159,7 @@ class Llmsql2ExamplesTest {
 
     @Override
     public QueryOutcome execute(String sql) {
-      last = executor.execute(database, sql);
+      last = executor.execute(sql);
       return last;
     }
   }

@@ -1,0 +1,30 @@
+package dev.llmsql.execution;
+
+/**
+ * A SQL engine llmsql can evaluate on (SQLite, DuckDB, PostgreSQL, ...), found with {@link java.util.ServiceLoader}:
+ * adding an engine module to the class path adds its engine. It opens a {@link QueryExecutor} per database.
+ *
+ * <pre>{@code
+ * QueryEngine engine = QueryEngines.forDatabase(Database.file(Path.of("sqlite_tables.db")));
+ * try (QueryExecutor db = engine.open(Database.file(Path.of("sqlite_tables.db")), limits)) {
+ *   QueryOutcome o = db.execute("SELECT 1");
+ * }
+ * }</pre>
+ */
+public interface QueryEngine {
+
+  /** The engine's name, as {@code --engine} takes it: {@code sqlite}, {@code duckdb}, {@code postgresql}. */
+  String name();
+
+  /** Whether this engine runs {@code database} (by URL prefix, file contents or extension, engine name). */
+  boolean accepts(Database database);
+
+  /**
+   * Opens {@code database} read-only, bounded by {@code limits}: every statement the executor runs is held to
+   * them by the engine itself.
+   *
+   * @throws DatabaseUnavailableException when the database is missing or cannot serve (not a database of this
+   *     engine, truncated, unreachable, writable credentials the engine cannot make read-only), naming the fix
+   */
+  QueryExecutor open(Database database, ExecutionLimits limits);
+}
