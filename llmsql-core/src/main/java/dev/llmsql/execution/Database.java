@@ -3,6 +3,7 @@ package dev.llmsql.execution;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -30,7 +31,15 @@ public sealed interface Database permits Database.File, Database.Jdbc, Database.
 
   /** A JDBC URL ({@code jdbc:postgresql:...}, {@code jdbc:duckdb:...}, {@code jdbc:sqlite:...}). */
   static Database jdbc(String url) {
-    return new Jdbc(url);
+    return new Jdbc(url, Map.of());
+  }
+
+  /**
+   * A JDBC URL with connection properties kept out of it ({@code user}, {@code password}, ...), so a password
+   * taken from the environment never appears in the URL, a message or a report.
+   */
+  static Database jdbc(String url, Map<String, String> properties) {
+    return new Jdbc(url, properties);
   }
 
   /**
@@ -72,8 +81,13 @@ public sealed interface Database permits Database.File, Database.Jdbc, Database.
     }
   }
 
-  /** A JDBC URL, possibly with {@code {db_id}} in it. */
-  record Jdbc(String url) implements Database {
+  /**
+   * A JDBC URL, possibly with {@code {db_id}} in it, and connection properties for the driver.
+   *
+   * @param url the URL
+   * @param properties driver properties such as {@code user} and {@code password}; never shown
+   */
+  record Jdbc(String url, Map<String, String> properties) implements Database {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}");
     private static final Pattern SECRET = Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;]*");
@@ -81,6 +95,7 @@ public sealed interface Database permits Database.File, Database.Jdbc, Database.
 
     public Jdbc {
       requireNonNull(url, "url");
+      properties = Map.copyOf(requireNonNull(properties, "properties"));
       if (!url.startsWith("jdbc:")) {
         throw new IllegalArgumentException("not a JDBC URL (it must start with jdbc:): " + redact(url));
       }
@@ -96,12 +111,19 @@ public sealed interface Database permits Database.File, Database.Jdbc, Database.
             + " is not a plain name (letters, digits, _ - . and not starting with a dot), so it cannot fill "
             + DB_ID + " in " + describe());
       }
-      return new Jdbc(url.replace(DB_ID, dbId));
+      return new Jdbc(url.replace(DB_ID, dbId), properties);
     }
 
     @Override
     public String describe() {
       return redact(url);
+    }
+
+    /** The properties as {@link java.util.Properties}, for {@code DriverManager.getConnection(url, props)}. */
+    public java.util.Properties driverProperties() {
+      java.util.Properties p = new java.util.Properties();
+      p.putAll(properties);
+      return p;
     }
 
     @Override
