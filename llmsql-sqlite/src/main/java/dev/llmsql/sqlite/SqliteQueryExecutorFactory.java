@@ -14,6 +14,10 @@ import dev.llmsql.execution.QueryExecutorFactory;
  */
 public final class SqliteQueryExecutorFactory implements QueryExecutorFactory {
 
+  /** For {@link java.util.ServiceLoader}. */
+  public SqliteQueryExecutorFactory() {
+  }
+
   @Override
   public QueryExecutor create(ExecutionLimits limits) {
     return new SqliteQueryExecutor(limits);
