@@ -5,7 +5,7 @@
  */
 module dev.llmsql.models {
   requires transitive dev.llmsql.core;
-  requires transitive dev.llmsql.judge;
+  requires dev.llmsql.judge;
   requires dev.llmsql.sqlite;
   requires org.apache.commons.csv;
   requires java.net.http;
