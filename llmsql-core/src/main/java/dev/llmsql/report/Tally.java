@@ -52,6 +52,10 @@ public record Tally(Map<Outcome, Integer> outcomes, Map<Reason, Integer> reasons
     private final Map<String, int[]> tags = new TreeMap<>();
     private boolean anyDifficulty;
 
+    /** An empty counter. */
+    public Counter() {
+    }
+
     public void add(QuestionResult result) {
       outcomes[result.outcome().ordinal()]++;
       reasons[result.reason().ordinal()]++;

@@ -13,18 +13,6 @@ import dev.llmsql.judge.dialect.DialectCheck;
 import dev.llmsql.judge.dialect.DialectJudge;
 import dev.llmsql.judge.dialect.ParsedStatementGuard;
 import dev.llmsql.judge.dialect.SqlDialect;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ChatException;
-import dev.llmsql.judge.llm.ChatMessage;
-import dev.llmsql.judge.llm.ChatResponse;
-import dev.llmsql.judge.llm.ChatServer;
-import dev.llmsql.judge.llm.JudgeAnswer;
-import dev.llmsql.judge.llm.LlmJudge.AskWhen;
-import dev.llmsql.judge.llm.LlmJudge;
-import dev.llmsql.judge.llm.ProcessLog;
-import dev.llmsql.judge.llm.PromptTemplate;
-import dev.llmsql.judge.llm.Rule;
-import dev.llmsql.judge.llm.VerdictForm;
 import dev.llmsql.judge.resultset.CandidatePolicy;
 import dev.llmsql.judge.resultset.ColumnMatching;
 import dev.llmsql.judge.resultset.Comparison;
@@ -50,7 +38,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,49 +159,6 @@ class JavadocExamplesTest {
     ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(5), 1000, 1);
     QueryEngine guarded = ParsedStatementGuard.around(QueryEngines.named("sqlite"));
     assertThat(evaluator().engine(guarded).build().run(predictions).matches()).isEqualTo(1);
-  }
-
-  @Test
-  void llm() throws Exception {
-    try (ChatServer server = new ChatServer()) {
-      server.script("qwen2.5-7b-instruct", ChatServer.ok("{\"answer\": \"yes\"}"), ChatServer.ok("yes"));
-      ChatClient client = ChatClient.builder()
-          .baseUrl(server.baseUrl()).model("qwen2.5-7b-instruct")
-          .apiKeyEnv("MY_LLM_KEY").readTimeout(Duration.ofSeconds(30))
-          .processLog(ProcessLog.to(dir.resolve("judge-log.jsonl")))
-          .build();
-      String answer = client.complete(List.of(ChatMessage.user("Answer in JSON: {\"answer\": \"yes\"}"))).content();
-      assertThat(answer).isEqualTo("{\"answer\": \"yes\"}");
-      ChatResponse r = client.complete(List.of(ChatMessage.user("Say yes")));
-      assertThat(r.content()).isEqualTo("yes");
-      List<ChatMessage> messages = List.of(ChatMessage.system("You judge SQL answers."), ChatMessage.user("q"));
-      String logged = "";
-      try {
-        client.complete(messages);
-      } catch (ChatException e) {
-        logged = e.getMessage();
-      }
-      assertThat(logged).startsWith("HTTP 500");
-
-      JudgeAnswer a = JudgeAnswer.parse("```json\n{\"answer\": \"yes\", \"reason\": \"same rows\"}\n```",
-          VerdictForm.YES_NO);
-      assertThat(a.yes()).isTrue();
-      PromptTemplate mine = PromptTemplate.of(
-          "Is {{predicted_sql}} right for: {{question}}? Reply {\"answer\": \"yes\"|\"no\", \"reason\": \"...\"}");
-      assertThat(mine.placeholders()).containsExactly("predicted_sql", "question");
-      Path file = Files.writeString(dir.resolve("strict-judge.txt"), "{{question}}");
-      PromptTemplate fromFile = PromptTemplate.file(file);
-      assertThat(fromFile.text()).isEqualTo("{{question}}");
-      assertThat(new Rule("r1", "filters on the year 2020", 2).difficulty()).isEqualTo(2);
-      LlmJudge.builder().client(client).form(VerdictForm.RULES).rule("r1", "uses a JOIN", 2).build();
-      ChatClient gpt = ChatClient.builder().model("gpt-4o-mini").build();
-      Judge hybrid = LlmJudge.builder().client(gpt)
-          .execution(Judges.llmsql()).askWhen(AskWhen.GOLD_ERROR, AskWhen.VALUES_DIFFER)
-          .build();
-      // the execution judge matches, so the remote model is never asked
-      assertThat(evaluator().judge(hybrid).build().run(predictions).matches()).isEqualTo(1);
-      assertThat(Map.of("k", hybrid.name())).containsEntry("k", "llmsql+llm");
-    }
   }
 
   /** The examples of PeerProcedure, FalconProcedure, DefogProcedure and RelativeEfficiency, as written. */

@@ -56,6 +56,10 @@ public final class ReadOnlyPools {
   public static final class Deadline extends ProgressHandler {
     private volatile long deadline = Long.MAX_VALUE;
 
+    /** A deadline not armed yet: nothing is interrupted. */
+    public Deadline() {
+    }
+
     /** Statements on this connection are interrupted once {@link System#nanoTime()} passes {@code nanoTime}. */
     public void arm(long nanoTime) {
       deadline = nanoTime;

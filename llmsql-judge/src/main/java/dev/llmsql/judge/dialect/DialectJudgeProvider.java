@@ -16,6 +16,10 @@ import java.util.stream.Collectors;
  */
 public final class DialectJudgeProvider implements JudgeProvider {
 
+  /** For {@link java.util.ServiceLoader}. */
+  public DialectJudgeProvider() {
+  }
+
   @Override
   public Set<String> names() {
     return Set.of("dialect-valid");

@@ -19,6 +19,10 @@ import java.util.Set;
  */
 public final class ResultSetJudgeProvider implements JudgeProvider {
 
+  /** For {@link java.util.ServiceLoader}. */
+  public ResultSetJudgeProvider() {
+  }
+
   @Override
   public Set<String> names() {
     return Set.of("spider-exec", "bird", "defog", "defog-subset", "falcon", "spider2", "strict", "llmsql-rs");

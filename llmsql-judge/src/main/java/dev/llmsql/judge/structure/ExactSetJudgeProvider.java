@@ -15,6 +15,10 @@ import java.util.Set;
  */
 public final class ExactSetJudgeProvider implements JudgeProvider {
 
+  /** For {@link java.util.ServiceLoader}. */
+  public ExactSetJudgeProvider() {
+  }
+
   @Override
   public Set<String> names() {
     return Set.of("exact-set");

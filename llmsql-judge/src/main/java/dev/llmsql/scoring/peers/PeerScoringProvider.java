@@ -15,6 +15,10 @@ import java.util.Set;
  */
 public final class PeerScoringProvider implements ScoringProvider {
 
+  /** For {@link java.util.ServiceLoader}. */
+  public PeerScoringProvider() {
+  }
+
   @Override
   public Set<String> names() {
     return Set.copyOf(PeerScorings.names());

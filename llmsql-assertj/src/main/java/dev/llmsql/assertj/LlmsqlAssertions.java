@@ -4,8 +4,8 @@ import dev.llmsql.report.EvaluationReport;
 
 /**
  * Entry point of the AssertJ assertions on evaluation reports; named so it can be static-imported beside
- * AssertJ's {@code Assertions}. Needs {@code assertj-core} on the test class path (an optional dependency
- * of llmsql-core, so production code never pulls it in).
+ * AssertJ's {@code Assertions}. Lives in llmsql-assertj, which users add in test scope, so production code
+ * never pulls AssertJ in.
  *
  * <pre>{@code
  * import static dev.llmsql.assertj.LlmsqlAssertions.assertThat;

@@ -30,6 +30,10 @@ public final class LlmJudgeProvider implements JudgeProvider {
   public static final String LOG = "LLMSQL_JUDGE_LOG";
   public static final String PROMPT = "LLMSQL_JUDGE_PROMPT";
 
+  /** For {@link java.util.ServiceLoader}. */
+  public LlmJudgeProvider() {
+  }
+
   @Override
   public Set<String> names() {
     return Set.of("llm");

@@ -6,26 +6,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.llmsql.judge.dialect.ParsedStatementGuard;
-import dev.llmsql.sqlite.SqliteHardening;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.sql.SQLTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.sqlite.SQLiteConnection;
-import org.sqlite.SQLiteLimits;
 
 /**
  * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
  * case's CREATE/INSERT statements, then the model's SQL, which is untrusted. Walls in front of it: exactly
  * one {@code SELECT}/{@code WITH}/{@code VALUES} statement (checked by keyword and, where JSqlParser
- * understands it, by parsing), the connection hardened like every other ({@link SqliteHardening}: limits,
- * stock functions only, no attached databases), {@code PRAGMA query_only}, a deadline that interrupts setup and
- * query, a row cap. Nothing touches a file.
+ * understands it, by parsing), then llmsql-sqlite's {@link dev.llmsql.sqlite.ScratchDatabase}: the connection
+ * hardened like every other (limits, stock functions only, no attached databases), {@code PRAGMA query_only}, a
+ * deadline that interrupts setup and query; and a row cap. Nothing touches a file.
  *
  * <pre>{@code
  * ScratchDatabase.Result r = ScratchDatabase.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
@@ -41,11 +34,6 @@ public final class ScratchDatabase {
   public static final int DEFAULT_MAX_ROWS = 10_000;
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final int PROGRESS_STEPS = 1000;
-  /** The longest value a case may build or its query return, as before the shared hardening (1 MB). */
-  private static final int MAX_VALUE_BYTES = 1_000_000;
-  /** The longest setup statement; the driver's default (1 GiB) would let a case file take the JVM's memory. */
-  private static final int MAX_SETUP_SQL_BYTES = 10_000_000;
 
   private ScratchDatabase() {
   }
@@ -92,56 +80,41 @@ public final class ScratchDatabase {
     if (refusal != null) {
       return Result.failed(refusal);
     }
-    long deadline = System.nanoTime() + timeout.toNanos();
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
-      SQLiteConnection connection = c.unwrap(SQLiteConnection.class);
-      SqliteHardening hardening = SqliteHardening.apply(connection, MAX_VALUE_BYTES);
-      // The case's own setup may insert many rows in one statement; the model's query gets the tight limit.
-      connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH.getId(), MAX_SETUP_SQL_BYTES);
-      org.sqlite.ProgressHandler.setHandler(connection, PROGRESS_STEPS, new org.sqlite.ProgressHandler() {
-        @Override
-        protected int progress() {
-          return System.nanoTime() - deadline > 0 ? 1 : 0;
-        }
-      });
-      try (Statement s = c.createStatement()) {
-        for (String statement : setup) {
-          s.execute(statement);
-        }
-        s.execute("PRAGMA query_only = 1");
-        connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH.getId(),
-            SqliteHardening.LIMITS.get(SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH));
+    try (dev.llmsql.sqlite.ScratchDatabase db = dev.llmsql.sqlite.ScratchDatabase.open(timeout)) {
+      try {
+        db.setUp(setup);
+      } catch (SQLTimeoutException e) {
+        return Result.failed("setup took longer than " + describe(timeout));
       } catch (SQLException e) {
-        return Result.failed(System.nanoTime() - deadline > 0 ? "setup took longer than " + describe(timeout)
-            : "setup failed: " + e.getMessage() + "; fix the case's setup statements");
+        return Result.failed("setup failed: " + e.getMessage() + "; fix the case's setup statements");
       }
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-        ResultSetMetaData meta = rs.getMetaData();
-        ArrayNode rows = JSON.createArrayNode();
-        while (rs.next()) {
-          if (rows.size() >= maxRows) {
-            return Result.failed("more than " + maxRows + " rows");
-          }
-          ArrayNode row = rows.addArray();
-          for (int i = 1; i <= meta.getColumnCount(); i++) {
-            Object v = rs.getObject(i);
-            if (v == null) {
-              row.addNull();
-            } else if (v instanceof Integer || v instanceof Long) {
-              row.add(((Number) v).longValue());
-            } else if (v instanceof Number n) {
-              row.add(n.doubleValue());
-            } else {
-              row.add(v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString());
-            }
+      dev.llmsql.sqlite.ScratchDatabase.Rows read;
+      try {
+        read = db.query(sql, maxRows);
+      } catch (SQLTimeoutException e) {
+        return Result.failed("the query took longer than " + describe(timeout) + " and was interrupted");
+      } catch (SQLException e) {
+        return Result.failed("the query failed: " + e.getMessage());
+      }
+      if (read.truncated()) {
+        return Result.failed("more than " + maxRows + " rows");
+      }
+      ArrayNode rows = JSON.createArrayNode();
+      for (List<Object> values : read.values()) {
+        ArrayNode row = rows.addArray();
+        for (Object v : values) {
+          if (v == null) {
+            row.addNull();
+          } else if (v instanceof Integer || v instanceof Long) {
+            row.add(((Number) v).longValue());
+          } else if (v instanceof Number n) {
+            row.add(n.doubleValue());
+          } else {
+            row.add(v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString());
           }
         }
-        String unknown = hardening.unknownFunction(c, sql);
-        return unknown == null ? new Result(rows, null) : Result.failed("the query failed: " + unknown);
-      } catch (SQLException e) {
-        return Result.failed(System.nanoTime() - deadline > 0 ? "the query took longer than " + describe(timeout)
-            + " and was interrupted" : "the query failed: " + e.getMessage());
       }
+      return new Result(rows, null);
     } catch (SQLException e) {
       return Result.failed("cannot open an in-memory SQLite: " + e.getMessage());
     }

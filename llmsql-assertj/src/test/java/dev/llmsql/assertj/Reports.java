@@ -1,0 +1,83 @@
+package dev.llmsql.assertj;
+
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.InputMode;
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.scoring.Score;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Small hand-built reports for the assertion tests: question i answered right when {@code right[i-1]}. A copy of
+ * llmsql-core's test helper {@code dev.llmsql.report.Reports}: a core test-jar cannot be used here, because
+ * this module's tests compile inside module dev.llmsql.assertj, where package dev.llmsql.report belongs to
+ * dev.llmsql.core alone.
+ */
+final class Reports {
+
+  private Reports() {
+  }
+
+  /** A report over questions 1..n; wrong ones are value mismatches except those listed as errors. */
+  static EvaluationReport of(boolean[] right, int... errorIds) {
+    List<QuestionResult> results = new ArrayList<>();
+    List<Mismatch> mismatches = new ArrayList<>();
+    List<QuestionDetail> details = new ArrayList<>();
+    int matches = 0;
+    int errors = 0;
+    for (int i = 1; i <= right.length; i++) {
+      boolean error = false;
+      for (int e : errorIds) {
+        error |= e == i;
+      }
+      Verdict v = right[i - 1] ? Verdict.match() : error
+          ? Verdict.error(Reason.PRED_ERROR, "no such column: nme")
+          : Verdict.mismatch(Reason.VALUE_MISMATCH, "row 1, column 1: gold 3, predicted 4");
+      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i));
+      String predicted = error ? "SELECT nme FROM t WHERE id = " + i : "SELECT n FROM t WHERE id = " + i;
+      details.add(new QuestionDetail(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i, predicted,
+          i % 2 == 0 ? List.of("even", "lookup") : List.of("odd"), i <= 2 ? "easy" : "hard"));
+      if (right[i - 1]) {
+        matches++;
+      } else {
+        errors += error ? 1 : 0;
+        mismatches.add(new Mismatch(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i,
+            "```sql\n" + predicted + "\n```", List.of(List.of(3L)), error ? null : List.of(List.of(4L)), v));
+      }
+    }
+    double accuracy = right.length == 0 ? 0 : (double) matches / right.length;
+    return new EvaluationReport(right.length, matches, 0, 0, errors, accuracy, mismatches,
+        Instant.parse("2026-01-02T03:04:05Z"), InputMode.JSONL_PATH, results, List.of(), 0, "llmsql",
+        List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + right.length)),
+        "local questions.jsonl", Duration.ofMillis(1234), Optional.empty(), details);
+  }
+
+  /** {@code report} with one unknown-id input problem added. */
+  static EvaluationReport withProblem(EvaluationReport r) {
+    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
+        r.mismatches(), r.timestamp(), r.inputMode(), r.results(),
+        List.of(new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, "outputs.jsonl:7", 99,
+            "question_id 99 is not in the benchmark's questions; check that the predictions belong to this "
+                + "benchmark")),
+        r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(), r.savedTo(), r.details());
+  }
+
+  /**
+   * {@code report} as a {@code keepResults(false)} evaluation with {@code keptMismatches} kept would give it:
+   * no per-question results, the first mismatches only, counts and tally unchanged.
+   */
+  static EvaluationReport trimmed(EvaluationReport r, int keptMismatches) {
+    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
+        r.mismatches().subList(0, Math.min(keptMismatches, r.mismatches().size())), r.timestamp(), r.inputMode(),
+        List.of(), r.inputProblems(), r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(),
+        r.savedTo(), r.details(), r.tally());
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The model, the SPIs (execution, judges, scorings, benchmark sources), extraction, the evaluator and the
+ * reports. The evaluation engine ({@code dev.llmsql.engine}) is not exported. Engines, judges and scorings in
+ * other modules plug in through {@link java.util.ServiceLoader}.
+ */
+module dev.llmsql.core {
+  requires transitive com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.dataformat.yaml;
+  requires org.apache.commons.csv;
+  requires org.slf4j;
+  requires java.xml;
+
+  exports dev.llmsql;
+  exports dev.llmsql.benchmark;
+  exports dev.llmsql.compare;
+  exports dev.llmsql.config;
+  exports dev.llmsql.execution;
+  exports dev.llmsql.extraction;
+  exports dev.llmsql.gate;
+  exports dev.llmsql.judge;
+  exports dev.llmsql.matching;
+  exports dev.llmsql.prediction;
+  exports dev.llmsql.report;
+  exports dev.llmsql.report.csv;
+  exports dev.llmsql.report.html;
+  exports dev.llmsql.report.leaderboard;
+  exports dev.llmsql.scoring;
+  exports dev.llmsql.stats;
+
+  uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+  uses dev.llmsql.execution.QueryExecutorFactory;
+  uses dev.llmsql.judge.JudgeProvider;
+  uses dev.llmsql.scoring.ScoringProvider;
+}
