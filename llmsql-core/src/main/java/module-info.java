@@ -5,6 +5,7 @@
  */
 module dev.llmsql.core {
   requires transitive com.fasterxml.jackson.databind;
+  requires transitive java.sql;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.apache.commons.csv;
   requires org.slf4j;
@@ -28,7 +29,7 @@ module dev.llmsql.core {
   exports dev.llmsql.stats;
 
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
-  uses dev.llmsql.execution.QueryExecutorFactory;
+  uses dev.llmsql.execution.QueryEngine;
   uses dev.llmsql.judge.JudgeProvider;
   uses dev.llmsql.scoring.ScoringProvider;
 }

@@ -1,6 +1,6 @@
 /**
  * SQLite execution (sqlite-jdbc and HikariCP, every connection hardened), the LLMSQL benchmark's download and
- * cache, dataset import into SQLite, and in-memory scratch databases. Registers the SQLite executor and the
+ * cache, dataset import into SQLite, and in-memory scratch databases. Registers the SQLite engine and the
  * hub download as the defaults of {@code dev.llmsql.core}.
  */
 module dev.llmsql.sqlite {
@@ -15,6 +15,6 @@ module dev.llmsql.sqlite {
   exports dev.llmsql.sqlite.dataset;
   exports dev.llmsql.sqlite.download;
 
-  provides dev.llmsql.execution.QueryExecutorFactory with dev.llmsql.sqlite.SqliteQueryExecutorFactory;
+  provides dev.llmsql.execution.QueryEngine with dev.llmsql.sqlite.SqliteQueryEngine;
   provides dev.llmsql.benchmark.DefaultBenchmarkSourceFactory with dev.llmsql.sqlite.download.LlmsqlHubFactory;
 }

@@ -28,6 +28,10 @@ public final class SqliteQueryEngine implements QueryEngine {
 
   private static final String URL_PREFIX = "jdbc:sqlite:";
 
+  /** The engine; {@link java.util.ServiceLoader} makes one, and so may a caller. */
+  public SqliteQueryEngine() {
+  }
+
   @Override
   public String name() {
     return "sqlite";

@@ -1,0 +1,315 @@
+package dev.llmsql.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.execution.QueryResult;
+import dev.llmsql.execution.ResultBytes;
+import dev.llmsql.sqlite.StatementGuard;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * Runs untrusted SQL on a JDBC engine's database: the statement guard first (one read-only query), then a
+ * connection the engine set up read-only, a watchdog that cancels the statement at the timeout, a caller that
+ * stops waiting one grace period later whatever the driver does (the connection is then discarded), rows read
+ * a batch at a time under the row and byte caps, and the transaction rolled back after every statement.
+ */
+final class JdbcQueryExecutor implements QueryExecutor {
+
+  /** How long after the timeout a caller waits for a statement that ignores the cancel before abandoning it. */
+  static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
+
+  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-jdbc-"));
+  private static final ScheduledExecutorService WATCHDOG =
+      Executors.newSingleThreadScheduledExecutor(daemon("llmsql-jdbc-watchdog-"));
+
+  private final Database database;
+  private final ConnectionSource connections;
+  private final ExecutionLimits limits;
+  private final Supplier<String> fingerprint;
+  private final String engine;
+  private volatile String knownFingerprint;
+
+  JdbcQueryExecutor(String engine, Database database, ConnectionSource connections, ExecutionLimits limits,
+                    Supplier<String> fingerprint) {
+    this.engine = requireNonNull(engine, "engine");
+    this.database = requireNonNull(database, "database");
+    this.connections = requireNonNull(connections, "connections");
+    this.limits = requireNonNull(limits, "limits");
+    this.fingerprint = requireNonNull(fingerprint, "fingerprint");
+  }
+
+  @Override
+  public Database database() {
+    return database;
+  }
+
+  @Override
+  public String fingerprint() {
+    String known = knownFingerprint;
+    if (known == null) {
+      known = fingerprint.get();
+      knownFingerprint = known;
+    }
+    return known;
+  }
+
+  @Override
+  public QueryOutcome execute(String sql) {
+    return execute(sql, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public QueryOutcome execute(String sql, int stopAfterRows) {
+    long started = System.nanoTime();
+    String refusal = refusal(sql);
+    if (refusal != null) {
+      return QueryOutcome.failure(FailureKind.REJECTED, refusal, System.nanoTime() - started);
+    }
+    Connection connection;
+    try {
+      connection = connections.borrow();
+    } catch (SQLException | RuntimeException e) {
+      return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE, "cannot open database " + database.describe()
+          + ": " + message(e), System.nanoTime() - started);
+    }
+    Running running = new Running();
+    Future<QueryOutcome> future = WORKERS.submit(() -> run(running, connection, sql, stopAfterRows));
+    long runStart = System.nanoTime();
+    try {
+      return future.get(limits.queryTimeout().toNanos() + GRACE_NANOS, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      running.abandon(connection);
+      future.cancel(true);
+      connections.discard(connection);
+      return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
+          + seconds(limits.queryTimeout().toMillis()) + " and did not stop when cancelled; it was abandoned and its "
+          + "connection is discarded", System.nanoTime() - runStart);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running.abandon(connection);
+      connections.discard(connection);
+      return QueryOutcome.failure(FailureKind.TIMEOUT, "interrupted while the query ran", System.nanoTime() - runStart);
+    } catch (ExecutionException e) {
+      connections.discard(connection);
+      return QueryOutcome.failure(FailureKind.SQL_ERROR, message(e.getCause()), System.nanoTime() - runStart);
+    }
+  }
+
+  /**
+   * The guard: exactly one read-only query. The engine's read-only connection is the wall behind it; this only
+   * spares the database statements that cannot be queries, and refuses what some engines would run as a query
+   * but reads or writes outside the database (COPY, ATTACH, INSTALL, LOAD, PRAGMA, SET, CALL).
+   */
+  static String refusal(String sql) {
+    return StatementGuard.check(sql);
+  }
+
+  private QueryOutcome run(Running running, Connection connection, String sql, int stopAfterRows) {
+    long started = System.nanoTime();
+    boolean reusable = false;
+    try (Statement statement = connection.createStatement()) {
+      running.start(statement);
+      statement.setFetchSize(Math.min(1_000, limits.maxRows() + 1));
+      statement.setMaxRows(limits.maxRows() + 1);
+      ScheduledFuture<?> alarm = WATCHDOG.schedule(running::cancel, limits.queryTimeout().toNanos(),
+          TimeUnit.NANOSECONDS);
+      try (ResultSet rs = statement.executeQuery(sql)) {
+        QueryOutcome outcome = read(rs, started, stopAfterRows);
+        reusable = true;
+        return outcome;
+      } catch (SQLException e) {
+        long nanos = System.nanoTime() - started;
+        reusable = !running.cancelled();
+        if (running.cancelled() || nanos >= limits.queryTimeout().toNanos() || isTimeout(e)) {
+          return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
+              + seconds(limits.queryTimeout().toMillis()) + " and was cancelled", nanos);
+        }
+        String message = message(e);
+        if (isSize(message)) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
+              + limits.maxResultBytes() + " bytes or the engine's memory bound; raise maxResultBytes "
+              + "(--max-result-bytes) if such results are expected (" + message + ")", nanos);
+        }
+        return QueryOutcome.failure(FailureKind.SQL_ERROR, message, nanos);
+      } finally {
+        alarm.cancel(false);
+      }
+    } catch (SQLException e) {
+      return QueryOutcome.failure(FailureKind.SQL_ERROR, message(e), System.nanoTime() - started);
+    } finally {
+      if (!running.finish()) {
+        finish(connection, reusable);
+      }
+    }
+  }
+
+  private void finish(Connection connection, boolean reusable) {
+    try {
+      if (!connection.getAutoCommit()) {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      reusable = false;
+    }
+    if (reusable) {
+      connections.release(connection);
+    } else {
+      connections.discard(connection);
+    }
+  }
+
+  private QueryOutcome read(ResultSet rs, long started, int stopAfterRows) throws SQLException {
+    ResultSetMetaData meta = rs.getMetaData();
+    int width = meta.getColumnCount();
+    List<String> columns = new ArrayList<>(width);
+    int[] types = new int[width];
+    for (int i = 1; i <= width; i++) {
+      columns.add(meta.getColumnLabel(i));
+      types[i - 1] = meta.getColumnType(i);
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    int max = limits.maxRows();
+    long resultBytes = 0;
+    while (rs.next()) {
+      if (rows.size() == stopAfterRows && stopAfterRows < max) {
+        return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
+      }
+      if (rows.size() == max) {
+        return QueryOutcome.failure(FailureKind.ROW_LIMIT, "row cap: the query returned more than " + max
+            + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
+      }
+      Object[] row = new Object[width];
+      long rowBytes = 16L + 8L * width;
+      for (int i = 0; i < width; i++) {
+        row[i] = Cells.read(rs, i + 1, types[i]);
+        long cell = ResultBytes.cell(row[i]);
+        if (cell > 2L * limits.maxValueBytes() + 64) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a value is longer than "
+              + limits.maxValueBytes() + " bytes; raise maxValueBytes (--max-value-bytes) if such values are "
+              + "expected", System.nanoTime() - started);
+        }
+        rowBytes += cell;
+        if (rowBytes > limits.maxRowBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a result row takes more than "
+              + limits.maxRowBytes() + " bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected",
+              System.nanoTime() - started);
+        }
+        if (resultBytes + rowBytes > limits.maxResultBytes()) {
+          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
+              + limits.maxResultBytes() + " bytes; raise maxResultBytes (--max-result-bytes) if such results are "
+              + "expected", System.nanoTime() - started);
+        }
+      }
+      resultBytes += rowBytes;
+      rows.add(Arrays.asList(row));
+    }
+    return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
+  }
+
+  private static boolean isTimeout(SQLException e) {
+    // 57014: PostgreSQL's query_canceled (statement_timeout or a cancel); DuckDB says "INTERRUPT"
+    String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+    return "57014".equals(e.getSQLState()) || message.contains("interrupt")
+        || message.contains("canceling statement due to statement timeout");
+  }
+
+  private static boolean isSize(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
+    return m.contains("out of memory") || m.contains("maxresultbuffer") || m.contains("result set exceeded");
+  }
+
+  /** The driver's message, first line only, without its engine prefix noise. */
+  static String message(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root && root.getMessage() == null) {
+      root = root.getCause();
+    }
+    String message = String.valueOf(root.getMessage()).strip();
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline).strip();
+  }
+
+  private static String seconds(long millis) {
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+  }
+
+  @Override
+  public void close() {
+    connections.close();
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcQueryExecutor[" + engine + ", " + database.describe() + ", " + limits + "]";
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** One statement's life on its worker, shared with the caller and the watchdog. */
+  private static final class Running {
+    private Statement statement;
+    private boolean finished;
+    private boolean cancelled;
+    private boolean abandoned;
+
+    synchronized void start(Statement statement) {
+      this.statement = statement;
+    }
+
+    synchronized void cancel() {
+      if (statement != null && !finished) {
+        cancelled = true;
+        try {
+          statement.cancel();
+        } catch (SQLException | RuntimeException e) {
+          // the statement ended meanwhile: nothing to stop
+        }
+      }
+    }
+
+    synchronized boolean cancelled() {
+      return cancelled;
+    }
+
+    synchronized void abandon(Connection connection) {
+      abandoned = true;
+      cancel();
+    }
+
+    /** Marks the statement done; true when the caller gave up on it (its connection is discarded there). */
+    synchronized boolean finish() {
+      finished = true;
+      return abandoned;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+package dev.llmsql.jdbc.load;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.execution.Database;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Loads a benchmark's SQLite database (LLMSQL's, a Spider database, or one {@code llmsql dataset import} made
+ * from CSV files) into DuckDB or PostgreSQL, table by table, names kept exactly. Column types follow the values:
+ * a column whose values are all whole numbers becomes {@code BIGINT}, all numbers {@code DOUBLE}, all blobs
+ * binary, anything else text (SQLite stores any value in any column; the other engines do not).
+ *
+ * <p>For PostgreSQL the import runs as an administrator and leaves a database that a reader role can only read:
+ * it creates the database, the role (login, no other right) when missing, revokes {@code CREATE} on the schema
+ * and everything on the database from {@code PUBLIC}, and grants the role {@code CONNECT}, {@code USAGE} and
+ * {@code SELECT}. The returned {@link Database} connects as that role.
+ *
+ * <pre>{@code
+ * Database duck = JdbcImport.toDuckDb(Path.of("concert_singer.sqlite"), Path.of("concert_singer.duckdb"));
+ * Database pg = JdbcImport.toPostgres(Path.of("concert_singer.sqlite"),
+ *     "jdbc:postgresql://localhost:5432/postgres", Map.of("user", "postgres"), "concert_singer",
+ *     "llmsql_reader", readerPassword);
+ * }</pre>
+ */
+public final class JdbcImport {
+
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+  private static final int BATCH = 1_000;
+
+  private JdbcImport() {
+  }
+
+  /**
+   * Copies every table of {@code sqlite} into a new DuckDB file {@code target}.
+   *
+   * @return the DuckDB database, ready for {@code Evaluator.builder().database(...)}
+   * @throws IllegalArgumentException when {@code target} exists (nothing is overwritten)
+   */
+  public static Database toDuckDb(Path sqlite, Path target) throws SQLException {
+    requireNonNull(sqlite, "sqlite");
+    requireNonNull(target, "target");
+    if (Files.exists(target)) {
+      throw new IllegalArgumentException(target + " exists; choose a new file (nothing is overwritten)");
+    }
+    try (Connection from = openSqlite(sqlite);
+         Connection to = DriverManager.getConnection("jdbc:duckdb:" + target.toAbsolutePath())) {
+      copy(from, to, "DOUBLE", "BLOB");
+    }
+    return Database.file(target);
+  }
+
+  /**
+   * Copies every table of {@code sqlite} into a new PostgreSQL database {@code database}, readable by
+   * {@code readerRole} only.
+   *
+   * @param adminUrl a URL to any database of the server, for a role that may create databases and roles
+   * @param adminProperties driver properties for it ({@code user}, {@code password})
+   * @param database the new database's name (letters, digits, underscore)
+   * @param readerRole the role evaluations connect as; created with {@code readerPassword} when missing
+   * @return the new database, connecting as the reader role
+   */
+  public static Database toPostgres(Path sqlite, String adminUrl, Map<String, String> adminProperties,
+                                    String database, String readerRole, String readerPassword) throws SQLException {
+    requireNonNull(sqlite, "sqlite");
+    requireNonNull(adminUrl, "adminUrl");
+    requireNonNull(readerPassword, "readerPassword");
+    for (String name : new String[] {database, readerRole}) {
+      if (name == null || !PLAIN.matcher(name).matches()) {
+        throw new IllegalArgumentException("\"" + name + "\" is not a plain PostgreSQL name (a letter or _ "
+            + "first, then letters, digits or _, at most 63)");
+      }
+    }
+    Properties admin = properties(adminProperties);
+    try (Connection c = DriverManager.getConnection(adminUrl, admin); Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + readerRole + "'")) {
+        if (!rs.next()) {
+          s.execute("CREATE ROLE " + readerRole + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT "
+              + "PASSWORD '" + readerPassword.replace("'", "''") + "'");
+        }
+      }
+      s.execute("CREATE DATABASE " + database);
+      s.execute("REVOKE ALL ON DATABASE " + database + " FROM PUBLIC");
+      s.execute("GRANT CONNECT ON DATABASE " + database + " TO " + readerRole);
+    }
+    String url = withDatabase(adminUrl, database);
+    try (Connection from = openSqlite(sqlite); Connection to = DriverManager.getConnection(url, admin)) {
+      try (Statement s = to.createStatement()) {
+        s.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
+        s.execute("GRANT USAGE ON SCHEMA public TO " + readerRole);
+      }
+      copy(from, to, "DOUBLE PRECISION", "BYTEA");
+      try (Statement s = to.createStatement()) {
+        s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + readerRole);
+      }
+    }
+    return Database.jdbc(url, Map.of("user", readerRole, "password", readerPassword));
+  }
+
+  /** {@code adminUrl} with its database replaced by {@code database}. */
+  static String withDatabase(String adminUrl, String database) {
+    int query = adminUrl.indexOf('?');
+    String base = query < 0 ? adminUrl : adminUrl.substring(0, query);
+    String params = query < 0 ? "" : adminUrl.substring(query);
+    int slash = base.lastIndexOf('/');
+    if (slash < "jdbc:postgresql://".length()) {
+      return base + "/" + database + params;
+    }
+    return base.substring(0, slash + 1) + database + params;
+  }
+
+  private static Connection openSqlite(Path sqlite) throws SQLException {
+    if (!Files.isRegularFile(sqlite)) {
+      throw new SQLException("SQLite database not found: " + sqlite);
+    }
+    Properties p = new Properties();
+    p.setProperty("open_mode", "1");   // SQLITE_OPEN_READONLY
+    return DriverManager.getConnection("jdbc:sqlite:file:" + sqlite.toAbsolutePath() + "?immutable=1", p);
+  }
+
+  private static Properties properties(Map<String, String> map) {
+    Properties p = new Properties();
+    if (map != null) {
+      p.putAll(map);
+    }
+    return p;
+  }
+
+  private static void copy(Connection from, Connection to, String realType, String blobType) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (ResultSet rs = from.createStatement().executeQuery(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+            + "ORDER BY name")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    boolean autoCommit = to.getAutoCommit();
+    to.setAutoCommit(false);
+    try {
+      for (String table : tables) {
+        copyTable(from, to, table, realType, blobType);
+      }
+      to.commit();
+    } catch (SQLException | RuntimeException e) {
+      to.rollback();
+      throw e;
+    } finally {
+      to.setAutoCommit(autoCommit);
+    }
+  }
+
+  private static void copyTable(Connection from, Connection to, String table, String realType, String blobType)
+      throws SQLException {
+    Map<String, Integer> kinds = new LinkedHashMap<>();
+    List<String> columns = new ArrayList<>();
+    try (ResultSet rs = from.createStatement().executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
+      while (rs.next()) {
+        columns.add(rs.getString("name"));
+      }
+    }
+    // What the values are decides the type: 0 none, 1 whole, 2 number, 3 blob, 4 text
+    for (String column : columns) {
+      kinds.put(column, 0);
+    }
+    try (ResultSet rs = from.createStatement().executeQuery("SELECT * FROM " + quote(table))) {
+      while (rs.next()) {
+        for (int i = 0; i < columns.size(); i++) {
+          Object v = rs.getObject(i + 1);
+          int kind = v == null ? 0 : v instanceof Integer || v instanceof Long ? 1
+              : v instanceof Number ? 2 : v instanceof byte[] ? 3 : 4;
+          int known = kinds.get(columns.get(i));
+          kinds.put(columns.get(i), known == 0 ? kind : kind == 0 || kind == known ? known
+              : (known <= 2 && kind <= 2) ? 2 : 4);
+        }
+      }
+    }
+    StringBuilder create = new StringBuilder("CREATE TABLE ").append(quote(table)).append(" (");
+    StringBuilder insert = new StringBuilder("INSERT INTO ").append(quote(table)).append(" VALUES (");
+    for (int i = 0; i < columns.size(); i++) {
+      String type = switch (kinds.get(columns.get(i))) {
+        case 1 -> "BIGINT";
+        case 2 -> realType;
+        case 3 -> blobType;
+        default -> "TEXT";
+      };
+      create.append(i == 0 ? "" : ", ").append(quote(columns.get(i))).append(' ').append(type);
+      insert.append(i == 0 ? "?" : ", ?");
+    }
+    try (Statement s = to.createStatement()) {
+      s.execute(create.append(')').toString());
+    }
+    try (ResultSet rs = from.createStatement().executeQuery("SELECT * FROM " + quote(table));
+         PreparedStatement ps = to.prepareStatement(insert.append(')').toString())) {
+      int pending = 0;
+      while (rs.next()) {
+        for (int i = 0; i < columns.size(); i++) {
+          Object v = rs.getObject(i + 1);
+          int kind = kinds.get(columns.get(i));
+          if (v == null) {
+            ps.setNull(i + 1, kind == 1 ? Types.BIGINT : kind == 2 ? Types.DOUBLE : kind == 3 ? Types.BINARY
+                : Types.VARCHAR);
+          } else if (kind == 1) {
+            ps.setLong(i + 1, ((Number) v).longValue());
+          } else if (kind == 2) {
+            ps.setDouble(i + 1, ((Number) v).doubleValue());
+          } else if (kind == 3) {
+            ps.setBytes(i + 1, (byte[]) v);
+          } else {
+            ps.setString(i + 1, v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8)
+                : String.valueOf(v));
+          }
+        }
+        ps.addBatch();
+        if (++pending == BATCH) {
+          ps.executeBatch();
+          pending = 0;
+        }
+      }
+      if (pending > 0) {
+        ps.executeBatch();
+      }
+    }
+  }
+
+  static String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
+}

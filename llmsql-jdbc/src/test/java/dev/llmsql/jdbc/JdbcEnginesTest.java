@@ -1,0 +1,218 @@
+package dev.llmsql.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryEngine;
+import dev.llmsql.execution.QueryEngines;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.jdbc.load.JdbcImport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** DuckDB and PostgreSQL, each on a copy of one small SQLite database, held to the SQLite engine's guarantees. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class JdbcEnginesTest {
+
+  private static final ExecutionLimits LIMITS = new ExecutionLimits(Duration.ofSeconds(2), 1_000, 2);
+
+  @TempDir
+  static Path dir;
+
+  private Path sqlite;
+  private Database duck;
+  private Database pg;
+  private final List<QueryExecutor> open = new ArrayList<>();
+
+  @BeforeAll
+  void load() throws Exception {
+    sqlite = dir.resolve("small.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + sqlite); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE \"people\" (\"Id\" INTEGER, \"Full Name\" TEXT, \"Score\" REAL, \"Photo\" BLOB)");
+      s.execute("CREATE TABLE \"n\" (\"v\" INTEGER)");
+      s.execute("WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) "
+          + "INSERT INTO \"n\" SELECT i FROM r");
+      s.execute("INSERT INTO \"people\" VALUES (1, 'Ann O''Neil', 9.5, x'01ff'), (2, 'Bo', NULL, NULL), "
+          + "(3, 'Cy', 7.25, NULL)");
+    }
+    duck = JdbcImport.toDuckDb(sqlite, dir.resolve("small.duckdb"));
+    pg = JdbcImport.toPostgres(sqlite, PostgresServer.adminUrl(), PostgresServer.admin(), "small", "llmsql_reader",
+        "reader-secret");
+  }
+
+  @AfterAll
+  void close() {
+    open.forEach(QueryExecutor::close);
+  }
+
+  Stream<String> engines() {
+    return Stream.of("duckdb", "postgresql");
+  }
+
+  private QueryExecutor executor(String engine) {
+    Database db = engine.equals("duckdb") ? duck : pg;
+    QueryExecutor executor = QueryEngines.forDatabase(db).open(db, LIMITS);
+    open.add(executor);
+    return executor;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void execute_rows_comeBackAsSqlitesCells(String engine) {
+    QueryExecutor db = executor(engine);
+
+    QueryOutcome people = db.execute("SELECT \"Id\", \"Full Name\", \"Score\", \"Photo\" FROM \"people\" ORDER BY 1");
+    QueryOutcome aggregates = db.execute("SELECT COUNT(*), SUM(\"v\"), AVG(\"v\"), MAX(\"v\") FROM \"n\"");
+
+    assertThat(people).isInstanceOf(QueryOutcome.Success.class);
+    List<List<Object>> rows = ((QueryOutcome.Success) people).result().rows();
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(0).subList(0, 3)).containsExactly(1L, "Ann O'Neil", 9.5);
+    assertThat((byte[]) rows.get(0).get(3)).containsExactly(1, 255);
+    assertThat(rows.get(1)).containsExactly(2L, "Bo", null, null);
+    assertThat(((QueryOutcome.Success) aggregates).result().rows())
+        .containsExactly(List.of(300L, 45150L, 150.5, 300L));
+    assertThat(((QueryOutcome.Success) people).result().columns()).containsExactly("Id", "Full Name", "Score",
+        "Photo");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void execute_bounds_holdAsOnSqlite(String engine) {
+    QueryExecutor db = executor(engine);
+
+    QueryOutcome overCap = db.execute("SELECT a.\"v\" FROM \"n\" a, \"n\" b");
+    QueryOutcome stopped = db.execute("SELECT \"v\" FROM \"n\" ORDER BY 1", 3);
+    QueryOutcome slow = db.execute("SELECT COUNT(*) FROM \"n\" a, \"n\" b, \"n\" c, \"n\" d, \"n\" e");
+    QueryOutcome after = db.execute("SELECT COUNT(*) FROM \"n\"");
+
+    assertThat(((QueryOutcome.Failure) overCap).kind()).isEqualTo(FailureKind.ROW_LIMIT);
+    assertThat(((QueryOutcome.Success) stopped).result().complete()).isFalse();
+    assertThat(((QueryOutcome.Success) stopped).result().rows()).containsExactly(List.of(1L), List.of(2L),
+        List.of(3L));
+    assertThat(slow).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(((QueryOutcome.Failure) slow).kind()).as(slow.toString()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(slow.nanos()).isLessThan(Duration.ofSeconds(4).toNanos());
+    assertThat(((QueryOutcome.Success) after).result().rows()).containsExactly(List.of(300L));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void execute_hostile_failsAndChangesNothing(String engine) throws Exception {
+    QueryExecutor db = executor(engine);
+    String before = db.fingerprint();
+    List<String> hostile = List.of(
+        "DROP TABLE \"people\"", "SELECT 1; DROP TABLE \"people\"", "DELETE FROM \"people\"",
+        "UPDATE \"people\" SET \"Score\" = 0", "INSERT INTO \"n\" VALUES (1)", "CREATE TABLE x AS SELECT 1",
+        "WITH x AS (SELECT 1) DELETE FROM \"people\"", "WITH x AS (DELETE FROM \"people\" RETURNING *) SELECT 1",
+        "ATTACH 'pwned.db' AS p", "COPY \"people\" TO '" + dir.resolve("pwned.csv") + "'",
+        "COPY (SELECT 1) TO PROGRAM 'touch " + dir.resolve("pwned") + "'",
+        "SELECT pg_read_file('/etc/passwd')", "SELECT lo_import('/etc/passwd')",
+        "SELECT * FROM pg_ls_dir('.')", "SELECT set_config('default_transaction_read_only', 'off', false)",
+        "SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_text('/etc/passwd')",
+        "SELECT * FROM glob('/etc/*')", "INSTALL httpfs", "LOAD httpfs", "SET enable_external_access = true",
+        "SELECT current_setting('enable_external_access')", "PRAGMA enable_external_access",
+        "SELECT nextval('s')", "VACUUM", "CALL pg_sleep(1)", "SELECT pg_terminate_backend(pg_backend_pid())");
+
+    List<String> succeeded = new ArrayList<>();
+    for (String sql : hostile) {
+      QueryOutcome outcome = db.execute(sql);
+      if (outcome instanceof QueryOutcome.Success s) {
+        succeeded.add(sql + " -> " + s.result().rows());
+      }
+    }
+    // a second read after the writer attempts: the session is still read-only, and nothing changed
+    QueryOutcome write = db.execute("WITH x AS (UPDATE \"people\" SET \"Score\" = 0 RETURNING 1) SELECT * FROM x");
+
+    // reading a setting is harmless; a session setting changed inside the statement's transaction is rolled back
+    // with it, as the write attempt afterwards shows
+    assertThat(succeeded).as("hostile statements that ran").allMatch(s -> s.startsWith("SELECT current_setting")
+        || s.startsWith("SELECT set_config"));
+    assertThat(write).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(db.fingerprint()).isEqualTo(before);
+    assertThat(executor(engine).fingerprint()).as("read afresh").isEqualTo(before);
+    assertThat(Files.exists(dir.resolve("pwned.csv"))).isFalse();
+    assertThat(Files.exists(dir.resolve("pwned"))).isFalse();
+  }
+
+  @Test
+  void postgres_aRoleThatCouldWrite_isRefusedBeforeAnyStatement() {
+    Database asSuperuser = Database.jdbc(PostgresServer.adminUrl().replace("/postgres", "/small"),
+        PostgresServer.admin());
+
+    assertThatThrownBy(() -> new PostgresEngine().open(asSuperuser, LIMITS))
+        .isInstanceOf(DatabaseUnavailableException.class)
+        .hasMessageContaining("the role is a superuser")
+        .hasMessageContaining("connect as a role that may only read");
+  }
+
+  @Test
+  void postgres_missingDatabase_isMissing_andThePasswordIsNeverShown() {
+    Database missing = Database.jdbc(PostgresServer.adminUrl().replace("/postgres", "/nope"),
+        Map.of("user", "llmsql_reader", "password", "reader-secret"));
+
+    assertThatThrownBy(() -> new PostgresEngine().open(missing, LIMITS))
+        .isInstanceOfSatisfying(DatabaseUnavailableException.class, e -> assertThat(e.missing()).isTrue())
+        .message().doesNotContain("reader-secret");
+  }
+
+  @Test
+  void duckdb_missingOrForeignFile_isRefusedWithTheFix() throws Exception {
+    QueryEngine engine = new DuckDbEngine();
+    Path notDuck = Files.writeString(dir.resolve("fake.duckdb"), "id,name\n");
+
+    assertThatThrownBy(() -> engine.open(Database.file(dir.resolve("none.duckdb")), LIMITS))
+        .isInstanceOfSatisfying(DatabaseUnavailableException.class, e -> assertThat(e.missing()).isTrue());
+    assertThatThrownBy(() -> engine.open(Database.file(notDuck), LIMITS))
+        .isInstanceOf(DatabaseUnavailableException.class)
+        .hasMessage(notDuck + " is not a DuckDB database (no DUCK magic at byte 8); pass a .duckdb file, or import "
+            + "the benchmark with `llmsql dataset import --engine duckdb`");
+  }
+
+  @Test
+  void engines_areFoundByUrlAndFile() {
+    assertThat(QueryEngines.forDatabase(Database.file(Path.of("x.duckdb"))).name()).isEqualTo("duckdb");
+    assertThat(QueryEngines.forDatabase(Database.jdbc("jdbc:duckdb:/d/x.db")).name()).isEqualTo("duckdb");
+    assertThat(QueryEngines.forDatabase(Database.jdbc("jdbc:postgresql://h/db")).name()).isEqualTo("postgresql");
+    assertThat(QueryEngines.forDatabase(Database.file(Path.of("x.sqlite"))).name()).isEqualTo("sqlite");
+    assertThat(QueryEngines.named("DuckDB").name()).isEqualTo("duckdb");
+  }
+
+  @Test
+  void duckdb_fingerprint_followsTheFileContent() throws Exception {
+    Path copy = Files.copy(dir.resolve("small.duckdb"), dir.resolve("copy.duckdb"));
+    String original = executor("duckdb").fingerprint();
+    try (QueryExecutor other = new DuckDbEngine().open(Database.file(copy), LIMITS)) {
+      assertThat(other.fingerprint()).isEqualTo(original);
+    }
+    Properties p = new Properties();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + copy, p); Statement s = c.createStatement()) {
+      s.execute("INSERT INTO \"n\" VALUES (301)");
+      s.execute("CHECKPOINT");
+    }
+    try (QueryExecutor changed = new DuckDbEngine().open(Database.file(copy), LIMITS)) {
+      assertThat(changed.fingerprint()).isNotEqualTo(original);
+    }
+  }
+}
