@@ -67,7 +67,8 @@ final class RunCache {
   }
 
   /**
-   * The other {@code *.sqlite} files in the folder of a file {@code database}, by name, listed once per run; none
+   * The other files in the folder of a file {@code database} with its extension ({@code *.sqlite} for Spider's
+   * test suites), by name, listed once per run; none
    * when the folder cannot be listed (the question's own database reports its problem when it runs), and none
    * for a database that is not a file.
    */
@@ -76,17 +77,21 @@ final class RunCache {
       return List.of();
     }
     Path folder = file.path().toAbsolutePath().getParent();
-    if (folder == null) {
+    String name = String.valueOf(file.path().getFileName());
+    int dot = name.lastIndexOf('.');
+    if (folder == null || dot <= 0) {
       return List.of();
     }
-    List<Path> all = variants.computeIfAbsent(folder, RunCache::list);
+    // the same kind of file only: a DuckDB copy beside a SQLite one is not one of its variants
+    String extension = name.substring(dot);
+    List<Path> all = variants.computeIfAbsent(folder.resolve("*" + extension), pattern -> list(folder, extension));
     Path self = file.path().toAbsolutePath().normalize();
     return all.stream().filter(p -> !p.equals(self)).toList();
   }
 
-  private static List<Path> list(Path folder) {
+  private static List<Path> list(Path folder, String extension) {
     try (Stream<Path> files = Files.list(folder)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".sqlite") && Files.isRegularFile(f))
+      return files.filter(f -> f.getFileName().toString().endsWith(extension) && Files.isRegularFile(f))
           .map(f -> f.toAbsolutePath().normalize()).sorted().toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of();

@@ -85,9 +85,10 @@ public interface JudgeContext {
 
   /**
    * The other variants of the question's database, for test-suite execution (Zhong, Yu and Klein 2020):
-   * every other file whose name ends in {@code .sqlite} in the folder of the question's database, as Spider's
-   * distilled test suites keep them, by file name, each with a context that runs there (its own gold, the
-   * same question and candidates). Empty when the folder holds no other, and by default.
+   * every other file with the database file's extension ({@code .sqlite}) in the folder of the question's
+   * database, as Spider's distilled test suites keep them, by file name, each with a context that runs there (its
+   * own gold, the same question and candidates). Empty when the folder holds no other, for a database that is
+   * not a file, and by default.
    *
    * <pre>{@code
    * for (JudgeContext variant : ctx.testSuiteVariants().values()) { variant.execute(sql); ... }

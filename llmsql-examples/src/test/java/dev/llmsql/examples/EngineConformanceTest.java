@@ -126,11 +126,35 @@ class EngineConformanceTest {
     ObjectMapper json = new ObjectMapper();
     JsonNode a = withoutTimes(json.readTree(here.toFile()));
     JsonNode b = withoutTimes(json.readTree(there.toFile()));
-    assertThat(a.get("matches")).isEqualTo(b.get("matches"));
+    List<String> differing = legs.get(engine).expectedDifferences().getOrDefault("llmsql", List.of());
+    int gained = (int) differing.stream().filter(d -> d.endsWith("->MATCH")).count();
+    int lost = (int) differing.stream().filter(d -> d.contains(":MATCH->")).count();
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    differing.forEach(d -> ids.add(Integer.parseInt(d.substring(0, d.indexOf(':')))));
     assertThat(a.get("total")).isEqualTo(b.get("total"));
-    if (legs.get(engine).expectedDifferences().isEmpty()) {
-      assertThat(a).isEqualTo(b);
-    }
+    assertThat(a.get("matches").asInt()).isEqualTo(b.get("matches").asInt() + gained - lost);
+    // every mismatch of a question judged alike is reported alike (same question, SQL, rows, outcome, reason),
+    // but for its detail, which carries the engine's own error message, and the order of rows no ORDER BY fixes
+    assertThat(mismatchesBut(a, ids)).isEqualTo(mismatchesBut(b, ids));
+  }
+
+  private static List<JsonNode> mismatchesBut(JsonNode report, java.util.Set<Integer> ids) {
+    List<JsonNode> kept = new ArrayList<>();
+    report.get("mismatches").forEach(m -> {
+      if (!ids.contains(m.get("question_id").asInt())) {
+        ObjectNode copy = ((ObjectNode) m.deepCopy()).without("detail");
+        for (String side : List.of("gold_results", "prediction_results")) {
+          if (copy.get(side).isArray()) {
+            List<JsonNode> rows = new ArrayList<>();
+            copy.get(side).forEach(rows::add);
+            rows.sort(java.util.Comparator.comparing(JsonNode::toString));
+            copy.putArray(side).addAll(rows);
+          }
+        }
+        kept.add(copy);
+      }
+    });
+    return kept;
   }
 
   private EvaluationReport evaluate(EngineLeg leg, String judge, Path predictions, Path report) throws Exception {
