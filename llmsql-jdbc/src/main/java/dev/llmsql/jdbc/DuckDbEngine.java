@@ -28,8 +28,9 @@ import org.duckdb.DuckDBConnection;
 /**
  * The DuckDB engine: {@code .duckdb}/{@code .ddb} files and {@code jdbc:duckdb:FILE} URLs. The database is opened
  * read-only with external access off (no file, HTTP or extension access: {@code read_csv}, {@code COPY},
- * {@code ATTACH}, {@code INSTALL} all fail), extension auto-install and auto-load off, a memory limit and a thread
- * count set, and the configuration locked so no statement can change it; statements are cancelled at the timeout.
+ * {@code ATTACH}, {@code INSTALL} all fail), extension auto-install and auto-load off, a memory limit set, one thread
+ * per statement (so row order, and with it a verdict, is the same in every run), and the configuration locked so
+ * no statement can change it; statements are cancelled at the timeout.
  *
  * <pre>{@code
  * Database spider = Database.jdbc("jdbc:duckdb:/data/spider/{db_id}.duckdb");
@@ -99,7 +100,9 @@ public final class DuckDbEngine implements QueryEngine {
     p.setProperty("allow_community_extensions", "false");
     p.setProperty("allow_unsigned_extensions", "false");
     p.setProperty("memory_limit", MEMORY_LIMIT);
-    p.setProperty("threads", String.valueOf(Math.max(1, limits.concurrency())));
+    // one thread per statement: DuckDB's parallel plans return ties and unordered rows in a different order from
+    // run to run, and a verdict must not depend on the run; statements still run side by side on their connections
+    p.setProperty("threads", "1");
     p.setProperty("lock_configuration", "true");
     return p;
   }

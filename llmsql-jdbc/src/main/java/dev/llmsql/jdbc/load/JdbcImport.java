@@ -46,6 +46,20 @@ public final class JdbcImport {
   }
 
   /**
+   * How table and column names reach PostgreSQL, which folds unquoted names to lower case where SQLite and
+   * DuckDB match them in any case.
+   */
+  public enum Names {
+    /** As in SQLite, case kept: right for benchmarks whose SQL quotes names ({@code "Department"}, LLMSQL). */
+    EXACT,
+    /**
+     * Lower-cased: right for benchmarks whose SQL writes names bare in any case ({@code T1.ContId}, Spider), which
+     * PostgreSQL reads as lower case. Quoted mixed-case references then no longer resolve.
+     */
+    LOWER_CASE
+  }
+
+  /**
    * Copies every table of {@code sqlite} into a new DuckDB file {@code target}.
    *
    * @return the DuckDB database, ready for {@code Evaluator.builder().database(...)}
@@ -59,7 +73,7 @@ public final class JdbcImport {
     }
     try (Connection from = openSqlite(sqlite);
          Connection to = DriverManager.getConnection("jdbc:duckdb:" + target.toAbsolutePath())) {
-      copy(from, to, "DOUBLE", "BLOB");
+      copy(from, to, "DOUBLE", "BLOB", false);
     }
     return Database.file(target);
   }
@@ -76,7 +90,17 @@ public final class JdbcImport {
    */
   public static Database toPostgres(Path sqlite, String adminUrl, Map<String, String> adminProperties,
                                     String database, String readerRole, String readerPassword) throws SQLException {
+    return toPostgres(sqlite, adminUrl, adminProperties, database, readerRole, readerPassword, Names.EXACT);
+  }
+
+  /**
+   * {@link #toPostgres(Path, String, Map, String, String, String)} with the names as {@code names} says.
+   */
+  public static Database toPostgres(Path sqlite, String adminUrl, Map<String, String> adminProperties,
+                                    String database, String readerRole, String readerPassword, Names names)
+      throws SQLException {
     requireNonNull(sqlite, "sqlite");
+    requireNonNull(names, "names");
     requireNonNull(adminUrl, "adminUrl");
     requireNonNull(readerPassword, "readerPassword");
     for (String name : new String[] {database, readerRole}) {
@@ -103,7 +127,7 @@ public final class JdbcImport {
         s.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
         s.execute("GRANT USAGE ON SCHEMA public TO " + readerRole);
       }
-      copy(from, to, "DOUBLE PRECISION", "BYTEA");
+      copy(from, to, "DOUBLE PRECISION", "BYTEA", names == Names.LOWER_CASE);
       try (Statement s = to.createStatement()) {
         s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + readerRole);
       }
@@ -140,7 +164,8 @@ public final class JdbcImport {
     return p;
   }
 
-  private static void copy(Connection from, Connection to, String realType, String blobType) throws SQLException {
+  private static void copy(Connection from, Connection to, String realType, String blobType, boolean lower)
+      throws SQLException {
     List<String> tables = new ArrayList<>();
     try (ResultSet rs = from.createStatement().executeQuery(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
@@ -153,7 +178,7 @@ public final class JdbcImport {
     to.setAutoCommit(false);
     try {
       for (String table : tables) {
-        copyTable(from, to, table, realType, blobType);
+        copyTable(from, to, table, realType, blobType, lower);
       }
       to.commit();
     } catch (SQLException | RuntimeException e) {
@@ -164,8 +189,8 @@ public final class JdbcImport {
     }
   }
 
-  private static void copyTable(Connection from, Connection to, String table, String realType, String blobType)
-      throws SQLException {
+  private static void copyTable(Connection from, Connection to, String table, String realType, String blobType,
+                                boolean lower) throws SQLException {
     Map<String, Integer> kinds = new LinkedHashMap<>();
     List<String> columns = new ArrayList<>();
     try (ResultSet rs = from.createStatement().executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
@@ -189,8 +214,9 @@ public final class JdbcImport {
         }
       }
     }
-    StringBuilder create = new StringBuilder("CREATE TABLE ").append(quote(table)).append(" (");
-    StringBuilder insert = new StringBuilder("INSERT INTO ").append(quote(table)).append(" VALUES (");
+    String target = lower ? table.toLowerCase(java.util.Locale.ROOT) : table;
+    StringBuilder create = new StringBuilder("CREATE TABLE ").append(quote(target)).append(" (");
+    StringBuilder insert = new StringBuilder("INSERT INTO ").append(quote(target)).append(" VALUES (");
     for (int i = 0; i < columns.size(); i++) {
       String type = switch (kinds.get(columns.get(i))) {
         case 1 -> "BIGINT";
@@ -198,7 +224,8 @@ public final class JdbcImport {
         case 3 -> blobType;
         default -> "TEXT";
       };
-      create.append(i == 0 ? "" : ", ").append(quote(columns.get(i))).append(' ').append(type);
+      String column = lower ? columns.get(i).toLowerCase(java.util.Locale.ROOT) : columns.get(i);
+      create.append(i == 0 ? "" : ", ").append(quote(column)).append(' ').append(type);
       insert.append(i == 0 ? "?" : ", ?");
     }
     try (Statement s = to.createStatement()) {
