@@ -356,6 +356,15 @@ public final class Cli {
     if (a.databasesDir != null) {
       b.databasesDir(a.databasesDir);
     }
+    if (a.jdbcUrl != null) {
+      b.database(jdbcDatabase(a));
+    } else if (a.engine != null && a.db != null) {
+      // a file named for one engine run by another is the user's choice: the engine decides, not the name
+      b.database(dev.llmsql.execution.Database.file(a.db));
+    }
+    if (a.engine != null) {
+      b.engine(dev.llmsql.execution.QueryEngines.named(a.engine));
+    }
     if (a.noSaveReport) {
       b.noReportFile();
     } else if (a.saveReport != null) {
@@ -777,6 +786,30 @@ public final class Cli {
     }
   }
 
+  /**
+   * The {@code --jdbc-url} database; the password comes from the environment variable {@code --jdbc-password-env}
+   * names, so it is in no command line, history or process list.
+   */
+  private dev.llmsql.execution.Database jdbcDatabase(Arguments a) {
+    if (a.db != null || a.databasesDir != null) {
+      throw new IllegalArgumentException("--jdbc-url excludes --db-path and --databases-dir: give the database "
+          + "one way");
+    }
+    Map<String, String> properties = new java.util.LinkedHashMap<>();
+    if (a.jdbcUser != null) {
+      properties.put("user", a.jdbcUser);
+    }
+    if (a.jdbcPasswordEnv != null) {
+      String password = environment.apply(a.jdbcPasswordEnv);
+      if (password == null || password.isEmpty()) {
+        throw new IllegalArgumentException("--jdbc-password-env " + a.jdbcPasswordEnv + ": the environment "
+            + "variable is not set; export it with the database password");
+      }
+      properties.put("password", password);
+    }
+    return dev.llmsql.execution.Database.jdbc(a.jdbcUrl, properties);
+  }
+
   /** Parsed options of {@code evaluate}. */
   static final class Arguments {
     Path outputs;
@@ -786,6 +819,10 @@ public final class Cli {
     Path questions;
     Path db;
     Path databasesDir;
+    String engine;
+    String jdbcUrl;
+    String jdbcUser;
+    String jdbcPasswordEnv;
     Path saveReport;
     boolean noSaveReport;
     Path goldCache;
@@ -875,6 +912,10 @@ public final class Cli {
         case "--questions-path" -> questions = Path.of(value);
         case "--db-path" -> db = Path.of(value);
         case "--databases-dir" -> databasesDir = Path.of(value);
+        case "--engine" -> engine = value.strip().toLowerCase(Locale.ROOT);
+        case "--jdbc-url" -> jdbcUrl = value;
+        case "--jdbc-user" -> jdbcUser = value;
+        case "--jdbc-password-env" -> jdbcPasswordEnv = value;
         case "--save-report" -> saveReport = Path.of(value);
         case "--gold-cache" -> goldCache = Path.of(value);
         case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);

@@ -49,6 +49,11 @@ final class Usage {
         --db-path FILE             local SQLite database all questions run on
         --databases-dir DIR        local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD); a db_id
                                    leading outside DIR ('..', a path, a link out) is an input problem
+        --engine NAME              sqlite, duckdb or postgresql (default: by --db-path's name or the URL)
+        --jdbc-url URL             the database as a JDBC URL (jdbc:duckdb:FILE, jdbc:postgresql://...);
+                                   {db_id} in it is filled in per question; with --questions-path
+        --jdbc-user NAME           the user --jdbc-url connects as (PostgreSQL: a role that may only read)
+        --jdbc-password-env VAR    the environment variable holding that user's password
         --allow-empty              evaluate an empty (or blank-only) predictions or questions file as a run of
                                    nothing instead of refusing it (exit 3)
 
