@@ -1,0 +1,96 @@
+package dev.llmsql.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code llmsql-cli/bin/llmsql}, the launcher the README recommends for batch runs: its first successful
+ * {@code evaluate} makes a class-data sharing archive, later runs start from it and print exactly what a run
+ * without it prints.
+ */
+class LauncherTest {
+
+  private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+  private static final Path JAR = ROOT.resolve("llmsql-cli/target/llmsql.jar");
+  private static final String DEMO = "llmsql-examples/demo/";
+
+  @TempDir
+  Path cache;
+
+  @Test
+  void firstEvaluateMakesTheArchive_laterRunsUseIt_withTheSameOutput() throws Exception {
+    Run plain = launch(Map.of("LLMSQL_CDS", "off"), evaluate());
+    assertThat(archives()).isEmpty();
+
+    Run first = launch(Map.of(), evaluate());
+    List<Path> made = archives();
+    assertThat(made).hasSize(1);
+    assertThat(made.get(0).getFileName().toString()).matches("llmsql-\\d+\\.jsa");
+    FileTime madeAt = Files.getLastModifiedTime(made.get(0));
+
+    Run second = launch(Map.of(), evaluate());
+
+    assertThat(plain.status()).isZero();
+    assertThat(plain.output()).startsWith("54.00% accuracy (27 of 50 matched)");
+    assertThat(first).isEqualTo(plain);
+    assertThat(second).isEqualTo(plain);
+    assertThat(archives()).containsExactlyElementsOf(made);
+    assertThat(Files.getLastModifiedTime(made.get(0))).isEqualTo(madeAt);
+  }
+
+  @Test
+  void otherCommandsAndFailedRuns_makeNoArchive() throws Exception {
+    Run version = launch(Map.of(), List.of("--version"));
+    List<String> missingDb = new ArrayList<>(evaluate());
+    missingDb.set(missingDb.indexOf(DEMO + "demo.sqlite"), DEMO + "missing.sqlite");
+    Run failed = launch(Map.of(), missingDb);
+
+    assertThat(version.status()).isZero();
+    assertThat(failed.status()).isEqualTo(4);
+    assertThat(archives()).isEmpty();
+  }
+
+  private List<String> evaluate() {
+    return List.of("evaluate", "--outputs", DEMO + "predictions.jsonl", "--questions-path",
+        DEMO + "questions.jsonl", "--db-path", DEMO + "demo.sqlite", "--no-save-report", "-q");
+  }
+
+  private List<Path> archives() throws IOException {
+    try (Stream<Path> files = Files.list(cache)) {
+      return files.sorted().toList();
+    }
+  }
+
+  private Run launch(Map<String, String> env, List<String> args) throws Exception {
+    assertThat(JAR).as("the runnable jar, built by llmsql-cli's package phase before this module").isRegularFile();
+    List<String> command = new ArrayList<>(List.of("sh", "llmsql-cli/bin/llmsql"));
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+    builder.environment().put("LLMSQL_JAR", JAR.toString());
+    builder.environment().put("LLMSQL_CDS_DIR", cache.toString());
+    builder.environment().remove("JAVA_OPTS");
+    builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":"
+        + System.getenv("PATH"));
+    builder.environment().putAll(env);
+    Process process = builder.start();
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    return new Run(process.exitValue(), output);
+  }
+
+  private record Run(int status, String output) {
+  }
+}
