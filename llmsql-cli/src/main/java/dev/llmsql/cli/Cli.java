@@ -143,7 +143,7 @@ public final class Cli {
         return new CompareCommand(out, err).run(rest);
       }
       case "dataset" -> {
-        return new DatasetCommand(out, err).run(rest);
+        return new DatasetCommand(out, err, environment).run(rest);
       }
       case "inference" -> {
         return new InferenceCommand(out, err, environment, terminal).run(rest);
@@ -350,7 +350,7 @@ public final class Cli {
     if (a.questions != null) {
       b.questionsPath(a.questions);
     }
-    if (a.db != null) {
+    if (a.db != null && a.engine == null) {
       b.dbPath(a.db);
     }
     if (a.databasesDir != null) {
@@ -728,7 +728,7 @@ public final class Cli {
     return arg.equals("--help") || arg.equals("-h") || arg.equals("help");
   }
 
-  private static String oneLine(String message) {
+  static String oneLine(String message) {
     return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
   }
 
@@ -897,6 +897,10 @@ public final class Cli {
         throw new IllegalArgumentException((a.tolerance != null ? "--tolerance" : "--max-regressions")
             + " needs --baseline REPORT.json to compare against");
       }
+      if (a.jdbcUrl == null && (a.jdbcUser != null || a.jdbcPasswordEnv != null)) {
+        throw new IllegalArgumentException((a.jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")
+            + " needs --jdbc-url (the database it logs in to)");
+      }
       if (a.failUnder.isEmpty() && a.baseline == null && (a.junitXml != null || a.github)) {
         throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
       }
@@ -912,7 +916,7 @@ public final class Cli {
         case "--questions-path" -> questions = Path.of(value);
         case "--db-path" -> db = Path.of(value);
         case "--databases-dir" -> databasesDir = Path.of(value);
-        case "--engine" -> engine = value.strip().toLowerCase(Locale.ROOT);
+        case "--engine" -> engine = Options.engine(name, value);
         case "--jdbc-url" -> jdbcUrl = value;
         case "--jdbc-user" -> jdbcUser = value;
         case "--jdbc-password-env" -> jdbcPasswordEnv = value;

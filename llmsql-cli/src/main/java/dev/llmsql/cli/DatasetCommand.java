@@ -9,18 +9,23 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] [--questions Q] --out db.sqlite [--overwrite]}.
+ * {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] [--questions Q] --out db.sqlite [--overwrite]},
+ * and into DuckDB or PostgreSQL: {@code --from-sqlite F} (or CSV files) {@code --engine duckdb --out F.duckdb} or
+ * {@code --engine postgresql --jdbc-url URL ...} (see {@link EngineImport}).
  */
 final class DatasetCommand {
 
   private final PrintStream out;
   private final PrintStream err;
+  private final Function<String, String> environment;
 
-  DatasetCommand(PrintStream out, PrintStream err) {
+  DatasetCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
     this.out = out;
     this.err = err;
+    this.environment = environment;
   }
 
   int run(List<String> args) {
@@ -38,6 +43,8 @@ final class DatasetCommand {
     boolean any = false;
     boolean withQuestions = false;
     boolean answers = false;
+    boolean overwrite = false;
+    EngineTarget.Builder target = EngineTarget.builder();
     try {
       for (int i = 1; i < args.size(); i++) {
         String arg = args.get(i);
@@ -59,13 +66,29 @@ final class DatasetCommand {
             withQuestions = true;
           }
           case "--out" -> output = Path.of(Options.value(args, i++, arg));
-          case "--overwrite" -> b.overwrite(true);
+          case "--overwrite" -> {
+            b.overwrite(true);
+            overwrite = true;
+          }
+          case "--from-sqlite" -> target.fromSqlite(Path.of(Options.value(args, i++, arg)));
+          case "--engine" -> target.engine(Options.engine(arg, Options.value(args, i++, arg)));
+          case "--jdbc-url" -> target.jdbcUrl(Options.value(args, i++, arg));
+          case "--jdbc-user" -> target.jdbcUser(Options.value(args, i++, arg));
+          case "--jdbc-password-env" -> target.jdbcPasswordEnv(Options.value(args, i++, arg));
+          case "--reader-role" -> target.readerRole(Options.value(args, i++, arg));
+          case "--reader-password-env" -> target.readerPasswordEnv(Options.value(args, i++, arg));
+          case "--names" -> target.names(EngineTarget.names(arg, Options.value(args, i++, arg)));
           case "--answers" -> {
             b.answers(true);
             answers = true;
           }
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
+      }
+      EngineTarget engineTarget = target.out(output).csvOrTables(any).questions(withQuestions).overwrite(overwrite)
+          .build();
+      if (engineTarget.engine() != null && !engineTarget.engine().equals("sqlite")) {
+        return new EngineImport(out, err, environment).run(engineTarget, b);
       }
       if (!any) {
         throw new IllegalArgumentException("give --csv DIR (or FILE) and/or --tables-jsonl FILE");

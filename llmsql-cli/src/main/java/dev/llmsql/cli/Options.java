@@ -54,6 +54,18 @@ final class Options {
     }
   }
 
+  /** The query engines the command line ships (the fat jar holds llmsql-sqlite and llmsql-jdbc). */
+  static final List<String> ENGINES = List.of("sqlite", "duckdb", "postgresql");
+
+  /** {@code --engine}: one of {@link #ENGINES}, in any case. */
+  static String engine(String name, String value) {
+    String engine = value.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!ENGINES.contains(engine)) {
+      throw new IllegalArgumentException(name + " takes sqlite, duckdb or postgresql, but was " + Range.quote(value));
+    }
+    return engine;
+  }
+
   /** {@code value} as a rate in [0, 1], e.g. 0.7 for 70%. */
   static double rate(String name, String value) {
     double d = decimal(name, value);

@@ -209,6 +209,11 @@ final class Usage {
   static final String DATASET = """
       Usage: llmsql dataset import (--csv DIR|FILE | --tables-jsonl FILE)... [--questions FILE [--answers]]
                                    --out FILE [--overwrite]
+             llmsql dataset import (--from-sqlite FILE | --csv DIR|FILE | --tables-jsonl FILE) --engine duckdb
+                                   --out FILE.duckdb
+             llmsql dataset import (--from-sqlite FILE | --csv DIR|FILE | --tables-jsonl FILE) --engine postgresql
+                                   --jdbc-url jdbc:postgresql://HOST[:PORT]/NEW_DATABASE [--jdbc-user ADMIN]
+                                   [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR
 
       Writes your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
       named after it, column types inferred (integer, real, text), empty cells NULL. tables.jsonl: LLMSQL
@@ -233,13 +238,31 @@ final class Usage {
         --answers                  store each gold SQL's rows as "answer", plus "tables" and "prompt"
         --overwrite                replace --out (and the questions and tables copies) if they exist
 
-      Exit status: 0 written, 2 usage error (or --out is not a regular file, or is an input), 3 unreadable
-      input, a question problem, or --out exists.
+      DuckDB and PostgreSQL (the tables are imported into a temporary SQLite file first, or copied from
+      --from-sqlite; column types follow the values; nothing existing is overwritten; see docs/ENGINES.md):
+        --from-sqlite FILE         copy this SQLite database (LLMSQL's, a Spider database, an earlier import)
+        --engine NAME              sqlite (default), duckdb or postgresql (the default with --jdbc-url)
+        --jdbc-url URL             the PostgreSQL database to create; the import logs in to the server's
+                                   postgres database to create it
+        --jdbc-user NAME           the administrator the import logs in as (may create databases and roles)
+        --jdbc-password-env VAR    the environment variable holding that administrator's password
+        --reader-role NAME         the role evaluations log in as, created when missing; it may only read
+                                   the new database (default llmsql_reader)
+        --reader-password-env VAR  the environment variable holding the reader role's password
+        --names exact|lower-case   table and column names in PostgreSQL (default exact; lower-case for SQL
+                                   that writes names bare in any case, such as Spider's)
+
+      Exit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, or
+      is an input), 3 unreadable input, a question problem, or --out (or the PostgreSQL database) exists.
 
       Examples:
         java -jar llmsql.jar dataset import --csv my-data --questions my-questions.jsonl --out my-data.sqlite
         java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path my-data.questions.jsonl \\
             --db-path my-data.sqlite
+        java -jar llmsql.jar dataset import --from-sqlite my-data.sqlite --engine duckdb --out my-data.duckdb
+        LLMSQL_READER_PW=... java -jar llmsql.jar dataset import --from-sqlite my-data.sqlite \\
+            --jdbc-url jdbc:postgresql://localhost:5432/my_data --jdbc-user postgres \\
+            --reader-password-env LLMSQL_READER_PW
       """;
 
   static final String INFERENCE = """
