@@ -120,8 +120,15 @@ final class EngineImport {
             + target.database() + " exists; choose a new name (nothing is overwritten)");
         return Cli.BAD_INPUT;
       }
+      // a driver's message names what failed, never, by design, a password; redacted all the same
+      String message = Cli.oneLine(e.getMessage());
+      for (String secret : new String[] {admin.get("password"), readerPassword}) {
+        if (secret != null) {
+          message = message.replace(secret, "***");
+        }
+      }
       err.println("llmsql dataset import: could not import into " + (target.out() != null ? target.out()
-          : target.jdbcUrl()) + ": " + Cli.oneLine(e.getMessage()));
+          : target.jdbcUrl()) + ": " + message);
       return Cli.FAILED;
     } catch (IOException e) {
       err.println("llmsql dataset import: could not make a temporary SQLite file (" + e + "); set java.io.tmpdir "

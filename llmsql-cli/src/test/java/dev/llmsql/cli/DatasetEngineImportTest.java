@@ -264,6 +264,44 @@ class DatasetEngineImportTest {
         .isInstanceOf(SQLException.class).hasMessageContaining("cli_import_never");
   }
 
+  @Test
+  void adminPasswordNotSet_isUsageError() {
+    int status = run(Map.of("READER_PW", READER_PASSWORD)::get, "dataset", "import", "--from-sqlite",
+        DEMO.resolve("demo.sqlite").toString(), "--jdbc-url", "jdbc:postgresql://localhost:1/x", "--jdbc-user",
+        "postgres", "--jdbc-password-env", "PGPASSWORD_UNSET", "--reader-password-env", "READER_PW");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --jdbc-password-env PGPASSWORD_UNSET: the environment "
+        + "variable is not set; export it with the password\n");
+  }
+
+  @Test
+  void databaseNameThatIsNotPlain_isUsageErrorBeforeAnythingIsCreated() {
+    String url = PostgresServer.adminUrl().replace("/postgres", "/my-data");
+
+    int status = run(Map.of("READER_PW", READER_PASSWORD)::get, "dataset", "import", "--from-sqlite",
+        DEMO.resolve("demo.sqlite").toString(), "--jdbc-url", url, "--jdbc-user", "postgres",
+        "--reader-password-env", "READER_PW");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: \"my-data\" is not a plain PostgreSQL name (a letter or _ "
+        + "first, then letters, digits or _, at most 63)\n");
+  }
+
+  @Test
+  void serverUnreachable_isOneLineFailureWithoutThePasswords() {
+    int status = run(Map.of("READER_PW", READER_PASSWORD, "ADMIN_PW", "Admin-pw-0815")::get, "dataset", "import",
+        "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--jdbc-url",
+        "jdbc:postgresql://127.0.0.1:1/unreachable?connectTimeout=2", "--jdbc-user", "postgres",
+        "--jdbc-password-env", "ADMIN_PW", "--reader-password-env", "READER_PW");
+
+    assertThat(status).isEqualTo(Cli.FAILED);
+    assertThat(err()).startsWith("llmsql dataset import: could not import into "
+        + "jdbc:postgresql://127.0.0.1:1/unreachable?connectTimeout=2: ").hasLineCount(1)
+        .doesNotContain(READER_PASSWORD, "Admin-pw-0815");
+    assertThat(out()).isEmpty();
+  }
+
   private void assertUsage(String expected, String... options) {
     out.reset();
     err.reset();
