@@ -965,7 +965,7 @@ public final class Cli {
         compareJudges = judgeList(compareJudgesValue);
       }
       for (String value : failUnderValues) {
-        failUnder(value);
+        failUnder(value, failUnder);
       }
       for (String value : gateFormats) {
         gateFormat(value);
@@ -1037,7 +1037,7 @@ public final class Cli {
       @Override
       public String convert(String value) {
         try {
-          new Arguments(null).failUnder(value);
+          failUnder(value, new LinkedHashMap<>());
           return value;
         } catch (IllegalArgumentException e) {
           throw new TypeConversionException(e.getMessage());
@@ -1050,7 +1050,7 @@ public final class Cli {
       @Override
       public String convert(String value) {
         try {
-          new Arguments(null).gateFormat(value);
+          junitXml(value);
           return value;
         } catch (IllegalArgumentException e) {
           throw new TypeConversionException(e.getMessage());
@@ -1059,7 +1059,7 @@ public final class Cli {
     }
 
     /** {@code 0.7} (accuracy) or {@code accuracy=0.7,soft-f1=0.5}; may be given more than once. */
-    private void failUnder(String value) {
+    private static void failUnder(String value, Map<String, Double> failUnder) {
       for (String part : value.split(",")) {
         String p = part.strip();
         int eq = p.indexOf('=');
@@ -1079,15 +1079,25 @@ public final class Cli {
 
     /** {@code junit-xml=FILE} or {@code github}; may be given more than once. */
     private void gateFormat(String value) {
+      Optional<Path> xml = junitXml(value);
+      if (xml.isPresent()) {
+        junitXml = xml.get();
+      } else {
+        github = true;
+      }
+    }
+
+    /** The JUnit XML file of a {@code --gate-format} value, or empty for {@code github}. */
+    private static Optional<Path> junitXml(String value) {
       String v = value.strip();
       if (v.equals("github")) {
-        github = true;
-      } else if (v.startsWith("junit-xml=") && v.length() > "junit-xml=".length()) {
-        junitXml = Path.of(v.substring("junit-xml=".length()));
-      } else {
-        throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
-            + Range.quote(value));
+        return Optional.empty();
       }
+      if (v.startsWith("junit-xml=") && v.length() > "junit-xml=".length()) {
+        return Optional.of(Path.of(v.substring("junit-xml=".length())));
+      }
+      throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
+          + Range.quote(value));
     }
 
     /** Splits {@code a,b:opt1,opt2,c} at the commas that start a new judge (options stay with theirs). */
