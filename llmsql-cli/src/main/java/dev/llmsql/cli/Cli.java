@@ -864,8 +864,7 @@ public final class Cli {
             + "'llmsql inference api' writes")
     Path runMetadata;
     @Option(names = "--save-leaderboard-yaml", paramLabel = "FILE", order = 210,
-        description = "also write upstream LLMSQL's leaderboard entry (run.yaml) for this run. Report files must "
-            + "be regular files (or not exist yet) and none of the run's inputs.")
+        description = "also write upstream LLMSQL's leaderboard entry (run.yaml) for this run")
     Path leaderboardYaml;
     @Option(names = "--judge", paramLabel = "NAME", order = 300, description = Usage.JUDGE_OPTION)
     String judge;
@@ -885,9 +884,7 @@ public final class Cli {
         description = "print only the accuracy line (no progress, no mismatches)")
     boolean quiet;
     @Option(names = {"--verbose", "-v"}, order = 501,
-        description = "print the configuration, every input problem and debug logs. Progress goes to standard "
-            + "error: a bar on a terminal, a line every 10 s otherwise. Colours only on a terminal, and never when "
-            + "NO_COLOR is set.")
+        description = "print the configuration, every input problem and debug logs")
     boolean verbose;
     @Option(names = "--query-timeout", paramLabel = "SECONDS", order = 600,
         converter = Converters.QueryTimeout.class,

@@ -52,7 +52,11 @@ final class Usage {
       + "variables; see docs/JUDGES.md)";
 
   static final String EVALUATE_FOOTER = """
-      %nExit status: 0 evaluated (and the gate passed), 2 usage error (a bad option value, or an output file
+      %nReport files must be regular files (or not exist yet) and none of the run's inputs. Progress goes to
+      standard error: a bar on a terminal, a line every 10 s otherwise. Colours only on a terminal, and never
+      when NO_COLOR is set.
+
+      Exit status: 0 evaluated (and the gate passed), 2 usage error (a bad option value, or an output file
       that is not a regular file or is an input of the run), 3 unreadable, endless or empty input (or a
       baseline of another benchmark), 4 benchmark unavailable, 5 report not saved, 6 gate failed,
       1 other failure. Predictions or question lines longer than 16 MiB are refused:
