@@ -39,14 +39,25 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code llmsql} command line, testable without a JVM exit: {@link #run} returns the exit status.
  * Commands: {@code evaluate}, {@code report} (turn a saved full report into HTML or CSV),
- * {@code leaderboard} (compare several reports) and {@code dataset import} (CSV or tables.jsonl to SQLite), {@code inference api} (ask a model
+ * {@code leaderboard} (compare several reports), {@code compare} (paired test of two runs), {@code dataset import}
+ * (CSV, tables.jsonl or a SQLite benchmark into SQLite, DuckDB or PostgreSQL), {@code inference api} (ask a model
  * for predictions), {@code falcon run} (several models, several rounds, Falcon's tables),
- * {@code suite run} (SCALE-style capability suites);
- * {@code --help} on each.
+ * {@code suite run} (SCALE-style capability suites), {@code completion} (a bash completion script);
+ * {@code --help} on each. Each command is a picocli {@code @Command} whose typed options picocli reads and
+ * explains; {@link Commands} runs the tree and maps every outcome to the exit codes below.
  *
  * <pre>{@code
  * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});
@@ -105,82 +116,45 @@ public final class Cli {
    */
   public int run(String[] args) {
     try {
-      return dispatch(args);
+      return Commands.execute(commands(), args, out, err);
     } catch (RuntimeException | Error e) {
       if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError || e instanceof StackOverflowError)) {
         throw e;   // the JVM itself is broken: nothing sensible to print
       }
+      Throwable shown = e instanceof CommandLine.ExecutionException && e.getCause() != null ? e.getCause() : e;
       boolean verbose = List.of(args).contains("--verbose") || List.of(args).contains("-v");
-      err.println("llmsql: unexpected error: " + oneLine(String.valueOf(e))
+      err.println("llmsql: unexpected error: " + oneLine(String.valueOf(shown))
           + (verbose ? "" : " (run again with --verbose for the stack trace)"));
       if (verbose) {
-        e.printStackTrace(err);
+        shown.printStackTrace(err);
       }
       err.flush();
       return FAILED;
     }
   }
 
-  private int dispatch(String[] args) {
-    if (args.length == 0 || isHelp(args[0])) {
-      out.print(Usage.MAIN);
-      return args.length == 0 ? USAGE : OK;
-    }
-    if (args[0].equals("--version") || args[0].equals("-V")) {
-      out.println("llmsql " + VERSION);
-      return OK;
-    }
-    List<String> rest = List.of(args).subList(1, args.length);
-    switch (args[0]) {
-      case "evaluate" -> { }
-      case "report" -> {
-        return report(rest);
-      }
-      case "leaderboard" -> {
-        return leaderboard(rest);
-      }
-      case "compare" -> {
-        return new CompareCommand(out, err).run(rest);
-      }
-      case "dataset" -> {
-        return new DatasetCommand(out, err).run(rest);
-      }
-      case "inference" -> {
-        return new InferenceCommand(out, err, environment, terminal).run(rest);
-      }
-      case "falcon" -> {
-        return new FalconCommand(out, err, environment, terminal).run(rest);
-      }
-      case "suite" -> {
-        return new SuiteCommand(out, err, environment, terminal).run(rest);
-      }
-      default -> {
-        err.println("llmsql: unknown command '" + args[0] + "'; known: evaluate, report, leaderboard, compare, "
-            + "dataset, inference, falcon, suite (see llmsql --help)");
-        return USAGE;
-      }
-    }
-    Arguments a;
-    try {
-      a = Arguments.parse(List.of(args).subList(1, args.length));
-    } catch (IllegalArgumentException e) {
-      err.println("llmsql evaluate: " + e.getMessage() + " (see llmsql evaluate --help)");
-      return USAGE;
-    }
-    if (a.help) {
-      out.print(Usage.EVALUATE);
-      return OK;
-    }
-    if (a.out != null && a.formats.isEmpty()) {
-      a.formats = FORMATS;
-    }
-    if (!a.formats.isEmpty() && a.out == null) {
-      a.out = Path.of("");
-    }
-    return evaluate(a);
+  /** The command tree of one run: each command a fresh object that picocli fills with that run's options. */
+  CommandLine commands() {
+    CommandLine top = new CommandLine(new Llmsql());
+    top.addSubcommand(new CommandLine(new Arguments(this)));
+    top.addSubcommand(new CommandLine(new ReportCommand(this)));
+    top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
+    top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
+    top.addSubcommand(new CommandLine(new Llmsql.Dataset())
+        .addSubcommand(new CommandLine(new DatasetCommand(out, err, environment))));
+    top.addSubcommand(new CommandLine(new Llmsql.Inference())
+        .addSubcommand(new CommandLine(new InferenceCommand(out, err, environment, terminal))));
+    top.addSubcommand(new CommandLine(new Llmsql.Falcon())
+        .addSubcommand(new CommandLine(new FalconCommand(out, err, environment, terminal))));
+    top.addSubcommand(new CommandLine(new Llmsql.Suite())
+        .addSubcommand(new CommandLine(new SuiteCommand(out, err, environment, terminal)))
+        .addSubcommand(new CommandLine(new SuiteCommand.ImportScale(out, err))));
+    top.addSubcommand(new CommandLine(new Llmsql.Completion(out)));
+    top.addSubcommand(new CommandLine(new Llmsql.HelpCommand(out)));
+    return top;
   }
 
-  private int evaluate(Arguments a) {
+  int evaluate(Arguments a) {
     Evaluator evaluator;
     Map<String, Object> runMetadata = Map.of();
     if (a.runMetadata != null) {
@@ -350,7 +324,7 @@ public final class Cli {
     if (a.questions != null) {
       b.questionsPath(a.questions);
     }
-    if (a.db != null) {
+    if (a.db != null && a.engine == null) {
       b.dbPath(a.db);
     }
     if (a.databasesDir != null) {
@@ -538,44 +512,54 @@ public final class Cli {
   }
 
   /** {@code llmsql report REPORT.json [--format html|csv] [--out FILE]}. */
-  private int report(List<String> args) {
-    Path input = null;
+  @Command(name = "report", header = "turn a saved report into an HTML page or CSV", description = Usage.REPORT_DESCRIPTION, footer = Usage.REPORT_FOOTER,
+      customSynopsis = "llmsql report REPORT.json [--format html|csv] [--out FILE]")
+  static final class ReportCommand implements Callable<Integer> {
+    private final Cli cli;
+    @Spec
+    CommandSpec spec;
+    @Parameters(paramLabel = "REPORT.json", arity = "0..*", description = "a full report (llmsql evaluate "
+        + "--format json)")
+    List<Path> inputs = new ArrayList<>();
+    @Option(names = "--format", paramLabel = "html|csv", converter = HtmlOrCsv.class,
+        description = "what to write (default html)")
     String format = "html";
-    Path output = null;
-    try {
-      for (int i = 0; i < args.size(); i++) {
-        String arg = args.get(i);
-        switch (arg) {
-          case "--help", "-h" -> {
-            out.print(Usage.REPORT);
-            return OK;
-          }
-          case "--format" -> {
-            format = value(args, i++, arg);
-            if (!format.equals("html") && !format.equals("csv")) {
-              throw new IllegalArgumentException("--format takes html or csv, but was '" + format + "'");
-            }
-          }
-          case "--out" -> output = Path.of(value(args, i++, arg));
-          default -> {
-            if (arg.startsWith("-")) {
-              throw new IllegalArgumentException("unknown option " + arg);
-            }
-            if (input != null) {
-              throw new IllegalArgumentException("one report at a time, but got " + input + " and " + arg
-                  + "; use 'llmsql leaderboard' to compare reports");
-            }
-            input = Path.of(arg);
-          }
-        }
-      }
-      if (input == null) {
-        throw new IllegalArgumentException("REPORT.json is required (written by llmsql evaluate --format json)");
-      }
-    } catch (IllegalArgumentException e) {
-      err.println("llmsql report: " + e.getMessage() + " (see llmsql report --help)");
-      return USAGE;
+    @Option(names = "--out", paramLabel = "FILE", description = "where (default: REPORT with the format's "
+        + "extension)")
+    Path output;
+    @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+    boolean help;
+
+    ReportCommand(Cli cli) {
+      this.cli = cli;
     }
+
+    @Override
+    public Integer call() {
+      if (inputs.size() > 1) {
+        return Commands.usageError(spec, cli.err, "one report at a time, but got " + inputs.get(0) + " and "
+            + inputs.get(1) + "; use 'llmsql leaderboard' to compare reports");
+      }
+      if (inputs.isEmpty()) {
+        return Commands.usageError(spec, cli.err, "REPORT.json is required (written by llmsql evaluate --format "
+            + "json)");
+      }
+      return cli.report(inputs.get(0), format, output);
+    }
+
+    /** {@code --format} of {@code report}: html or csv. */
+    static final class HtmlOrCsv implements ITypeConverter<String> {
+      @Override
+      public String convert(String value) {
+        if (!value.equals("html") && !value.equals("csv")) {
+          throw new TypeConversionException(Converters.OPTION + " takes html or csv, but was '" + value + "'");
+        }
+        return value;
+      }
+    }
+  }
+
+  private int report(Path input, String format, Path output) {
     Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
     try {
       ReportFiles.requireWritableTarget(file, java.util.Map.of("report", input));
@@ -605,34 +589,36 @@ public final class Cli {
   }
 
   /** {@code llmsql leaderboard R1.json R2.json ... [--out board.html]}. */
-  private int leaderboard(List<String> args) {
+  @Command(name = "leaderboard", header = "compare several reports on one HTML page",
+      description = Usage.LEADERBOARD_DESCRIPTION, footer = Usage.LEADERBOARD_FOOTER,
+      customSynopsis = "llmsql leaderboard (REPORT.json | ENTRY.yaml | DIR)... [--out FILE]")
+  static final class LeaderboardCommand implements Callable<Integer> {
+    private final Cli cli;
+    @Spec
+    CommandSpec spec;
+    @Parameters(paramLabel = "REPORT", arity = "0..*", description = "full reports, capability-suite score "
+        + "reports, upstream leaderboard entries (.yaml/.yml) or directories of them")
     List<Path> inputs = new ArrayList<>();
+    @Option(names = "--out", paramLabel = "FILE", description = "where to write the page (default leaderboard.html)")
     Path output = Path.of("leaderboard.html");
-    try {
-      for (int i = 0; i < args.size(); i++) {
-        String arg = args.get(i);
-        switch (arg) {
-          case "--help", "-h" -> {
-            out.print(Usage.LEADERBOARD);
-            return OK;
-          }
-          case "--out" -> output = Path.of(value(args, i++, arg));
-          default -> {
-            if (arg.startsWith("-")) {
-              throw new IllegalArgumentException("unknown option " + arg);
-            }
-            inputs.add(Path.of(arg));
-          }
-        }
-      }
+    @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+    boolean help;
+
+    LeaderboardCommand(Cli cli) {
+      this.cli = cli;
+    }
+
+    @Override
+    public Integer call() {
       if (inputs.isEmpty()) {
-        throw new IllegalArgumentException("give one or more REPORT.json files (written by llmsql evaluate "
+        return Commands.usageError(spec, cli.err, "give one or more REPORT.json files (written by llmsql evaluate "
             + "--format json)");
       }
-    } catch (IllegalArgumentException e) {
-      err.println("llmsql leaderboard: " + e.getMessage() + " (see llmsql leaderboard --help)");
-      return USAGE;
+      return cli.leaderboard(inputs, output);
     }
+  }
+
+  private int leaderboard(List<Path> inputs, Path output) {
     java.util.Map<String, Path> reports = new java.util.LinkedHashMap<>();
     inputs.forEach(in -> reports.put("report " + in, in));
     try {
@@ -708,13 +694,6 @@ public final class Cli {
     return java.util.Optional.of(dev.llmsql.suite.SuiteReports.readScoreReport(input));
   }
 
-  private static String value(List<String> args, int i, String name) {
-    if (i + 1 >= args.size()) {
-      throw new IllegalArgumentException(name + " needs a value");
-    }
-    return args.get(i + 1);
-  }
-
   private static String describe(IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException n) {
       return n.getFile() + (n.getFile() != null && java.nio.file.Files.exists(Path.of(n.getFile()))
@@ -724,11 +703,7 @@ public final class Cli {
     return e.getMessage();
   }
 
-  private static boolean isHelp(String arg) {
-    return arg.equals("--help") || arg.equals("-h") || arg.equals("help");
-  }
-
-  private static String oneLine(String message) {
+  static String oneLine(String message) {
     return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
   }
 
@@ -810,142 +785,278 @@ public final class Cli {
     return dev.llmsql.execution.Database.jdbc(a.jdbcUrl, properties);
   }
 
-  /** Parsed options of {@code evaluate}. */
-  static final class Arguments {
+  /** {@code llmsql evaluate}: its options, read by picocli, and {@link #call()} running the evaluation. */
+  @Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION, footer = Usage.EVALUATE_FOOTER,
+      customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n")
+  static final class Arguments implements Callable<Integer>, Commands.Sectioned {
+    private final Cli cli;
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--outputs", paramLabel = "FILE", order = 0,
+        description = "the predictions JSONL file to evaluate")
     Path outputs;
+    @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
+        description = "LLMSQL version to download (default 2.0)")
     String version;
+    @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
+        description = "download cache (default llmsql_workdir)")
     Path workdir;
+    @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
+        description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
     URI hubEndpoint;
+    @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
+        description = "local questions JSONL; with --db-path or --databases-dir, no download")
     Path questions;
+    @Option(names = "--db-path", paramLabel = "FILE", order = 104,
+        description = "local database all questions run on (SQLite; DuckDB by a .duckdb/.ddb name or --engine)")
     Path db;
+    @Option(names = "--databases-dir", paramLabel = "DIR", order = 105,
+        description = "local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD); a db_id leading outside "
+            + "DIR ('..', a path, a link out) is an input problem")
     Path databasesDir;
+    @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
+        description = "sqlite, duckdb or postgresql (default: by --db-path's name or the URL)")
     String engine;
+    @Option(names = "--jdbc-url", paramLabel = "URL", order = 107,
+        description = "the database as a JDBC URL (jdbc:duckdb:FILE, jdbc:postgresql://...); {db_id} in it is "
+            + "filled in per question; with --questions-path")
     String jdbcUrl;
+    @Option(names = "--jdbc-user", paramLabel = "NAME", order = 108,
+        description = "the user --jdbc-url connects as (PostgreSQL: a role that may only read)")
     String jdbcUser;
+    @Option(names = "--jdbc-password-env", paramLabel = "VAR", order = 109,
+        description = "the environment variable holding that user's password (never the password itself)")
     String jdbcPasswordEnv;
-    Path saveReport;
-    boolean noSaveReport;
-    Path goldCache;
-    boolean noGoldCache;
+    @Option(names = "--allow-empty", order = 110,
+        description = "evaluate an empty (or blank-only) predictions or questions file as a run of nothing instead "
+            + "of refusing it (exit 3)")
     boolean allowEmpty;
-    int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
-    boolean showMismatches = true;
-    Duration queryTimeout;
-    Integer maxRows;
-    Integer maxValueBytes;
-    Integer maxRowBytes;
-    Integer maxResultBytes;
-    Integer keepMismatches;
-    Integer threads;
-    String judge;
-    List<String> compareJudges = List.of();
-    List<String> scorings = new ArrayList<>();
-    boolean help;
+    @Option(names = "--save-report", paramLabel = "FILE", order = 200,
+        description = "where to save LLMSQL's JSON report (default evaluation_results_{uuid}.json)")
+    Path saveReport;
+    @Option(names = "--no-save-report", order = 201, description = "save no LLMSQL JSON report")
+    boolean noSaveReport;
+    @Option(names = "--format", paramLabel = "LIST", order = 202, converter = FormatList.class,
+        description = "also write these of json,csv,html into --out (default all three when --out is given); json "
+            + "is the full report 'llmsql report' and 'llmsql leaderboard' read")
     List<String> formats = List.of();
+    @Option(names = "--out", paramLabel = "DIR", order = 203,
+        description = "where --format files go (default: the current directory)")
     Path out;
+    @Option(names = "--name", paramLabel = "NAME", order = 204, converter = FileName.class,
+        description = "file name of those files (default: the predictions file's name)")
     String name;
-    boolean quiet;
-    boolean verbose;
+    @Option(names = "--max-mismatches", paramLabel = "N", order = 205, converter = Converters.Mismatches.class,
+        description = "print at most N mismatches (default 5; 0 to 2147483647)")
+    int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
+    @Option(names = "--no-show-mismatches", order = 206, description = "print no mismatches")
+    boolean noShowMismatches;
+    @Option(names = "--keep-mismatches", paramLabel = "N", order = 207, converter = Converters.Mismatches.class,
+        description = "keep at most N mismatches in the report (default 10000; counts stay exact; 0 to 2147483647)")
+    Integer keepMismatches;
+    @Option(names = "--model-name", paramLabel = "NAME", order = 208,
+        description = "the model's name, for the report's model_name (LLMSQL 2.0) and the leaderboard entry "
+            + "(default: model.name of --run-metadata)")
     String modelName;
+    @Option(names = "--run-metadata", paramLabel = "FILE", order = 209,
+        description = "YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g. the F.run.json "
+            + "'llmsql inference api' writes")
     Path runMetadata;
+    @Option(names = "--save-leaderboard-yaml", paramLabel = "FILE", order = 210,
+        description = "also write upstream LLMSQL's leaderboard entry (run.yaml) for this run")
     Path leaderboardYaml;
-    Map<String, Double> failUnder = new LinkedHashMap<>();
+    @Option(names = "--judge", paramLabel = "NAME", order = 300, description = Usage.JUDGE_OPTION)
+    String judge;
+    @Option(names = "--compare-judges", paramLabel = "A,B,...", order = 301, converter = JudgeList.class,
+        description = "also judge with each and print, per pair, how many questions differ")
+    String compareJudgesValue;
+    @Option(names = "--scoring", paramLabel = "NAME", order = 302, split = "\\s*,\\s*", splitSynopsisLabel = ",",
+        description = "extra scores: executability, weighted[:unknown-as-1], soft-f1, relative-efficiency, "
+            + "dialect-validity")
+    List<String> scorings = new ArrayList<>();
+    @Option(names = "--gold-cache", paramLabel = "DIR", order = 400,
+        description = "where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)")
+    Path goldCache;
+    @Option(names = "--no-gold-cache", order = 401, description = "run every gold query afresh")
+    boolean noGoldCache;
+    @Option(names = {"--quiet", "-q"}, order = 500,
+        description = "print only the accuracy line (no progress, no mismatches)")
+    boolean quiet;
+    @Option(names = {"--verbose", "-v"}, order = 501,
+        description = "print the configuration, every input problem and debug logs")
+    boolean verbose;
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", order = 600,
+        converter = Converters.QueryTimeout.class,
+        description = "interrupt a statement after this long (default 10; 0.001 to 86400)")
+    Duration queryTimeout;
+    @Option(names = "--max-rows", paramLabel = "N", order = 601, converter = Converters.MaxRows.class,
+        description = "row cap per statement (default 100000; 1 to 100000000)")
+    Integer maxRows;
+    @Option(names = "--max-value-bytes", paramLabel = "N", order = 602, converter = Converters.MaxValueBytes.class,
+        description = "longest string, blob or stored row a statement may build or read (default 250000; 1 to "
+            + "1000000000)")
+    Integer maxValueBytes;
+    @Option(names = "--max-row-bytes", paramLabel = "N", order = 603, converter = Converters.ResultBytes.class,
+        description = "bytes one result row may take (default 16777216; 1 to 2147483647)")
+    Integer maxRowBytes;
+    @Option(names = "--max-result-bytes", paramLabel = "N", order = 604, converter = Converters.ResultBytes.class,
+        description = "bytes one result may take (default 134217728; 1 to 2147483647); over a bound is a "
+            + "SIZE_LIMIT error for that statement, gold queries included")
+    Integer maxResultBytes;
+    @Option(names = "--threads", paramLabel = "N", order = 605, converter = Converters.Threads.class,
+        description = "predictions evaluated at once (default: available processors; 1 to 256)")
+    Integer threads;
+    @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700, converter = FailUnder.class,
+        description = "fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g. --fail-under 0.7 or "
+            + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring)")
+    List<String> failUnderValues = new ArrayList<>();
+    @Option(names = "--baseline", paramLabel = "REPORT.json", order = 701,
+        description = "fail when a score is below this full report's (llmsql evaluate --format json) minus "
+            + "--tolerance; lists the questions that regressed")
     Path baseline;
+    @Option(names = "--tolerance", paramLabel = "RATE", order = 702, converter = Converters.Rate.class,
+        description = "how far scores may fall below the baseline (default 0; 0 to 1)")
     Double tolerance;
+    @Option(names = "--max-regressions", paramLabel = "N", order = 703, converter = Converters.Mismatches.class,
+        description = "also fail when more than N baseline matches are lost")
     Integer maxRegressions;
+    @Option(names = "--gate-format", paramLabel = "junit-xml=FILE|github", order = 704, converter = GateFormat.class,
+        description = "also write the gate as JUnit XML, or print GitHub Actions annotations (may be given twice)")
+    List<String> gateFormats = new ArrayList<>();
+    @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+    boolean help;
+
+    List<String> compareJudges = List.of();
+    Map<String, Double> failUnder = new LinkedHashMap<>();
+    boolean showMismatches = true;
     Path junitXml;
     boolean github;
 
-    static Arguments parse(List<String> args) {
-      Arguments a = new Arguments();
-      for (int i = 0; i < args.size(); i++) {
-        String arg = args.get(i);
-        String name = arg;
-        String inline = null;
-        int eq = arg.indexOf('=');
-        if (arg.startsWith("--") && eq > 0) {
-          name = arg.substring(0, eq);
-          inline = arg.substring(eq + 1);
-        }
-        switch (name) {
-          case "--help", "-h" -> a.help = true;
-          case "--no-show-mismatches" -> a.showMismatches = false;
-          case "--no-save-report" -> a.noSaveReport = true;
-          case "--no-gold-cache" -> a.noGoldCache = true;
-          case "--allow-empty" -> a.allowEmpty = true;
-          case "--quiet", "-q" -> a.quiet = true;
-          case "--verbose", "-v" -> a.verbose = true;
-          default -> {
-            String value = inline;
-            if (value == null) {
-              if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException(name + " needs a value");
-              }
-              value = args.get(++i);
-            }
-            a.set(name, value);
-          }
-        }
-      }
-      if (!a.help && a.outputs == null) {
-        throw new IllegalArgumentException("--outputs FILE is required (the predictions JSONL)");
-      }
-      if (a.quiet && a.verbose) {
-        throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
-      }
-      if (a.baseline == null && (a.tolerance != null || a.maxRegressions != null)) {
-        throw new IllegalArgumentException((a.tolerance != null ? "--tolerance" : "--max-regressions")
-            + " needs --baseline REPORT.json to compare against");
-      }
-      if (a.failUnder.isEmpty() && a.baseline == null && (a.junitXml != null || a.github)) {
-        throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
-      }
-      return a;
+    Arguments(Cli cli) {
+      this.cli = cli;
     }
 
-    private void set(String name, String value) {
-      switch (name) {
-        case "--outputs" -> outputs = Path.of(value);
-        case "--version" -> version = Options.version(name, value);
-        case "--workdir-path" -> workdir = Path.of(value);
-        case "--hub-endpoint" -> hubEndpoint = Options.url(name, value);
-        case "--questions-path" -> questions = Path.of(value);
-        case "--db-path" -> db = Path.of(value);
-        case "--databases-dir" -> databasesDir = Path.of(value);
-        case "--engine" -> engine = value.strip().toLowerCase(Locale.ROOT);
-        case "--jdbc-url" -> jdbcUrl = value;
-        case "--jdbc-user" -> jdbcUser = value;
-        case "--jdbc-password-env" -> jdbcPasswordEnv = value;
-        case "--save-report" -> saveReport = Path.of(value);
-        case "--gold-cache" -> goldCache = Path.of(value);
-        case "--max-mismatches" -> maxMismatches = Options.number(name, value, Range.MISMATCHES);
-        case "--query-timeout" -> queryTimeout = Options.seconds(name, value, Range.QUERY_TIMEOUT_MILLIS);
-        case "--max-rows" -> maxRows = Options.number(name, value, Range.MAX_ROWS);
-        case "--max-value-bytes" -> maxValueBytes = Options.number(name, value, Range.MAX_VALUE_BYTES);
-        case "--max-row-bytes" -> maxRowBytes = Options.number(name, value, Range.RESULT_BYTES);
-        case "--max-result-bytes" -> maxResultBytes = Options.number(name, value, Range.RESULT_BYTES);
-        case "--keep-mismatches" -> keepMismatches = Options.number(name, value, Range.MISMATCHES);
-        case "--threads" -> threads = Options.number(name, value, Range.THREADS);
-        case "--judge" -> judge = value;
-        case "--compare-judges" -> compareJudges = judgeList(value);
-        case "--scoring" -> scorings.addAll(List.of(value.split("\\s*,\\s*")));
-        case "--format" -> formats = formats(value);
-        case "--out" -> out = Path.of(value);
-        case "--name" -> this.name = fileName(value);
-        case "--model-name" -> modelName = value;
-        case "--run-metadata" -> runMetadata = Path.of(value);
-        case "--save-leaderboard-yaml" -> leaderboardYaml = Path.of(value);
-        case "--fail-under" -> failUnder(value);
-        case "--baseline" -> baseline = Path.of(value);
-        case "--tolerance" -> tolerance = Options.rate(name, value);
-        case "--max-regressions" -> maxRegressions = Options.number(name, value, Range.MISMATCHES);
-        case "--gate-format" -> gateFormat(value);
-        default -> throw new IllegalArgumentException("unknown option " + name);
+    @Override
+    public List<String> sections() {
+      return List.of("Predictions:", "Benchmark (default: LLMSQL 2.0, downloaded into llmsql_workdir):", "Report:",
+          "Judging and scoring:",
+          "Gold cache (gold results kept between runs, keyed by database content and gold SQL):", "Output:",
+          "Execution:", "CI gate (one summary line on standard output; see the README):");
+    }
+
+    @Override
+    public Integer call() {
+      try {
+        validate();
+      } catch (IllegalArgumentException e) {
+        return Commands.usageError(spec, cli.err, e.getMessage());
+      }
+      return cli.evaluate(this);
+    }
+
+    /** The checks across options, after picocli has read and converted each. */
+    void validate() {
+      showMismatches = !noShowMismatches;
+      if (compareJudgesValue != null) {
+        compareJudges = judgeList(compareJudgesValue);
+      }
+      for (String value : failUnderValues) {
+        failUnder(value, failUnder);
+      }
+      for (String value : gateFormats) {
+        gateFormat(value);
+      }
+      if (outputs == null) {
+        throw new IllegalArgumentException("--outputs FILE is required (the predictions JSONL)");
+      }
+      if (quiet && verbose) {
+        throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
+      }
+      if (baseline == null && (tolerance != null || maxRegressions != null)) {
+        throw new IllegalArgumentException((tolerance != null ? "--tolerance" : "--max-regressions")
+            + " needs --baseline REPORT.json to compare against");
+      }
+      if (jdbcUrl == null && (jdbcUser != null || jdbcPasswordEnv != null)) {
+        throw new IllegalArgumentException((jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")
+            + " needs --jdbc-url (the database it logs in to)");
+      }
+      if (failUnder.isEmpty() && baseline == null && (junitXml != null || github)) {
+        throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
+      }
+      if (out != null && formats.isEmpty()) {
+        formats = FORMATS;
+      }
+      if (!formats.isEmpty() && out == null) {
+        out = Path.of("");
+      }
+    }
+
+    /** {@code --format}: a comma-separated list of json, csv, html. */
+    static final class FormatList implements ITypeConverter<List<String>> {
+      @Override
+      public List<String> convert(String value) {
+        try {
+          return formats(value);
+        } catch (IllegalArgumentException e) {
+          throw new TypeConversionException(e.getMessage());
+        }
+      }
+    }
+
+    /** {@code --name}: a file name. */
+    static final class FileName implements ITypeConverter<String> {
+      @Override
+      public String convert(String value) {
+        try {
+          return fileName(value);
+        } catch (IllegalArgumentException e) {
+          throw new TypeConversionException(e.getMessage());
+        }
+      }
+    }
+
+    /** {@code --compare-judges}: checked when read, split again in {@link #validate()}. */
+    static final class JudgeList implements ITypeConverter<String> {
+      @Override
+      public String convert(String value) {
+        try {
+          judgeList(value);
+          return value;
+        } catch (IllegalArgumentException e) {
+          throw new TypeConversionException(e.getMessage());
+        }
+      }
+    }
+
+    /** {@code --fail-under}: each value checked when read; duplicates across values in {@link #validate()}. */
+    static final class FailUnder implements ITypeConverter<String> {
+      @Override
+      public String convert(String value) {
+        try {
+          failUnder(value, new LinkedHashMap<>());
+          return value;
+        } catch (IllegalArgumentException e) {
+          throw new TypeConversionException(e.getMessage());
+        }
+      }
+    }
+
+    /** {@code --gate-format}: junit-xml=FILE or github. */
+    static final class GateFormat implements ITypeConverter<String> {
+      @Override
+      public String convert(String value) {
+        try {
+          junitXml(value);
+          return value;
+        } catch (IllegalArgumentException e) {
+          throw new TypeConversionException(e.getMessage());
+        }
       }
     }
 
     /** {@code 0.7} (accuracy) or {@code accuracy=0.7,soft-f1=0.5}; may be given more than once. */
-    private void failUnder(String value) {
+    private static void failUnder(String value, Map<String, Double> failUnder) {
       for (String part : value.split(",")) {
         String p = part.strip();
         int eq = p.indexOf('=');
@@ -965,15 +1076,25 @@ public final class Cli {
 
     /** {@code junit-xml=FILE} or {@code github}; may be given more than once. */
     private void gateFormat(String value) {
+      Optional<Path> xml = junitXml(value);
+      if (xml.isPresent()) {
+        junitXml = xml.get();
+      } else {
+        github = true;
+      }
+    }
+
+    /** The JUnit XML file of a {@code --gate-format} value, or empty for {@code github}. */
+    private static Optional<Path> junitXml(String value) {
       String v = value.strip();
       if (v.equals("github")) {
-        github = true;
-      } else if (v.startsWith("junit-xml=") && v.length() > "junit-xml=".length()) {
-        junitXml = Path.of(v.substring("junit-xml=".length()));
-      } else {
-        throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
-            + Range.quote(value));
+        return Optional.empty();
       }
+      if (v.startsWith("junit-xml=") && v.length() > "junit-xml=".length()) {
+        return Optional.of(Path.of(v.substring("junit-xml=".length())));
+      }
+      throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
+          + Range.quote(value));
     }
 
     /** Splits {@code a,b:opt1,opt2,c} at the commas that start a new judge (options stay with theirs). */

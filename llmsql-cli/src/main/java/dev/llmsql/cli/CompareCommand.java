@@ -15,63 +15,73 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code llmsql compare A.json B.json [--alpha 0.05] [--html FILE] [--fail-unless-better]}: the paired
  * comparison of two full reports of the same questions on one screen.
  *
  * <pre>{@code
- * int status = new CompareCommand(System.out, System.err).run(List.of("a.json", "b.json"));
+ * int status = new Cli(System.out, System.err).run(new String[] {"compare", "a.json", "b.json"});
  * }</pre>
  */
-final class CompareCommand {
+@Command(name = "compare", header = "paired test of two runs (exact McNemar)", description = Usage.COMPARE_DESCRIPTION, footer = Usage.COMPARE_FOOTER,
+    customSynopsis = "llmsql compare A.json B.json [--alpha 0.05] [--html FILE] [--fail-unless-better]")
+final class CompareCommand implements Callable<Integer> {
 
   private final PrintStream out;
   private final PrintStream err;
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "REPORT.json", arity = "0..*", description = "the two full reports, A then B")
+  List<Path> inputs = new ArrayList<>();
+  @Option(names = "--alpha", paramLabel = "LEVEL", converter = Alpha.class,
+      description = "significance level of the verdict (default 0.05; between 0 and 1)")
+  double alpha = PairedComparison.DEFAULT_ALPHA;
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "also write the comparison view as a self-contained HTML page")
+  Path html;
+  @Option(names = "--fail-unless-better", description = "exit 6 unless B is significantly better than A")
+  boolean failUnlessBetter;
+  @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+  boolean help;
 
   CompareCommand(PrintStream out, PrintStream err) {
     this.out = out;
     this.err = err;
   }
 
-  int run(List<String> args) {
-    List<Path> inputs = new ArrayList<>();
-    double alpha = PairedComparison.DEFAULT_ALPHA;
-    Path html = null;
-    boolean failUnlessBetter = false;
-    try {
-      for (int i = 0; i < args.size(); i++) {
-        String arg = args.get(i);
-        switch (arg) {
-          case "--help", "-h" -> {
-            out.print(Usage.COMPARE);
-            return Cli.OK;
-          }
-          case "--alpha" -> {
-            String value = Options.value(args, i++, arg);
-            alpha = Options.rate(arg, value);
-            if (alpha == 0 || alpha == 1) {
-              throw new IllegalArgumentException("--alpha takes a significance level between 0 and 1 "
-                  + "(exclusive), e.g. 0.05, but was '" + value + "'");
-            }
-          }
-          case "--html" -> html = Path.of(Options.value(args, i++, arg));
-          case "--fail-unless-better" -> failUnlessBetter = true;
-          default -> {
-            if (arg.startsWith("-")) {
-              throw new IllegalArgumentException("unknown option " + arg);
-            }
-            inputs.add(Path.of(arg));
-          }
-        }
+  /** {@code --alpha}: a significance level strictly between 0 and 1. */
+  static final class Alpha implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double alpha;
+      try {
+        alpha = Options.rate(Converters.OPTION, value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
       }
-      if (inputs.size() != 2) {
-        throw new IllegalArgumentException("give exactly two REPORT.json files (written by llmsql evaluate "
-            + "--format json), but got " + inputs.size());
+      if (alpha == 0 || alpha == 1) {
+        throw new TypeConversionException(Converters.OPTION + " takes a significance level between 0 and 1 "
+            + "(exclusive), e.g. 0.05, but was '" + value + "'");
       }
-    } catch (IllegalArgumentException e) {
-      err.println("llmsql compare: " + e.getMessage() + " (see llmsql compare --help)");
-      return Cli.USAGE;
+      return alpha;
+    }
+  }
+
+  @Override
+  public Integer call() {
+    if (inputs.size() != 2) {
+      return Commands.usageError(spec, err, "give exactly two REPORT.json files (written by llmsql evaluate "
+          + "--format json), but got " + inputs.size());
     }
     if (html != null) {
       Map<String, Path> reports = new LinkedHashMap<>();

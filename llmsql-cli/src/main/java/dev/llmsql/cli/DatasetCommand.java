@@ -1,73 +1,126 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.jdbc.load.JdbcImport;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import dev.llmsql.sqlite.dataset.ImportedTable;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] [--questions Q] --out db.sqlite [--overwrite]}.
+ * {@code llmsql dataset import --csv DIR|FILE [--tables-jsonl F] [--questions Q] --out db.sqlite [--overwrite]},
+ * and into DuckDB or PostgreSQL: {@code --from-sqlite F} (or CSV files) {@code --engine duckdb --out F.duckdb} or
+ * {@code --engine postgresql --jdbc-url URL ...} (see {@link EngineImport}).
  */
-final class DatasetCommand {
+@Command(name = "import", header = "your own tables, or a SQLite benchmark, into SQLite, DuckDB or PostgreSQL",
+    customSynopsis = Usage.DATASET_SYNOPSIS, description = Usage.DATASET_DESCRIPTION,
+    footer = Usage.DATASET_FOOTER, optionListHeading = "%n")
+final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
 
   private final PrintStream out;
   private final PrintStream err;
+  private final Function<String, String> environment;
+  @Spec
+  CommandSpec spec;
 
-  DatasetCommand(PrintStream out, PrintStream err) {
+  /** The --csv and --tables-jsonl files in the order given, each as its call on the import's builder. */
+  private final List<Consumer<DatasetImport.Builder>> sources = new ArrayList<>();
+  @Option(names = "--questions", paramLabel = "FILE", order = 2,
+      description = "questions JSONL with gold SQL or gold_results, checked and copied")
+  Path questions;
+  @Option(names = "--out", paramLabel = "FILE", order = 3, description = "the SQLite (or DuckDB) file to create")
+  Path output;
+  @Option(names = "--answers", order = 4,
+      description = "store each gold SQL's rows as \"answer\", plus \"tables\" and \"prompt\"")
+  boolean answers;
+  @Option(names = "--overwrite", order = 5,
+      description = "replace --out (and the questions and tables copies) if they exist; SQLite only")
+  boolean overwrite;
+  @Option(names = "--from-sqlite", paramLabel = "FILE", order = 100,
+      description = "copy this SQLite database (LLMSQL's, a Spider database, an earlier import)")
+  Path fromSqlite;
+  @Option(names = "--engine", paramLabel = "NAME", order = 101, converter = Converters.Engine.class,
+      description = "sqlite (default), duckdb or postgresql (the default with --jdbc-url)")
+  String engine;
+  @Option(names = "--jdbc-url", paramLabel = "URL", order = 102,
+      description = "the PostgreSQL database to create, jdbc:postgresql://HOST[:PORT]/NAME; the import logs in to "
+          + "the server's postgres database to create it")
+  String jdbcUrl;
+  @Option(names = "--jdbc-user", paramLabel = "NAME", order = 103,
+      description = "the administrator the import logs in as (may create databases and roles)")
+  String jdbcUser;
+  @Option(names = "--jdbc-password-env", paramLabel = "VAR", order = 104,
+      description = "the environment variable holding that administrator's password")
+  String jdbcPasswordEnv;
+  @Option(names = "--reader-role", paramLabel = "NAME", order = 105,
+      description = "the role evaluations log in as, created when missing; it may only read the new database "
+          + "(default llmsql_reader)")
+  String readerRole;
+  @Option(names = "--reader-password-env", paramLabel = "VAR", order = 106,
+      description = "the environment variable holding the reader role's password")
+  String readerPasswordEnv;
+  @Option(names = "--names", paramLabel = "exact|lower-case", order = 107, converter = Converters.Names.class,
+      description = "table and column names in PostgreSQL (default exact; lower-case for SQL that writes names "
+          + "bare in any case, such as Spider's)")
+  JdbcImport.Names names;
+  @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+  boolean help;
+
+  DatasetCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
     this.out = out;
     this.err = err;
+    this.environment = environment;
   }
 
-  int run(List<String> args) {
-    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
-      out.print(Usage.DATASET);
-      return args.isEmpty() ? Cli.USAGE : Cli.OK;
-    }
-    if (!args.get(0).equals("import")) {
-      err.println("llmsql dataset: unknown subcommand '" + args.get(0) + "'; known: import (see llmsql dataset "
-          + "--help)");
-      return Cli.USAGE;
-    }
+  @Option(names = "--csv", paramLabel = "DIR|FILE", order = 0,
+      description = "a CSV file, or a directory whose *.csv files are all imported")
+  void csv(Path csv) {
+    sources.add(b -> b.csv(csv));
+  }
+
+  @Option(names = "--tables-jsonl", paramLabel = "FILE", order = 1,
+      description = "LLMSQL-shaped tables, one per line")
+  void tablesJsonl(Path tables) {
+    sources.add(b -> b.tablesJsonl(tables));
+  }
+
+  @Override
+  public List<String> sections() {
+    return List.of("Options:", "DuckDB and PostgreSQL:");
+  }
+
+  @Override
+  public Integer call() {
     DatasetImport.Builder b = DatasetImport.builder();
-    Path output = null;
-    boolean any = false;
-    boolean withQuestions = false;
-    boolean answers = false;
+    boolean withQuestions = questions != null;
     try {
-      for (int i = 1; i < args.size(); i++) {
-        String arg = args.get(i);
-        switch (arg) {
-          case "--help", "-h" -> {
-            out.print(Usage.DATASET);
-            return Cli.OK;
-          }
-          case "--csv" -> {
-            b.csv(Path.of(Options.value(args, i++, arg)));
-            any = true;
-          }
-          case "--tables-jsonl" -> {
-            b.tablesJsonl(Path.of(Options.value(args, i++, arg)));
-            any = true;
-          }
-          case "--questions" -> {
-            b.questions(Path.of(Options.value(args, i++, arg)));
-            withQuestions = true;
-          }
-          case "--out" -> output = Path.of(Options.value(args, i++, arg));
-          case "--overwrite" -> b.overwrite(true);
-          case "--answers" -> {
-            b.answers(true);
-            answers = true;
-          }
-          default -> throw new IllegalArgumentException("unknown option " + arg);
-        }
+      for (Consumer<DatasetImport.Builder> source : sources) {
+        source.accept(b);
       }
-      if (!any) {
+      if (withQuestions) {
+        b.questions(questions);
+      }
+      b.overwrite(overwrite).answers(answers);
+      EngineTarget engineTarget = EngineTarget.builder().engine(engine).fromSqlite(fromSqlite).out(output)
+          .jdbcUrl(jdbcUrl).jdbcUser(jdbcUser).jdbcPasswordEnv(jdbcPasswordEnv).readerRole(readerRole)
+          .readerPasswordEnv(readerPasswordEnv).names(names).csvOrTables(!sources.isEmpty())
+          .questions(withQuestions).overwrite(overwrite).build();
+      if (engineTarget.engine() != null && !engineTarget.engine().equals("sqlite")) {
+        return new EngineImport(out, err, environment).run(engineTarget, b);
+      }
+      if (sources.isEmpty()) {
         throw new IllegalArgumentException("give --csv DIR (or FILE) and/or --tables-jsonl FILE");
       }
       if (output == null) {
@@ -77,8 +130,7 @@ final class DatasetCommand {
         throw new IllegalArgumentException("--answers stores each question's answer; give --questions FILE too");
       }
     } catch (IllegalArgumentException e) {
-      err.println("llmsql dataset import: " + e.getMessage() + " (see llmsql dataset --help)");
-      return Cli.USAGE;
+      return Commands.usageError(spec, err, e.getMessage());
     } catch (DatasetImportException e) {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;

@@ -23,13 +23,21 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code llmsql falcon run --model SPEC... --out DIR [options]}: DB-GPT Falcon-style runs, several models times
  * several rounds over one benchmark, through {@link FalconRun}.
  */
-final class FalconCommand {
+@Command(name = "run", header = "several models x rounds, DB-GPT Falcon's tables", customSynopsis = "llmsql falcon run --model SPEC [--model SPEC...] --out DIR "
+    + "[options]", description = Usage.FALCON_DESCRIPTION, footer = Usage.FALCON_FOOTER, optionListHeading = "%n")
+final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** One {@code --model} option: {@code MODEL[,base-url=U][,concurrency=N][,api-key-env=VAR][,name=LABEL]}. */
   record ModelSpec(String model, String name, String baseUrl, Integer concurrency, String apiKeyEnv) {
@@ -73,6 +81,68 @@ final class FalconCommand {
   private final PrintStream err;
   private final Function<String, String> environment;
   private final Terminal terminal;
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--model", paramLabel = "SPEC", order = 0, converter = Converters.ModelSpec.class,
+      description = Usage.FALCON_MODEL_OPTION)
+  List<ModelSpec> models = new ArrayList<>();
+  @Option(names = "--base-url", paramLabel = "U", order = 1, converter = Converters.HttpUrl.class,
+      description = "API root of models without base-url=, e.g. http://localhost:8000/v1")
+  URI baseUri;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2,
+      description = "variable holding the key of models without api-key-env= (default OPENAI_API_KEY)")
+  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class,
+      description = "requests in flight per model without concurrency= (default 4; 1 to 256)")
+  int concurrency = Inference.DEFAULT_CONCURRENCY;
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class,
+      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
+  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+  @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
+      description = "answer length cap (default 512; 1 to 1000000)")
+  int maxTokens = 512;
+  @Option(names = "--temperature", paramLabel = "T", order = 6, converter = Converters.Temperature.class,
+      description = "sampling temperature of every round (default 0; 0 to 2); above 0 the rounds differ, which is "
+          + "what several rounds are for")
+  double temperature = 0.0;
+  @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
+      description = "LLMSQL version to download (default 2.0)")
+  String version = "2.0";
+  @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
+      description = "download cache (default llmsql_workdir)")
+  Path workdir;
+  @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
+      description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
+  URI hubEndpoint;
+  @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
+      description = "local questions JSONL; with --tables-path and --db-path, no download")
+  Path questions;
+  @Option(names = "--tables-path", paramLabel = "FILE", order = 104,
+      description = "local tables.jsonl (table_id, header, types, rows) for the prompts")
+  Path tables;
+  @Option(names = "--db-path", paramLabel = "FILE", order = 105,
+      description = "local SQLite database the SQL runs on (e.g. from 'llmsql dataset import')")
+  Path db;
+  @Option(names = "--out", paramLabel = "DIR", order = 200,
+      description = "where predictions, logs and the two CSV tables go")
+  Path output;
+  @Option(names = "--rounds", paramLabel = "N", order = 201, converter = Converters.Rounds.class,
+      description = "rounds per model (default 1; 1 to 1000)")
+  int rounds = 1;
+  @Option(names = "--shots", paramLabel = "0|1|5", order = 202, converter = Converters.Shots.class,
+      description = "worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions are zero-shot")
+  Integer shots;
+  @Option(names = "--limit", paramLabel = "N", order = 203, converter = Converters.Limit.class,
+      description = "only the first N questions, for a quick run (1 to 2147483647)")
+  Integer limit;
+  @Option(names = "--judge", paramLabel = "NAME", order = 204,
+      description = "how answers are judged (default llmsql; see llmsql evaluate --help)")
+  String judge;
+  @Mixin
+  Options.Feedback feedback = new Options.Feedback();
+  @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+  boolean help;
 
   FalconCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
@@ -81,68 +151,17 @@ final class FalconCommand {
     this.terminal = terminal;
   }
 
-  int run(List<String> args) {
-    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
-      out.print(Usage.FALCON);
-      return args.isEmpty() ? Cli.USAGE : Cli.OK;
-    }
-    if (!args.get(0).equals("run")) {
-      err.println("llmsql falcon: unknown subcommand '" + args.get(0) + "'; known: run (see llmsql falcon "
-          + "--help)");
-      return Cli.USAGE;
-    }
-    List<ModelSpec> models = new ArrayList<>();
-    String baseUrl = null;
-    String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
-    int concurrency = Inference.DEFAULT_CONCURRENCY;
-    Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
-    int maxTokens = 512;
-    double temperature = 0.0;
-    int rounds = 1;
-    Integer shots = null;
-    Integer limit = null;
-    String judge = null;
-    Path output = null;
-    String version = "2.0";
-    Path workdir = null;
-    URI hubEndpoint = null;
-    Path questions = null;
-    Path tables = null;
-    Path db = null;
-    Options.Feedback feedback = new Options.Feedback();
+  @Override
+  public List<String> sections() {
+    return List.of("Models (--model once per model):", "Benchmark (default: LLMSQL 2.0, downloaded into "
+        + "llmsql_workdir):", "Run:");
+  }
+
+  @Override
+  public Integer call() {
+    String baseUrl = baseUri == null ? null : baseUri.toString();
     try {
-      for (int i = 1; i < args.size(); i++) {
-        String arg = args.get(i);
-        if (arg.equals("--help") || arg.equals("-h")) {
-          out.print(Usage.FALCON);
-          return Cli.OK;
-        }
-        if (feedback.read(arg)) {
-          continue;
-        }
-        String value = Options.value(args, i++, arg);
-        switch (arg) {
-          case "--model" -> models.add(ModelSpec.parse(value));
-          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
-          case "--api-key-env" -> apiKeyEnv = value;
-          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
-          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
-          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
-          case "--temperature" -> temperature = Options.temperature(arg, value);
-          case "--rounds" -> rounds = Options.number(arg, value, Range.ROUNDS);
-          case "--shots" -> shots = Options.shots(arg, value);
-          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
-          case "--judge" -> judge = value;
-          case "--out" -> output = Path.of(value);
-          case "--version" -> version = Options.version(arg, value);
-          case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
-          case "--questions-path" -> questions = Path.of(value);
-          case "--tables-path" -> tables = Path.of(value);
-          case "--db-path" -> db = Path.of(value);
-          default -> throw new IllegalArgumentException("unknown option " + arg);
-        }
-      }
+      feedback.check();
       if (models.isEmpty() || output == null) {
         throw new IllegalArgumentException("--model (once per model) and --out are required");
       }
@@ -158,8 +177,7 @@ final class FalconCommand {
             + "three, or none to download LLMSQL " + version);
       }
     } catch (IllegalArgumentException e) {
-      err.println("llmsql falcon run: " + e.getMessage() + " (see llmsql falcon --help)");
-      return Cli.USAGE;
+      return Commands.usageError(spec, err, e.getMessage());
     }
     FalconRun run;
     Progress progress = feedback.progress(err, terminal);

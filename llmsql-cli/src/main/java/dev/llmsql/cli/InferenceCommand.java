@@ -1,7 +1,6 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
-import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.llm.ChatClient;
@@ -20,10 +19,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code llmsql inference api --model M --base-url U --output-file F [options]}. */
-final class InferenceCommand {
+@Command(name = "api", header = "ask an OpenAI-compatible server for predictions", customSynopsis = "llmsql inference api --model M --base-url U --output-file F "
+    + "[options]", description = Usage.INFERENCE_DESCRIPTION, footer = Usage.INFERENCE_FOOTER,
+    optionListHeading = "%n")
+final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
 
   private static final int MAX_PRINTED_FAILURES = 10;
 
@@ -31,6 +39,58 @@ final class InferenceCommand {
   private final PrintStream err;
   private final Function<String, String> environment;
   private final Terminal terminal;
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--model", paramLabel = "M", order = 0, description = "the server's model name")
+  String model;
+  @Option(names = "--base-url", paramLabel = "U", order = 1, converter = Converters.HttpUrl.class,
+      description = "API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)")
+  URI baseUri;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2,
+      description = "environment variable holding the key (default OPENAI_API_KEY)")
+  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class,
+      description = "requests in flight at once (default 4; 1 to 256)")
+  int concurrency = Inference.DEFAULT_CONCURRENCY;
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class,
+      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
+  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+  @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
+      description = "answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0; 1 to 1000000)")
+  Integer maxTokens;
+  @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
+      description = "LLMSQL version to download (default 2.0)")
+  String version = "2.0";
+  @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
+      description = "download cache (default llmsql_workdir)")
+  Path workdir;
+  @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
+      description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
+  URI hubEndpoint;
+  @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
+      description = "local questions JSONL (question_id, question, table_id)")
+  Path questions;
+  @Option(names = "--tables-path", paramLabel = "FILE", order = 104,
+      description = "local tables.jsonl (table_id, header, types, rows)")
+  Path tables;
+  @Option(names = "--output-file", paramLabel = "F", order = 200, description = "predictions JSONL, appended to")
+  Path output;
+  @Option(names = "--shots", paramLabel = "0|1|5", order = 201, converter = Converters.Shots.class,
+      description = "worked examples per LLMSQL 1.0 prompt (default 5); LLMSQL 2.0 questions are zero-shot: each "
+          + "one's \"prompt\" field is sent as it is (rendered from its \"tables\" when absent), and --shots 1 or 5 "
+          + "is a usage error")
+  Integer shots;
+  @Option(names = "--limit", paramLabel = "N", order = 202, converter = Converters.Limit.class,
+      description = "only the first N questions, for a quick run (1 to 2147483647)")
+  Integer limit;
+  @Option(names = "--process-log", paramLabel = "FILE", order = 203,
+      description = "exchange log (default F without .jsonl, plus .process.jsonl)")
+  Path processLog;
+  @Mixin
+  Options.Feedback feedback = new Options.Feedback();
+  @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+  boolean help;
 
   InferenceCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
@@ -39,62 +99,17 @@ final class InferenceCommand {
     this.terminal = terminal;
   }
 
-  int run(List<String> args) {
-    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
-      out.print(Usage.INFERENCE);
-      return args.isEmpty() ? Cli.USAGE : Cli.OK;
-    }
-    if (!args.get(0).equals("api")) {
-      err.println("llmsql inference: unknown backend '" + args.get(0) + "'; known: api (an OpenAI-compatible "
-          + "server; see llmsql inference --help)");
-      return Cli.USAGE;
-    }
-    String model = null;
-    String baseUrl = null;
-    Path output = null;
-    String version = "2.0";
-    Path workdir = null;
-    URI hubEndpoint = null;
-    Path questions = null;
-    Path tables = null;
-    String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
-    Path processLog = null;
-    Integer shots = null;
-    Integer limit = null;
-    int concurrency = Inference.DEFAULT_CONCURRENCY;
-    Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
-    Integer maxTokens = null;
-    Options.Feedback feedback = new Options.Feedback();
+  @Override
+  public List<String> sections() {
+    return List.of("Model:", "Questions (default: LLMSQL 2.0 questions.jsonl and tables.jsonl, downloaded into "
+        + "llmsql_workdir):", "Run:");
+  }
+
+  @Override
+  public Integer call() {
+    String baseUrl = baseUri == null ? null : baseUri.toString();
     try {
-      for (int i = 1; i < args.size(); i++) {
-        String arg = args.get(i);
-        if (arg.equals("--help") || arg.equals("-h")) {
-          out.print(Usage.INFERENCE);
-          return Cli.OK;
-        }
-        if (feedback.read(arg)) {
-          continue;
-        }
-        String value = Options.value(args, i++, arg);
-        switch (arg) {
-          case "--model" -> model = value;
-          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
-          case "--output-file" -> output = Path.of(value);
-          case "--version" -> version = Options.version(arg, value);
-          case "--workdir-path" -> workdir = Path.of(value);
-          case "--hub-endpoint" -> hubEndpoint = Options.url(arg, value);
-          case "--questions-path" -> questions = Path.of(value);
-          case "--tables-path" -> tables = Path.of(value);
-          case "--api-key-env" -> apiKeyEnv = value;
-          case "--process-log" -> processLog = Path.of(value);
-          case "--shots" -> shots = Options.shots(arg, value);
-          case "--limit" -> limit = Options.number(arg, value, Range.LIMIT);
-          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
-          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
-          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
-          default -> throw new IllegalArgumentException("unknown option " + arg);
-        }
-      }
+      feedback.check();
       if (model == null || baseUrl == null || output == null) {
         throw new IllegalArgumentException("--model, --base-url and --output-file are required");
       }
@@ -103,8 +118,7 @@ final class InferenceCommand {
             + "neither to download LLMSQL " + version);
       }
     } catch (IllegalArgumentException e) {
-      err.println("llmsql inference api: " + e.getMessage() + " (see llmsql inference --help)");
-      return Cli.USAGE;
+      return Commands.usageError(spec, err, e.getMessage());
     }
     Path log = processLog != null ? processLog
         : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");

@@ -12,7 +12,6 @@ import java.util.List;
  * a usage error (exit 2) with one line, never a failure halfway through a run.
  *
  * <pre>{@code
- * String value = Options.value(args, i++, arg);                 // "--limit needs a value"
  * int threads = Options.number("--threads", value, Range.THREADS);
  * // "--threads takes a whole number between 1 and 256, but was '0'"
  * }</pre>
@@ -20,14 +19,6 @@ import java.util.List;
 final class Options {
 
   private Options() {
-  }
-
-  /** The value after option {@code name} at {@code i}; another option there counts as missing. */
-  static String value(List<String> args, int i, String name) {
-    if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
-      throw new IllegalArgumentException(name + " needs a value");
-    }
-    return args.get(i + 1);
   }
 
   /** {@code value} as a whole number in {@code range}. */
@@ -52,6 +43,18 @@ final class Options {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(name + " takes 1.0 or 2.0, but was " + Range.quote(value));
     }
+  }
+
+  /** The query engines the command line ships (the fat jar holds llmsql-sqlite and llmsql-jdbc). */
+  static final List<String> ENGINES = List.of("sqlite", "duckdb", "postgresql");
+
+  /** {@code --engine}: one of {@link #ENGINES}, in any case. */
+  static String engine(String name, String value) {
+    String engine = value.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!ENGINES.contains(engine)) {
+      throw new IllegalArgumentException(name + " takes sqlite, duckdb or postgresql, but was " + Range.quote(value));
+    }
+    return engine;
   }
 
   /** {@code value} as a rate in [0, 1], e.g. 0.7 for 70%. */
@@ -110,24 +113,23 @@ final class Options {
     return t;
   }
 
-  /** {@code --quiet}/{@code -q} and {@code --verbose}/{@code -v} of a command, which exclude each other. */
+  /**
+   * {@code --quiet}/{@code -q} and {@code --verbose}/{@code -v} of a command, which exclude each other; a picocli
+   * mixin, listed under the command's last heading.
+   */
   static final class Feedback {
+    @picocli.CommandLine.Option(names = {"--quiet", "-q"}, order = 9998,
+        description = "no progress on standard error (the results still go to standard output)")
     boolean quiet;
+    @picocli.CommandLine.Option(names = {"--verbose", "-v"}, order = 9999,
+        description = "also the files used, the run's settings and cached downloads used")
     boolean verbose;
 
-    /** Takes {@code arg} if it is one of the two flags (true), else leaves it to the caller (false). */
-    boolean read(String arg) {
-      switch (arg) {
-        case "--quiet", "-q" -> quiet = true;
-        case "--verbose", "-v" -> verbose = true;
-        default -> {
-          return false;
-        }
-      }
+    /** Refuses both at once. */
+    void check() {
       if (quiet && verbose) {
         throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
       }
-      return true;
     }
 
     /** evaluate's bar (or periodic lines off a terminal) on {@code err}; null with {@code --quiet}. */

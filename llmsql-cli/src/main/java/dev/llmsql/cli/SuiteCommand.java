@@ -1,6 +1,5 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ProcessLog;
 import dev.llmsql.suite.CapabilityScore;
@@ -16,11 +15,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.net.URI;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import java.util.stream.Collectors;
 
 /** {@code llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]}. */
-final class SuiteCommand {
+@Command(name = "run", header = "SCALE-style capability suites with LLM judges", customSynopsis = "llmsql suite run --suite DIR --config F --model M --base-url U "
+    + "--judge-model J --out DIR [options]", description = Usage.SUITE_DESCRIPTION, footer = Usage.SUITE_FOOTER,
+    optionListHeading = "%n")
+final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** Where the command line writes the process log, inside {@code --out}. */
   static final String PROCESS_LOG = SuiteReports.PROCESS_LOGS + "/process.jsonl";
@@ -29,6 +39,57 @@ final class SuiteCommand {
   private final PrintStream err;
   private final Function<String, String> environment;
   private final Terminal terminal;
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--suite", paramLabel = "DIR", order = 0,
+      description = "capability folders of metric JSONL files")
+  Path suite;
+  @Option(names = "--config", paramLabel = "F", order = 1, description = "the suite's JSON config")
+  Path config;
+  @Option(names = "--out", paramLabel = "DIR", order = 2, description = "where the reports and logs go")
+  Path outDir;
+  @Option(names = "--model", paramLabel = "M", order = 3,
+      description = "a target model; repeat for several (they run at once)")
+  List<String> models = new ArrayList<>();
+  @Option(names = "--base-url", paramLabel = "U", order = 4, converter = Converters.HttpUrl.class,
+      description = "their API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)")
+  URI baseUri;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 5,
+      description = "environment variable holding the key (default OPENAI_API_KEY)")
+  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+  @Option(names = "--judge-model", paramLabel = "J", order = 6,
+      description = "a judge model; repeat for a vote (ties pass); needed for subjective/hybrid")
+  List<String> judges = new ArrayList<>();
+  @Option(names = "--judge-base-url", paramLabel = "U", order = 7, converter = Converters.HttpUrl.class,
+      description = "the judges' API root (default --base-url)")
+  URI judgeBaseUri;
+  @Option(names = "--judge-api-key-env", paramLabel = "NAME", order = 8,
+      description = "the judges' key variable (default --api-key-env)")
+  String judgeApiKeyEnv;
+  @Option(names = "--concurrency", paramLabel = "N", order = 9, converter = Converters.Concurrency.class,
+      description = "cases in flight per model, and requests per model (default 4; 1 to 256)")
+  int concurrency = CapabilitySuite.DEFAULT_CONCURRENCY;
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 10, converter = Converters.RequestTimeout.class,
+      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
+  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+  @Option(names = "--max-attempts", paramLabel = "N", order = 11, converter = Converters.MaxAttempts.class,
+      description = "requests per call, first included (default 4; 1 to 100)")
+  int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
+  @Option(names = "--max-tokens", paramLabel = "N", order = 12, converter = Converters.MaxTokens.class,
+      description = "answer length cap (default 1024; 1 to 1000000)")
+  int maxTokens = 1024;
+  @Option(names = "--query-timeout", paramLabel = "SECONDS", order = 13, converter = Converters.QueryTimeout.class,
+      description = "limit on building and querying one execution case's in-memory database (default 5; 0.001 to "
+          + "86400)")
+  Duration queryTimeout;
+  @Option(names = "--max-rows", paramLabel = "N", order = 14, converter = Converters.MaxRows.class,
+      description = "row cap of one execution case's query (default 10000; 1 to 100000000)")
+  Integer maxRows;
+  @Mixin
+  Options.Feedback feedback = new Options.Feedback();
+  @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+  boolean help;
 
   SuiteCommand(PrintStream out, PrintStream err, Function<String, String> environment, Terminal terminal) {
     this.out = out;
@@ -37,71 +98,22 @@ final class SuiteCommand {
     this.terminal = terminal;
   }
 
-  int run(List<String> args) {
-    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
-      out.print(Usage.SUITE);
-      return args.isEmpty() ? Cli.USAGE : Cli.OK;
-    }
-    if (args.get(0).equals("import-scale")) {
-      return importScale(args.subList(1, args.size()));
-    }
-    if (!args.get(0).equals("run")) {
-      err.println("llmsql suite: unknown subcommand '" + args.get(0) + "'; known: run, import-scale (see llmsql "
-          + "suite --help)");
-      return Cli.USAGE;
-    }
-    Path suite = null;
-    Path config = null;
-    List<String> models = new ArrayList<>();
-    String baseUrl = null;
-    List<String> judges = new ArrayList<>();
-    String judgeBaseUrl = null;
-    Path outDir = null;
-    String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
-    String judgeApiKeyEnv = null;
-    int concurrency = CapabilitySuite.DEFAULT_CONCURRENCY;
-    Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
-    int maxTokens = 1024;
-    int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
-    Duration queryTimeout = null;
-    Integer maxRows = null;
-    Options.Feedback feedback = new Options.Feedback();
+  @Override
+  public List<String> sections() {
+    return List.of("Options:");
+  }
+
+  @Override
+  public Integer call() {
+    String baseUrl = baseUri == null ? null : baseUri.toString();
+    String judgeBaseUrl = judgeBaseUri == null ? null : judgeBaseUri.toString();
     try {
-      for (int i = 1; i < args.size(); i++) {
-        String arg = args.get(i);
-        if (arg.equals("--help") || arg.equals("-h")) {
-          out.print(Usage.SUITE);
-          return Cli.OK;
-        }
-        if (feedback.read(arg)) {
-          continue;
-        }
-        String value = Options.value(args, i++, arg);
-        switch (arg) {
-          case "--suite" -> suite = Path.of(value);
-          case "--config" -> config = Path.of(value);
-          case "--model" -> models.add(value);
-          case "--base-url" -> baseUrl = Options.url(arg, value).toString();
-          case "--judge-model" -> judges.add(value);
-          case "--judge-base-url" -> judgeBaseUrl = Options.url(arg, value).toString();
-          case "--out" -> outDir = Path.of(value);
-          case "--api-key-env" -> apiKeyEnv = value;
-          case "--judge-api-key-env" -> judgeApiKeyEnv = value;
-          case "--concurrency" -> concurrency = Options.number(arg, value, Range.CONCURRENCY);
-          case "--timeout" -> timeout = Options.seconds(arg, value, Range.REQUEST_TIMEOUT_MILLIS);
-          case "--max-tokens" -> maxTokens = Options.number(arg, value, Range.MAX_TOKENS);
-          case "--max-attempts" -> attempts = Options.number(arg, value, Range.MAX_ATTEMPTS);
-          case "--query-timeout" -> queryTimeout = Options.seconds(arg, value, Range.QUERY_TIMEOUT_MILLIS);
-          case "--max-rows" -> maxRows = Options.number(arg, value, Range.MAX_ROWS);
-          default -> throw new IllegalArgumentException("unknown option " + arg);
-        }
-      }
+      feedback.check();
       if (suite == null || config == null || models.isEmpty() || baseUrl == null || outDir == null) {
         throw new IllegalArgumentException("--suite, --config, --model, --base-url and --out are required");
       }
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite run: " + e.getMessage() + " (see llmsql suite --help)");
-      return Cli.USAGE;
+      return Commands.usageError(spec, err, e.getMessage());
     }
     CapabilitySuite capabilitySuite;
     Progress progress = feedback.progress(err, terminal);
@@ -177,31 +189,49 @@ final class SuiteCommand {
   }
 
   /** {@code llmsql suite import-scale DATASET_CONFIG.py --out suite.json}. */
-  private int importScale(List<String> args) {
-    Path from = null;
-    Path to = null;
+  /** {@code llmsql suite import-scale dataset_config.py --out F}. */
+  @Command(name = "import-scale", header = "SCALE's config as a suite config",
+      customSynopsis = "llmsql suite import-scale dataset_config.py --out F",
+      description = Usage.IMPORT_SCALE_DESCRIPTION, footer = Usage.IMPORT_SCALE_FOOTER)
+  static final class ImportScale implements Callable<Integer> {
+    private final PrintStream out;
+    private final PrintStream err;
+    @Spec
+    CommandSpec spec;
+    @Parameters(paramLabel = "dataset_config.py", arity = "0..*",
+        description = "SCALE's evaluator/config/dataset_config.py")
+    List<Path> files = new ArrayList<>();
+    @Option(names = "--out", paramLabel = "F", description = "the suite config to write (prompts/ beside it)")
+    Path to;
+    @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
+    boolean help;
+
+    ImportScale(PrintStream out, PrintStream err) {
+      this.out = out;
+      this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+      return importScale(this);
+    }
+  }
+
+  private static int importScale(ImportScale command) {
+    PrintStream out = command.out;
+    PrintStream err = command.err;
+    Path from = command.files.isEmpty() ? null : command.files.get(0);
+    Path to = command.to;
     try {
-      for (int i = 0; i < args.size(); i++) {
-        String arg = args.get(i);
-        if (arg.equals("--help") || arg.equals("-h")) {
-          out.print(Usage.SUITE);
-          return Cli.OK;
-        }
-        if (arg.equals("--out")) {
-          to = Path.of(Options.value(args, i++, arg));
-        } else if (arg.startsWith("-") || from != null) {
-          throw new IllegalArgumentException("unknown option " + arg);
-        } else {
-          from = Path.of(arg);
-        }
+      if (command.files.size() > 1) {
+        throw new IllegalArgumentException("unknown option " + command.files.get(1));
       }
       if (from == null || to == null) {
         throw new IllegalArgumentException("give SCALE's dataset_config.py and --out FILE.json");
       }
       dev.llmsql.report.ReportFiles.requireWritableTarget(to, java.util.Map.of("SCALE config", from));
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite import-scale: " + e.getMessage() + " (see llmsql suite --help)");
-      return Cli.USAGE;
+      return Commands.usageError(command.spec, err, e.getMessage());
     }
     dev.llmsql.suite.ScaleConfigImport imported;
     try {

@@ -57,7 +57,7 @@ class CliTest {
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, "
-        + "dataset, inference, falcon, suite (see llmsql --help)\n");
+        + "dataset, inference, falcon, suite, completion (see llmsql --help)\n");
   }
 
   @Test

@@ -1,0 +1,189 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.jdbc.load.JdbcImport;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.sqlite.dataset.DatasetImportException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * {@code llmsql dataset import} into DuckDB or PostgreSQL: copies a SQLite database (given, or made from the CSV
+ * and tables.jsonl files in a temporary directory) with {@link JdbcImport}, then counts every table's rows in the
+ * new database, so what is printed is what arrived.
+ */
+final class EngineImport {
+
+  /** PostgreSQL's SQLSTATE for CREATE DATABASE of a name that exists. */
+  private static final String DUPLICATE_DATABASE = "42P04";
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Function<String, String> environment;
+
+  EngineImport(PrintStream out, PrintStream err, Function<String, String> environment) {
+    this.out = out;
+    this.err = err;
+    this.environment = environment;
+  }
+
+  /** Runs the import; returns the exit status. */
+  int run(EngineTarget target, DatasetImport.Builder csv) {
+    Map<String, String> admin = new LinkedHashMap<>();
+    String readerPassword = null;
+    try {
+      if (target.engine().equals("postgresql")) {
+        if (target.jdbcUser() != null) {
+          admin.put("user", target.jdbcUser());
+        }
+        if (target.jdbcPasswordEnv() != null) {
+          admin.put("password", secret("--jdbc-password-env", target.jdbcPasswordEnv()));
+        }
+        readerPassword = secret("--reader-password-env", target.readerPasswordEnv());
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.USAGE;
+    }
+    if (target.fromSqlite() != null && !Files.isRegularFile(target.fromSqlite())) {
+      err.println("llmsql dataset import: --from-sqlite " + target.fromSqlite() + ": "
+          + (Files.exists(target.fromSqlite()) ? "not a regular file; give a SQLite database file"
+          : "file not found; check the path"));
+      return Cli.BAD_INPUT;
+    }
+    Path temporary = null;
+    try {
+      Path source = target.fromSqlite();
+      if (source == null) {
+        temporary = Files.createTempDirectory("llmsql-import");
+        source = temporary.resolve("import.sqlite");
+        try {
+          csv.build().into(source);
+        } catch (OutputTargetException | DatasetImportException e) {
+          err.println("llmsql dataset import: " + e.getMessage());
+          return Cli.BAD_INPUT;
+        }
+      }
+      String written;
+      String next;
+      Map<String, Long> rows;
+      if (target.engine().equals("duckdb")) {
+        if (Files.exists(target.out()) || Files.isSymbolicLink(target.out())) {
+          err.println("llmsql dataset import: --out " + target.out() + " exists; choose a new file (nothing is "
+              + "overwritten)");
+          return Cli.BAD_INPUT;
+        }
+        JdbcImport.toDuckDb(source, target.out());
+        Properties readOnly = new Properties();
+        readOnly.setProperty("duckdb.read_only", "true");
+        rows = count(source, "jdbc:duckdb:" + target.out().toAbsolutePath(), readOnly, false);
+        written = target.out().toString();
+        next = "--engine duckdb --db-path " + target.out();
+      } else {
+        JdbcImport.toPostgres(source, target.adminUrl(), admin, target.database(), target.readerRole(),
+            readerPassword, target.names());
+        Properties p = new Properties();
+        p.putAll(admin);
+        rows = count(source, target.jdbcUrl(), p, target.names() == JdbcImport.Names.LOWER_CASE);
+        written = target.jdbcUrl() + " (readable by " + target.readerRole() + " only)";
+        next = "--jdbc-url " + target.jdbcUrl() + " --jdbc-user " + target.readerRole() + " --jdbc-password-env "
+            + target.readerPasswordEnv();
+      }
+      rows.forEach((table, n) -> out.println(String.format(Locale.ROOT, "  %-30s %6d rows", table, n)));
+      out.println(rows.size() + " table(s) written to " + written);
+      out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path QUESTIONS.jsonl " + next);
+      return Cli.OK;
+    } catch (IllegalArgumentException e) {
+      // JdbcImport's refusals: a name that is not a plain PostgreSQL name, a file that exists
+      err.println("llmsql dataset import: " + Cli.oneLine(e.getMessage()));
+      return Cli.USAGE;
+    } catch (SQLException e) {
+      if (DUPLICATE_DATABASE.equals(e.getSQLState())) {
+        err.println("llmsql dataset import: --jdbc-url " + target.jdbcUrl() + ": the database "
+            + target.database() + " exists; choose a new name (nothing is overwritten)");
+        return Cli.BAD_INPUT;
+      }
+      // a driver's message names what failed, never, by design, a password; redacted all the same
+      String message = Cli.oneLine(e.getMessage());
+      for (String secret : new String[] {admin.get("password"), readerPassword}) {
+        if (secret != null) {
+          message = message.replace(secret, "***");
+        }
+      }
+      err.println("llmsql dataset import: could not import into " + (target.out() != null ? target.out()
+          : target.jdbcUrl()) + ": " + message);
+      return Cli.FAILED;
+    } catch (IOException e) {
+      err.println("llmsql dataset import: could not make a temporary SQLite file (" + e + "); set java.io.tmpdir "
+          + "to a writable directory");
+      return Cli.FAILED;
+    } finally {
+      delete(temporary);
+    }
+  }
+
+  /** The value of the environment variable {@code name} that {@code option} named; never printed. */
+  private String secret(String option, String name) {
+    String value = environment.apply(name);
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException(option + " " + name + ": the environment variable is not set; export it "
+          + "with the password");
+    }
+    return value;
+  }
+
+  /** Every table of {@code source}, in name order, with its row count in the new database. */
+  private static Map<String, Long> count(Path source, String url, Properties properties, boolean lower)
+      throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + source.toAbsolutePath()
+        + "?immutable=1"); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+             + "'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    Map<String, Long> rows = new LinkedHashMap<>();
+    try (Connection c = DriverManager.getConnection(url, properties); Statement s = c.createStatement()) {
+      for (String table : tables) {
+        String name = lower ? table.toLowerCase(Locale.ROOT) : table;
+        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM \"" + name.replace("\"", "\"\"") + "\"")) {
+          rs.next();
+          rows.put(name, rs.getLong(1));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static void delete(Path directory) {
+    if (directory == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // a temporary copy left behind is the OS's to clean; the import itself succeeded or reported its error
+    }
+  }
+}
