@@ -112,7 +112,9 @@ class ReadmeTest {
         "--class-path", testClassPath(), "-R-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
         "-R-Dllmsql.workdir=" + Path.of("target", "llmsql_workdir").toAbsolutePath(),
         Path.of("llmsql-examples", "jshell", "quickstart.jsh").toString())
-        .directory(root.toFile()).redirectErrorStream(true).start();
+        // standard error apart: the first jshell on a machine logs "Created user preferences directory" there
+        .directory(root.toFile()).redirectError(Path.of("target", "readme-jshell.err").toAbsolutePath().toFile())
+        .start();
     process.getOutputStream().close(); // end of input: jshell exits after the script
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
         .replace(System.lineSeparator(), "\n");
