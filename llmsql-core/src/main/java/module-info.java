@@ -17,6 +17,7 @@ module dev.llmsql.core {
   exports dev.llmsql.config;
   exports dev.llmsql.execution;
   exports dev.llmsql.extraction;
+  exports dev.llmsql.files;
   exports dev.llmsql.gate;
   exports dev.llmsql.judge;
   exports dev.llmsql.matching;

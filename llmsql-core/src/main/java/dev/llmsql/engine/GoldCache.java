@@ -5,6 +5,7 @@ import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
+import dev.llmsql.files.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -500,8 +500,7 @@ final class GoldCache {
       channel.truncate(0);
       channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n")
           .getBytes(StandardCharsets.US_ASCII)), 0);
-      Path tmp = Files.createTempFile(dir, store.file.getFileName().toString(), ".tmp");
-      try {
+      AtomicFiles.write(store.file, tmp -> {
         try (FileChannel target = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
           DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
               java.nio.channels.Channels.newOutputStream(target), 1 << 16));
@@ -518,10 +517,7 @@ final class GoldCache {
           out.flush();
           target.write(ByteBuffer.allocate(4).putInt(0, count), MAGIC.length);
         }
-        Files.move(tmp, store.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      });
       deleteStaleSpills();
     }
   }
