@@ -28,6 +28,7 @@ module dev.llmsql.core {
   exports dev.llmsql.report.leaderboard;
   exports dev.llmsql.scoring;
   exports dev.llmsql.stats;
+  exports dev.llmsql.threads;
 
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
   uses dev.llmsql.execution.QueryEngine;
