@@ -6,6 +6,7 @@ import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.retry.RetryPolicy;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -68,6 +69,9 @@ final class GoldCache {
   private static final byte SQL_ERROR = 1;
 
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
+  /** Polling a held lock: 5 ms, doubling to 200 ms, until the wait's own deadline. */
+  private static final RetryPolicy LOCK_POLL = RetryPolicy.of(RetryPolicy.UNLIMITED_ATTEMPTS, Duration.ofMillis(5),
+      Duration.ofMillis(200));
 
   private final Path dir;
   private final IntPredicate wanted;
@@ -528,7 +532,7 @@ final class GoldCache {
    */
   private FileLock lockWithin(FileChannel channel, Path lock) throws IOException {
     long deadline = System.nanoTime() + lockWaitMillis * 1_000_000;
-    for (long pause = 5; ; pause = Math.min(pause * 2, 200)) {
+    for (int attempt = 1; ; attempt++) {
       FileLock held = channel.tryLock();
       if (held != null) {
         return held;
@@ -548,7 +552,7 @@ final class GoldCache {
         return null;
       }
       try {
-        Thread.sleep(Math.min(pause, left));
+        RetryPolicy.pause(Math.min(LOCK_POLL.waitMillis(attempt), left));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted while waiting for " + lock);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.retry.RetryPolicy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -77,8 +78,7 @@ final class Downloader {
   private final Duration connectTimeout;
   private final Duration readTimeout;
   private final Duration totalTimeout;
-  private final int maxAttempts;
-  private final Duration retryBackoff;
+  private final RetryPolicy retry;
   private final String fixForStatus4xx;
 
   /**
@@ -97,8 +97,9 @@ final class Downloader {
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
     this.totalTimeout = totalTimeout;
-    this.maxAttempts = maxAttempts;
-    this.retryBackoff = retryBackoff;
+    // a back-off above the cap waits the cap from the first retry on, as it always did
+    this.retry = RetryPolicy.of(maxAttempts, retryBackoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : retryBackoff,
+        MAX_BACKOFF);
     this.fixForStatus4xx = fixForStatus4xx;
   }
 
@@ -260,10 +261,10 @@ final class Downloader {
         verify(partial, check);
         return Files.size(partial.file);
       } catch (Failure f) {
-        if (!f.retryable || attempt >= maxAttempts) {
+        if (!f.retryable || !retry.mayRetryAfter(attempt)) {
           throw f.toException(uri, attempt, localHint);
         }
-        log.info("Download of {} failed ({}); retry {} of {}", uri, f.reason, attempt, maxAttempts - 1);
+        log.info("Download of {} failed ({}); retry {} of {}", uri, f.reason, attempt, retry.maxAttempts() - 1);
         listener.retrying(uri, attempt, f.reason);
         pause(attempt);
       }
@@ -613,13 +614,12 @@ final class Downloader {
   }
 
   private void pause(int attempt) throws InterruptedIOException {
-    long millis = retryBackoff.toMillis() << Math.min(attempt - 1, 20);
-    millis = Math.min(millis, MAX_BACKOFF.toMillis());
+    long millis = retry.waitMillis(attempt);
     if (millis <= 0) {
       return;
     }
     try {
-      Thread.sleep(millis);
+      RetryPolicy.pause(millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting to retry a download");
