@@ -55,6 +55,7 @@ public final class RetryPolicy {
     return new RetryPolicy(maxAttempts, initialBackoff, maxBackoff);
   }
 
+  /** The most tries, the first included. */
   public int maxAttempts() {
     return maxAttempts;
   }
