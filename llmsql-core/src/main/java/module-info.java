@@ -17,6 +17,7 @@ module dev.llmsql.core {
   exports dev.llmsql.config;
   exports dev.llmsql.execution;
   exports dev.llmsql.extraction;
+  exports dev.llmsql.files;
   exports dev.llmsql.gate;
   exports dev.llmsql.judge;
   exports dev.llmsql.matching;
@@ -25,8 +26,10 @@ module dev.llmsql.core {
   exports dev.llmsql.report.csv;
   exports dev.llmsql.report.html;
   exports dev.llmsql.report.leaderboard;
+  exports dev.llmsql.retry;
   exports dev.llmsql.scoring;
   exports dev.llmsql.stats;
+  exports dev.llmsql.threads;
 
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
   uses dev.llmsql.execution.QueryEngine;

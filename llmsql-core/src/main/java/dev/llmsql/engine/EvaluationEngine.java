@@ -38,6 +38,7 @@ import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.Tally;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -230,7 +231,8 @@ public final class EvaluationEngine {
     if (main != null) {
       runCache.prefetch(main);
     }
-    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemonThreads()) : null;
+    ExecutorService pool = threads > 1
+        ? Executors.newFixedThreadPool(threads, DaemonThreads.numbered("llmsql-eval-")) : null;
     try {
       ArrayDeque<Future<Evaluated>> inFlight = new ArrayDeque<>();
       int window = threads * 16;
@@ -444,15 +446,6 @@ public final class EvaluationEngine {
     } catch (ExecutionException e) {
       throw new IllegalStateException("evaluation failed: " + e.getCause(), e.getCause());
     }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "llmsql-eval-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   /**

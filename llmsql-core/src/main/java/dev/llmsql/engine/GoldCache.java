@@ -5,6 +5,8 @@ import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
+import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.retry.RetryPolicy;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,6 +69,9 @@ final class GoldCache {
   private static final byte SQL_ERROR = 1;
 
   private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
+  /** Polling a held lock: 5 ms, doubling to 200 ms, until the wait's own deadline. */
+  private static final RetryPolicy LOCK_POLL = RetryPolicy.of(RetryPolicy.UNLIMITED_ATTEMPTS, Duration.ofMillis(5),
+      Duration.ofMillis(200));
 
   private final Path dir;
   private final IntPredicate wanted;
@@ -500,8 +504,7 @@ final class GoldCache {
       channel.truncate(0);
       channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n")
           .getBytes(StandardCharsets.US_ASCII)), 0);
-      Path tmp = Files.createTempFile(dir, store.file.getFileName().toString(), ".tmp");
-      try {
+      AtomicFiles.write(store.file, tmp -> {
         try (FileChannel target = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
           DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
               java.nio.channels.Channels.newOutputStream(target), 1 << 16));
@@ -518,10 +521,7 @@ final class GoldCache {
           out.flush();
           target.write(ByteBuffer.allocate(4).putInt(0, count), MAGIC.length);
         }
-        Files.move(tmp, store.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      });
       deleteStaleSpills();
     }
   }
@@ -532,7 +532,7 @@ final class GoldCache {
    */
   private FileLock lockWithin(FileChannel channel, Path lock) throws IOException {
     long deadline = System.nanoTime() + lockWaitMillis * 1_000_000;
-    for (long pause = 5; ; pause = Math.min(pause * 2, 200)) {
+    for (int attempt = 1; ; attempt++) {
       FileLock held = channel.tryLock();
       if (held != null) {
         return held;
@@ -552,7 +552,7 @@ final class GoldCache {
         return null;
       }
       try {
-        Thread.sleep(Math.min(pause, left));
+        RetryPolicy.pause(Math.min(LOCK_POLL.waitMillis(attempt), left));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted while waiting for " + lock);

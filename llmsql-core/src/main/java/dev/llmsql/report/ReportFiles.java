@@ -1,14 +1,13 @@
 package dev.llmsql.report;
 
+import dev.llmsql.files.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes output files atomically: a reader never sees half a file, and a failed write leaves the old one. The
@@ -48,19 +47,12 @@ public final class ReportFiles {
     if (dir != null) {
       Files.createDirectories(dir);
     }
-    // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would keep that. A report
-    // holds no secret, so it gets the permissions the user's umask gives any new file, as a shell's > does.
-    Path tmp = (dir == null ? Path.of("") : dir).resolve(file.getFileName() + "."
-        + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
-    try {
-      try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE)) {
+    AtomicFiles.write(file, tmp -> {
+      try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
         content.writeTo(out);
       }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    });
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
 import dev.llmsql.sqlite.StatementGuard;
+import dev.llmsql.threads.DaemonThreads;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -27,7 +28,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -41,9 +41,9 @@ final class JdbcQueryExecutor implements QueryExecutor {
   /** How long after the timeout a caller waits for a statement that ignores the cancel before abandoning it. */
   static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
 
-  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-jdbc-"));
+  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.numbered("llmsql-jdbc-"));
   private static final ScheduledExecutorService WATCHDOG =
-      Executors.newSingleThreadScheduledExecutor(daemon("llmsql-jdbc-watchdog-"));
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("llmsql-jdbc-watchdog-"));
 
   private final Database database;
   private final ConnectionSource connections;
@@ -264,15 +264,6 @@ final class JdbcQueryExecutor implements QueryExecutor {
   @Override
   public String toString() {
     return "JdbcQueryExecutor[" + engine + ", " + database.describe() + ", " + limits + "]";
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   /** One statement's life on its worker, shared with the caller and the watchdog. */

@@ -13,6 +13,7 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
 import dev.llmsql.benchmark.BoundedLineReader;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -154,11 +155,8 @@ public final class Inference {
       }
       try (FileChannel out = FileChannel.open(outputFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
           StandardOpenOption.APPEND)) {
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency, r -> {
-          Thread thread = new Thread(r, "llmsql-inference");
-          thread.setDaemon(true);
-          return thread;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency,
+            DaemonThreads.named("llmsql-inference"));
         try {
           List<Future<?>> futures = new ArrayList<>();
           for (Task t : todo) {

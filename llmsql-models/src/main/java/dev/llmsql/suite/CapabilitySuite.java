@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.config.Range;
 import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.threads.DaemonThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class CapabilitySuite {
           + targets.stream().map(ChatClient::model).toList() + "; reports are named after them");
     }
     listener.onInferenceStart(dataset.cases().size() * targets.size(), 0);
-    ExecutorService models = Executors.newFixedThreadPool(targets.size(), daemon("suite-model"));
+    ExecutorService models = Executors.newFixedThreadPool(targets.size(), DaemonThreads.named("suite-model"));
     try {
       List<Future<ModelResult>> futures = new ArrayList<>();
       for (ChatClient target : targets) {
@@ -98,7 +99,7 @@ public final class CapabilitySuite {
 
   private ModelResult runModel(ChatClient target) {
     long start = System.nanoTime();
-    ExecutorService cases = Executors.newFixedThreadPool(concurrency, daemon("suite-" + target.model()));
+    ExecutorService cases = Executors.newFixedThreadPool(concurrency, DaemonThreads.named("suite-" + target.model()));
     try {
       List<Future<CaseResult>> futures = new ArrayList<>();
       for (SuiteCase c : dataset.cases()) {
@@ -139,14 +140,6 @@ public final class CapabilitySuite {
       }
       throw new IllegalStateException("running the suite failed: " + cause, cause);
     }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return r -> {
-      Thread t = new Thread(r, name);
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   @Override

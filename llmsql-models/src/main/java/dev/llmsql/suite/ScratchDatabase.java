@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.llmsql.judge.dialect.ParsedStatementGuard;
+import dev.llmsql.sqlite.StatementGuard;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
@@ -120,78 +120,10 @@ public final class ScratchDatabase {
     }
   }
 
-  /** Why {@code sql} may not run, or null. */
+  /** Why {@code sql} may not run, or null: the keyword guard, then (where JSqlParser understands it) the parse. */
   static String refusal(String sql) {
-    String keyword = firstKeyword(sql);
-    if (!keyword.equals("SELECT") && !keyword.equals("WITH") && !keyword.equals("VALUES")) {
-      return keyword.isEmpty() ? "refused: not a query (only SELECT, WITH ... SELECT and VALUES may run)"
-          : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES)";
-    }
-    if (!singleStatement(sql)) {
-      return "refused: only one statement may run, but more follows ';'";
-    }
-    return ParsedStatementGuard.check(sql);
-  }
-
-  private static String firstKeyword(String sql) {
-    int i = skip(sql, 0);
-    while (i < sql.length() && sql.charAt(i) == '(') {
-      i = skip(sql, i + 1);
-    }
-    int end = i;
-    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
-      end++;
-    }
-    return sql.substring(i, end).toUpperCase(Locale.ROOT);
-  }
-
-  /** Whether nothing but space, comments and semicolons follows the first top-level ';'. */
-  private static boolean singleStatement(String sql) {
-    int n = sql.length();
-    for (int i = 0; i < n; i++) {
-      char c = sql.charAt(i);
-      if (c == '\'' || c == '"' || c == '`' || c == '[') {
-        char close = c == '[' ? ']' : c;
-        int j = i + 1;
-        while (j < n && sql.charAt(j) != close) {
-          j++;
-        }
-        i = j;
-      } else if (sql.startsWith("--", i) || sql.startsWith("/*", i)) {
-        i = skip(sql, i) - 1;
-      } else if (c == ';') {
-        int rest = i + 1;
-        while (true) {
-          rest = skip(sql, rest);
-          if (rest < n && sql.charAt(rest) == ';') {
-            rest++;
-          } else {
-            break;
-          }
-        }
-        return rest >= n;
-      }
-    }
-    return true;
-  }
-
-  /** The index after white space and comments from {@code i}. */
-  private static int skip(String sql, int i) {
-    int n = sql.length();
-    while (i < n) {
-      if (Character.isWhitespace(sql.charAt(i))) {
-        i++;
-      } else if (sql.startsWith("--", i)) {
-        int end = sql.indexOf('\n', i);
-        i = end < 0 ? n : end + 1;
-      } else if (sql.startsWith("/*", i)) {
-        int end = sql.indexOf("*/", i + 2);
-        i = end < 0 ? n : end + 2;
-      } else {
-        break;
-      }
-    }
-    return i;
+    String refusal = StatementGuard.checkScratch(sql);
+    return refusal != null ? refusal : ParsedStatementGuard.check(sql);
   }
 
   private static String describe(Duration d) {

@@ -2,6 +2,7 @@ package dev.llmsql.sqlite;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -92,7 +93,7 @@ public final class ReadOnlyPools {
   private record Entry(HikariDataSource pool, long size, long modified) { }
 
   private ReadOnlyPools() {
-    Runtime.getRuntime().addShutdownHook(new Thread(this::closeAll, "llmsql-pools-shutdown"));
+    Runtime.getRuntime().addShutdownHook(DaemonThreads.named("llmsql-pools-shutdown").newThread(this::closeAll));
   }
 
   /** The pools every SQLite executor of this JVM uses. */

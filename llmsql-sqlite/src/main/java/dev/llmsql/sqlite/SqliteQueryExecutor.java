@@ -11,6 +11,7 @@ import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
+import dev.llmsql.threads.DaemonThreads;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,10 +28,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
 
@@ -63,11 +62,11 @@ final class SqliteQueryExecutor implements QueryExecutor {
   private static final long CHECKOUT_NANOS = TimeUnit.MINUTES.toNanos(5) + TimeUnit.SECONDS.toNanos(5);
 
   /** Statements run here, so a caller's wait is bounded even while native code does not return. */
-  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("llmsql-sql-"));
+  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.numbered("llmsql-sql-"));
 
   /** Interrupts statements at their deadline, between rows, where the progress handler waits for VM steps. */
   private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
-      daemon("llmsql-sql-watchdog-"));
+      DaemonThreads.numbered("llmsql-sql-watchdog-"));
 
   private final Path database;
   private final ExecutionLimits limits;
@@ -338,9 +337,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
   public void warmUp() {
     // Even opening the pool (native library, first connection) is left to a daemon thread: the caller's
     // input checks start at once.
-    Thread starter = new Thread(this::warmUpNow, "llmsql-warm-up");
-    starter.setDaemon(true);
-    starter.start();
+    DaemonThreads.start("llmsql-warm-up", this::warmUpNow);
   }
 
   private void warmUpNow() {
@@ -358,7 +355,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
     int connections = limits.concurrency();
     CountDownLatch allHeld = new CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
-      Thread loader = new Thread(() -> {
+      DaemonThreads.start("llmsql-warm-up-" + i, () -> {
         try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
           s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
           allHeld.countDown();
@@ -370,9 +367,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-      }, "llmsql-warm-up-" + i);
-      loader.setDaemon(true);
-      loader.start();
+      });
     }
   }
 
@@ -416,15 +411,6 @@ final class SqliteQueryExecutor implements QueryExecutor {
   @Override
   public String toString() {
     return "SqliteQueryExecutor[" + database + ", " + limits + "]";
-  }
-
-  private static ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   private static boolean isInterrupt(SQLException e) {

@@ -3,10 +3,13 @@ package dev.llmsql.sqlite;
 import java.util.Locale;
 
 /**
- * The first wall in front of a benchmark database: lets through exactly one read-only query
- * ({@code SELECT}, {@code WITH ... SELECT}, {@code VALUES}) and refuses everything else before it reaches
- * SQLite. Behind it stand a read-only connection, {@code PRAGMA query_only}, no attached databases and no
- * extension loading, so a statement that slips past (a {@code WITH ... DELETE}) still cannot write.
+ * The one statement guard, the first wall in front of every database an untrusted statement reaches (SQLite,
+ * DuckDB, PostgreSQL, a suite's scratch database): lets through exactly one read-only query
+ * ({@code SELECT}, {@code WITH ... SELECT}, {@code VALUES}) and refuses everything else before it reaches the
+ * database. It reads keywords, quotes and comments only; llmsql-judge's {@code ParsedStatementGuard} adds a
+ * parse where JSqlParser understands the SQL. Behind them stand a read-only connection and, on SQLite,
+ * {@code PRAGMA query_only}, no attached databases and no extension loading, so a statement that slips past (a
+ * {@code WITH ... DELETE}) still cannot write.
  *
  * <pre>{@code
  * StatementGuard.check("SELECT 1; DROP TABLE t");  // "only one statement may run, but more follows ';' ..."
@@ -24,6 +27,20 @@ public final class StatementGuard {
    * @param sql an untrusted statement
    */
   public static String check(String sql) {
+    return refusal(sql, true);
+  }
+
+  /**
+   * The same decisions as {@link #check(String)}, worded for a throwaway in-memory database (a capability
+   * suite's scratch database): no note that the database is read-only, no offset of a second statement.
+   *
+   * @param sql an untrusted statement
+   */
+  public static String checkScratch(String sql) {
+    return refusal(sql, false);
+  }
+
+  private static String refusal(String sql, boolean benchmark) {
     int n = sql.length();
     int start = skipSpaceAndComments(sql, 0);
     while (start < n && sql.charAt(start) == '(') {
@@ -37,8 +54,8 @@ public final class StatementGuard {
     if (!keyword.equals("SELECT") && !keyword.equals("WITH") && !keyword.equals("VALUES")) {
       return keyword.isEmpty()
           ? "refused: not a query (only SELECT, WITH ... SELECT and VALUES may run)"
-          : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES; "
-              + "benchmark databases are read-only)";
+          : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES"
+              + (benchmark ? "; benchmark databases are read-only)" : ")");
     }
     int i = wordEnd;
     while (i < n) {
@@ -59,7 +76,7 @@ public final class StatementGuard {
             }
           }
           return rest >= n ? null
-              : "refused: only one statement may run, but more follows ';' at offset " + i;
+              : "refused: only one statement may run, but more follows ';'" + (benchmark ? " at offset " + i : "");
         }
         default -> i++;
       }

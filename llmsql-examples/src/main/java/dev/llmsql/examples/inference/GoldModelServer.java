@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -59,11 +60,7 @@ public final class GoldModelServer implements AutoCloseable {
     this.latencyMillis = latencyMillis;
     this.answer = answer;
     this.script = script;
-    this.executor = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "gold-model");
-      t.setDaemon(true);
-      return t;
-    });
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.named("gold-model"));
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
     server.createContext("/v1/chat/completions", this::handle);
     server.setExecutor(executor);

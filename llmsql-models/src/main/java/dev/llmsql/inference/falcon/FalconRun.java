@@ -14,6 +14,7 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.csv.CsvCells;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -124,11 +125,7 @@ public final class FalconRun {
     // by identity: a record's equals would compare whole reports
     Map<RoundResult, ResultCapture> captured = new java.util.IdentityHashMap<>();
     // a thread per model: the common pool has cores - 1 threads, so on four cores a fifth model would wait
-    ExecutorService perModel = Executors.newFixedThreadPool(models.size(), task -> {
-      Thread t = new Thread(task, "falcon-model");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService perModel = Executors.newFixedThreadPool(models.size(), DaemonThreads.named("falcon-model"));
     try {
       listener.onInferenceStart(rounds * models.size() * questionCount(), 0);
       runRounds(perModel, results, captured);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.retry.RetryPolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -74,8 +75,7 @@ public final class ChatClient {
   private final boolean jsonMode;
   private final Duration readTimeout;
   private final int maxAttempts;
-  private final Duration initialBackoff;
-  private final Duration maxBackoff;
+  private final RetryPolicy retry;
   private final int maxConcurrency;
   private final Semaphore permits;
   private final ProcessLog processLog;
@@ -95,8 +95,7 @@ public final class ChatClient {
     this.jsonMode = b.jsonMode;
     this.readTimeout = b.readTimeout;
     this.maxAttempts = b.maxAttempts;
-    this.initialBackoff = b.initialBackoff;
-    this.maxBackoff = b.maxBackoff;
+    this.retry = RetryPolicy.of(b.maxAttempts, b.initialBackoff, b.maxBackoff);
     this.maxConcurrency = b.maxConcurrency;
     this.permits = new Semaphore(b.maxConcurrency, true);
     this.processLog = b.processLog;
@@ -272,9 +271,7 @@ public final class ChatClient {
 
   /** The wait before the next attempt: Retry-After when given, else initial x 2^(attempt-1); both capped. */
   long backoff(int attempt, Optional<Duration> retryAfter) {
-    long exponential = initialBackoff.toMillis() << Math.min(attempt - 1, 20);
-    long wait = retryAfter.map(Duration::toMillis).orElse(exponential);
-    return Math.min(Math.max(wait, 0), maxBackoff.toMillis());
+    return retry.waitMillis(attempt, retryAfter);
   }
 
   /** Retry-After as seconds or an HTTP date. */
@@ -295,7 +292,7 @@ public final class ChatClient {
 
   private static void sleep(long millis) {
     try {
-      Thread.sleep(millis);
+      RetryPolicy.pause(millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ChatException("interrupted during back-off", 0, e);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.files.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -140,14 +141,15 @@ public final class DatasetImport {
       throw new DatasetImportException(questions + " would be rewritten with answers in place; choose another "
           + "--out file, so the questions with answers go next to it");
     }
-    Path temp = target.resolveSibling(target.getFileName() + ".importing");
+    Path temp = null;
     List<ImportedTable> written = new ArrayList<>();
     Map<String, String[]> titles = new HashMap<>();
     try {
       if (target.getParent() != null) {
         Files.createDirectories(target.getParent());
       }
-      Files.deleteIfExists(temp);
+      // an empty file, which SQLite opens as a new database
+      temp = AtomicFiles.createTemp(target);
       try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + temp)) {
         c.setAutoCommit(false);
         Set<String> names = new HashSet<>();
@@ -175,7 +177,7 @@ public final class DatasetImport {
       }
       // samples are read before the move, while nothing else can have the new file open
       String descriptions = questions == null ? null : TableDescriptions.of(temp, written, SAMPLE_ROWS);
-      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      AtomicFiles.moveIntoPlace(temp, target);
       if (questions != null) {
         if (withAnswers != null) {
           Files.writeString(questionsOut, withAnswers, StandardCharsets.UTF_8);
@@ -194,7 +196,9 @@ public final class DatasetImport {
       throw new DatasetImportException("cannot write " + target + ": " + e, e);
     } finally {
       try {
-        Files.deleteIfExists(temp);
+        if (temp != null) {
+          Files.deleteIfExists(temp);
+        }
       } catch (IOException ignored) {
         // the temporary file is only a leftover; the import's own outcome matters more
       }

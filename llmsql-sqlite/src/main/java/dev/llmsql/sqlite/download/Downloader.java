@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.retry.RetryPolicy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -19,11 +21,8 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
@@ -33,7 +32,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -80,8 +78,7 @@ final class Downloader {
   private final Duration connectTimeout;
   private final Duration readTimeout;
   private final Duration totalTimeout;
-  private final int maxAttempts;
-  private final Duration retryBackoff;
+  private final RetryPolicy retry;
   private final String fixForStatus4xx;
 
   /**
@@ -100,8 +97,9 @@ final class Downloader {
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
     this.totalTimeout = totalTimeout;
-    this.maxAttempts = maxAttempts;
-    this.retryBackoff = retryBackoff;
+    // a back-off above the cap waits the cap from the first retry on, as it always did
+    this.retry = RetryPolicy.of(maxAttempts, retryBackoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : retryBackoff,
+        MAX_BACKOFF);
     this.fixForStatus4xx = fixForStatus4xx;
   }
 
@@ -144,7 +142,7 @@ final class Downloader {
       boolean keep = false;
       try {
         long bytes = transfer(uri, partial, localHint, listener, check);
-        moveIntoPlace(part, target);
+        AtomicFiles.moveIntoPlace(part, target);
         Verification.write(target, partial.digests, partial.published, Downloader.withoutQuery(uri));
         return bytes;
       } catch (DownloadException e) {
@@ -163,24 +161,14 @@ final class Downloader {
   /** The fallback while another download of the file runs: a uniquely named file, deleted on failure. */
   private long downloadOnce(URI uri, Path target, String localHint, DownloadListener listener, ContentCheck check)
       throws IOException {
-    Path dir = target.toAbsolutePath().getParent();
-    // created with the default permissions (Files.createTempFile would make the cached file owner-only)
-    Path tmp = dir.resolve(target.getFileName() + "."
-        + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
-    Files.createFile(tmp);
-    boolean moved = false;
-    try {
-      Partial partial = new Partial(tmp, null);
-      long bytes = transfer(uri, partial, localHint, listener, check);
-      moveIntoPlace(tmp, target);
-      moved = true;
-      Verification.write(target, partial.digests, partial.published, Downloader.withoutQuery(uri));
-      return bytes;
-    } finally {
-      if (!moved) {
-        deleteQuietly(tmp);
-      }
-    }
+    long[] bytes = new long[1];
+    Partial[] done = new Partial[1];
+    AtomicFiles.write(target, tmp -> {
+      done[0] = new Partial(tmp, null);
+      bytes[0] = transfer(uri, done[0], localHint, listener, check);
+    });
+    Verification.write(target, done[0].digests, done[0].published, Downloader.withoutQuery(uri));
+    return bytes[0];
   }
 
   private static FileLock tryLock(FileChannel channel) throws IOException {
@@ -273,10 +261,10 @@ final class Downloader {
         verify(partial, check);
         return Files.size(partial.file);
       } catch (Failure f) {
-        if (!f.retryable || attempt >= maxAttempts) {
+        if (!f.retryable || !retry.mayRetryAfter(attempt)) {
           throw f.toException(uri, attempt, localHint);
         }
-        log.info("Download of {} failed ({}); retry {} of {}", uri, f.reason, attempt, maxAttempts - 1);
+        log.info("Download of {} failed ({}); retry {} of {}", uri, f.reason, attempt, retry.maxAttempts() - 1);
         listener.retrying(uri, attempt, f.reason);
         pause(attempt);
       }
@@ -626,27 +614,15 @@ final class Downloader {
   }
 
   private void pause(int attempt) throws InterruptedIOException {
-    long millis = retryBackoff.toMillis() << Math.min(attempt - 1, 20);
-    millis = Math.min(millis, MAX_BACKOFF.toMillis());
+    long millis = retry.waitMillis(attempt);
     if (millis <= 0) {
       return;
     }
     try {
-      Thread.sleep(millis);
+      RetryPolicy.pause(millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting to retry a download");
-    }
-  }
-
-  private static void moveIntoPlace(Path tmp, Path target) throws IOException {
-    try {
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-    } catch (FileAlreadyExistsException e) {
-      // Platforms whose atomic rename won't replace: another run finished the same file first.
-      log.debug("{} appeared while downloading; keeping it", target);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.llmsql.sqlite.download;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.files.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -143,10 +144,8 @@ final class Verification {
     record.put("crc32c", String.format("%08x", digests.crc32c()));
     record.put("verified_against", published.basis());
     record.put("source", source);
-    Path tmp = recordOf(file).resolveSibling(recordOf(file).getFileName() + ".tmp");
-    Files.writeString(tmp, record.toPrettyString() + "\n", StandardCharsets.UTF_8);
-    Files.move(tmp, recordOf(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.write(recordOf(file), tmp -> Files.writeString(tmp, record.toPrettyString() + "\n",
+        StandardCharsets.UTF_8));
   }
 
   /**
