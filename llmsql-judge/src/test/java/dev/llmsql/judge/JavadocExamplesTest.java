@@ -22,7 +22,6 @@ import dev.llmsql.judge.resultset.Numbers;
 import dev.llmsql.judge.resultset.ResultSetComparator;
 import dev.llmsql.judge.resultset.ResultSetJudge;
 import dev.llmsql.judge.resultset.RowOrder;
-import dev.llmsql.judge.resultset.SqlText;
 import dev.llmsql.judge.structure.ExactSetJudge;
 import dev.llmsql.judge.structure.QueryShape;
 import dev.llmsql.report.EvaluationReport;
@@ -105,7 +104,6 @@ class JavadocExamplesTest {
     Numbers.exact();
     Numbers.absolute(1e-2);
     Numbers.round(2);
-    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b IN (SELECT b FROM u ORDER BY c)")).isFalse();
   }
 
   @Test

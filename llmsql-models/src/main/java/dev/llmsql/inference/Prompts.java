@@ -14,10 +14,10 @@ import java.util.List;
  * String v2 = Prompts.llmsql2("Name the singer for Joe Wilkinson", List.of(table));
  * }</pre>
  */
-public final class Prompts {
+final class Prompts {
 
   /** The shot counts there are templates for. */
-  public static final List<Integer> SHOTS = List.of(0, 1, 5);
+  static final List<Integer> SHOTS = List.of(0, 1, 5);
 
   private static final String INSTRUCTIONS = """
       You translate questions about a SQLite table into one SQLite query.
@@ -57,7 +57,7 @@ public final class Prompts {
    *
    * @throws IllegalArgumentException when {@code shots} is not 0, 1 or 5
    */
-  public static String build(int shots, TableSchema table, String question) {
+  static String build(int shots, TableSchema table, String question) {
     if (!SHOTS.contains(shots)) {
       throw new IllegalArgumentException("shots must be 0, 1 or 5, but was " + shots);
     }
@@ -79,7 +79,7 @@ public final class Prompts {
    *
    * @throws IllegalArgumentException when {@code tables} is empty
    */
-  public static String llmsql2(String question, List<PromptTable> tables) {
+  static String llmsql2(String question, List<PromptTable> tables) {
     return Llmsql2Prompt.render(question, tables);
   }
 

@@ -17,7 +17,7 @@ import java.util.List;
  * @param types column types, one per column ("text" when unknown)
  * @param exampleRow the first row as text, empty when the table has no rows
  */
-public record TableSchema(String tableId, List<String> header, List<String> types, List<String> exampleRow) {
+record TableSchema(String tableId, List<String> header, List<String> types, List<String> exampleRow) {
 
   public TableSchema {
     requireNonNull(tableId, "tableId");

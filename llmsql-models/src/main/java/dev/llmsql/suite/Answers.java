@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * Answers.equal(Answers.json("{\"total\": \"25.00\"}"), Answers.json("{\"total\": 25}"));   // true
  * }</pre>
  */
-public final class Answers {
+final class Answers {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -32,7 +32,7 @@ public final class Answers {
    * The answer's JSON value: the text without reasoning and code fences, parsed; when it holds no JSON, the
    * text itself as a JSON string (so a bare "yes" still compares with "yes").
    */
-  public static JsonNode json(String answer) {
+  static JsonNode json(String answer) {
     String text = unfenced(Completions.withoutReasoning(answer));
     Optional<JsonNode> parsed = parse(text);
     if (parsed.isPresent()) {
@@ -58,7 +58,7 @@ public final class Answers {
    * The SQL of an answer: the {@code "sql"} field of a JSON object answer, else the text without reasoning
    * and code fences.
    */
-  public static String sql(String answer) {
+  static String sql(String answer) {
     JsonNode json = json(answer);
     if (json.isObject() && json.path("sql").isTextual()) {
       return json.get("sql").asText().strip();
@@ -67,7 +67,7 @@ public final class Answers {
   }
 
   /** SCALE's deep equality. */
-  public static boolean equal(JsonNode a, JsonNode b) {
+  static boolean equal(JsonNode a, JsonNode b) {
     if (a == null || b == null) {
       return a == b;
     }

@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A SCALE-style capability suite: each target model answers every case of a {@link SuiteDataset}, judges
+ * A SCALE-style capability suite: each target model answers every case of a dataset, judges
  * decide (objective deep equality, execution on an in-memory SQLite, LLM yes/no votes with ties passing,
  * rule matching where a rule passes at half the judges), and SCALE's weighted formula scores each
  * capability. Models run at once, each with {@link Builder#concurrency} cases in flight (the clients'
@@ -25,7 +25,7 @@ import java.util.concurrent.Future;
  *
  * <p>Defaults: concurrency {@value #DEFAULT_CONCURRENCY}, malformed judge answers asked again
  * {@value #DEFAULT_MALFORMED_RETRIES} times, execution cases limited to
- * {@link ScratchDatabase#DEFAULT_TIMEOUT} and {@link ScratchDatabase#DEFAULT_MAX_ROWS} rows.
+ * 5 seconds and 10,000 rows.
  *
  * <pre>{@code
  * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
@@ -59,7 +59,7 @@ public final class CapabilitySuite {
     return new Builder();
   }
 
-  public SuiteDataset dataset() {
+  SuiteDataset dataset() {
     return dataset;
   }
 
@@ -181,7 +181,7 @@ public final class CapabilitySuite {
       return dataset(SuiteDataset.load(directory, SuiteConfig.read(config)));
     }
 
-    public Builder dataset(SuiteDataset dataset) {
+    Builder dataset(SuiteDataset dataset) {
       if (this.dataset != null) {
         throw new IllegalStateException("dataset was already set to " + this.dataset.directory()
             + "; build one suite per dataset");

@@ -22,7 +22,7 @@ import java.util.Optional;
  * @param judgePrompt the judges' prompt, or null for the stock one of the answer form
  * @param caseDifficulty difficulties (1 to 3) that override the cases' own, by case id
  */
-public record MetricConfig(String capability, String metric, int weight, Evaluation evaluation, String prompt,
+record MetricConfig(String capability, String metric, int weight, Evaluation evaluation, String prompt,
                            String judgePrompt, Map<String, Integer> caseDifficulty) {
 
   public MetricConfig {
@@ -37,16 +37,16 @@ public record MetricConfig(String capability, String metric, int weight, Evaluat
   }
 
   /** {@code capability/metric}. */
-  public String key() {
+  String key() {
     return capability + "/" + metric;
   }
 
   /** Whether the metric is scored (its weight is configured). */
-  public boolean scored() {
+  boolean scored() {
     return weight > 0;
   }
 
-  public Optional<String> customJudgePrompt() {
+  Optional<String> customJudgePrompt() {
     return Optional.ofNullable(judgePrompt);
   }
 }

@@ -17,7 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns SCALE's own {@code dataset_config.py} into a suite config ({@link SuiteConfig}'s JSON), so a SCALE
+ * Turns SCALE's own {@code dataset_config.py} into a suite config (the JSON that
+ * {@link CapabilitySuite.Builder#dataset(java.nio.file.Path, java.nio.file.Path)} reads), so a SCALE
  * user keeps their weights, evaluation types and prompts. The Python file is read, never run: the
  * {@code DATASET_CONFIG} literal gives each capability's metric files with {@code evaluation_type} and
  * {@code indicator_ability_weights}; each {@code target_model_prompt} / {@code judge_model_prompt} function is
@@ -33,7 +34,7 @@ import java.util.regex.Pattern;
  * imported.notes().forEach(System.err::println);
  * }</pre>
  *
- * @param config the suite config, as {@link SuiteConfig#read} reads it
+ * @param config the suite config, as the suite builder reads it
  * @param prompts prompt file (relative to the config) to its text
  * @param notes what a person should check, one line each
  */

@@ -26,12 +26,12 @@ import java.util.List;
  * r.rows();   // [[1]]
  * }</pre>
  */
-public final class ScratchDatabase {
+final class ScratchDatabase {
 
   /** The default limit on setup plus query. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
   /** The default row cap. */
-  public static final int DEFAULT_MAX_ROWS = 10_000;
+  static final int DEFAULT_MAX_ROWS = 10_000;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -44,7 +44,7 @@ public final class ScratchDatabase {
    * @param rows the rows, null when it failed
    * @param error why it failed, null when it ran
    */
-  public record Result(JsonNode rows, String error) {
+  record Result(JsonNode rows, String error) {
     public Result {
       if ((rows == null) == (error == null)) {
         throw new IllegalArgumentException("give rows or error, not both");
@@ -68,7 +68,7 @@ public final class ScratchDatabase {
   }
 
   /** Builds the database from {@code setup} and runs {@code sql} on it; never throws for bad SQL. */
-  public static Result query(List<String> setup, String sql, Duration timeout, int maxRows) {
+  static Result query(List<String> setup, String sql, Duration timeout, int maxRows) {
     requireNonNull(setup, "setup");
     requireNonNull(sql, "sql");
     requireNonNull(timeout, "timeout");

@@ -34,7 +34,7 @@ import java.util.Set;
  * @param file where it was read from (prompt files and errors are relative to it)
  * @param metrics every configured metric, in file order
  */
-public record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
+record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> METRIC_KEYS =
@@ -47,7 +47,7 @@ public record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
   }
 
   /** The metric configured for {@code capability/metric}, if any. */
-  public Optional<MetricConfig> metric(String capability, String metric) {
+  Optional<MetricConfig> metric(String capability, String metric) {
     return metrics.stream().filter(m -> m.capability().equals(capability) && m.metric().equals(metric)).findFirst();
   }
 
@@ -57,7 +57,7 @@ public record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
    * @throws SuiteFormatException naming the file, the key at fault and the fix
    * @throws java.io.UncheckedIOException when the file cannot be read
    */
-  public static SuiteConfig read(Path file) {
+  static SuiteConfig read(Path file) {
     requireNonNull(file, "file");
     JsonNode root;
     try {

@@ -43,12 +43,12 @@ import java.util.stream.Stream;
  * @param cases the cases of every scored metric, in config and file order
  * @param unscored {@code capability/metric} of metric files present but not weighted in the config
  */
-public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> cases, List<String> unscored) {
+record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> cases, List<String> unscored) {
 
   /** The most CREATE/INSERT statements one case may carry. */
-  public static final int MAX_SETUP_STATEMENTS = 200;
+  static final int MAX_SETUP_STATEMENTS = 200;
   /** Placeholders the judge prompts may use besides the case's fields. */
-  public static final Set<String> JUDGE_PLACEHOLDERS = Set.of("prompt", "answer", "expected", "rules");
+  static final Set<String> JUDGE_PLACEHOLDERS = Set.of("prompt", "answer", "expected", "rules");
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-zA-Z_][a-zA-Z0-9_]*)\\s*}}");
@@ -66,7 +66,7 @@ public record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> c
    * @throws SuiteFormatException naming the file, the line and the fix
    * @throws UncheckedIOException when a file cannot be read
    */
-  public static SuiteDataset load(Path directory, SuiteConfig config) {
+  static SuiteDataset load(Path directory, SuiteConfig config) {
     requireNonNull(directory, "directory");
     requireNonNull(config, "config");
     if (!Files.isDirectory(directory)) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * key (the config), what is wrong and how to fix it.
  *
  * <pre>{@code
- * try { SuiteDataset.load(dir, SuiteConfig.read(configFile)); }
+ * try { CapabilitySuite.builder().dataset(dir, configFile); }
  * catch (SuiteFormatException e) { System.err.println(e.getMessage()); }
  * }</pre>
  */

@@ -15,13 +15,13 @@ import java.util.Map;
  * List<CapabilityScore> scores = SuiteScores.score(config, results);
  * }</pre>
  */
-public final class SuiteScores {
+final class SuiteScores {
 
   private SuiteScores() {
   }
 
   /** The capability scores of {@code results}, capabilities and metrics in config order. */
-  public static List<CapabilityScore> score(SuiteConfig config, List<CaseResult> results) {
+  static List<CapabilityScore> score(SuiteConfig config, List<CaseResult> results) {
     Map<String, List<MetricScore>> byCapability = new LinkedHashMap<>();
     for (MetricConfig metric : config.metrics()) {
       if (!metric.scored()) {

@@ -33,7 +33,7 @@ import org.sqlite.SQLiteOpenMode;
  * HikariDataSource pool = ReadOnlyPools.shared().pool(Path.of("sqlite_tables.db"), 2);
  * }</pre>
  */
-public final class ReadOnlyPools {
+final class ReadOnlyPools {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReadOnlyPools.class);
 
@@ -54,19 +54,19 @@ public final class ReadOnlyPools {
    * The statement deadline of one connection, checked by a progress handler registered once when the
    * connection opens (registering per statement costs two JNI calls and an allocation each time).
    */
-  public static final class Deadline extends ProgressHandler {
+  static final class Deadline extends ProgressHandler {
     private volatile long deadline = Long.MAX_VALUE;
 
     /** A deadline not armed yet: nothing is interrupted. */
-    public Deadline() {
+    Deadline() {
     }
 
     /** Statements on this connection are interrupted once {@link System#nanoTime()} passes {@code nanoTime}. */
-    public void arm(long nanoTime) {
+    void arm(long nanoTime) {
       deadline = nanoTime;
     }
 
-    public void disarm() {
+    void disarm() {
       deadline = Long.MAX_VALUE;
     }
 
@@ -78,7 +78,7 @@ public final class ReadOnlyPools {
   }
 
   /** The deadline of a connection this registry opened. */
-  public static Deadline deadline(SQLiteConnection connection) {
+  static Deadline deadline(SQLiteConnection connection) {
     return opened(connection).deadline();
   }
 
@@ -97,7 +97,7 @@ public final class ReadOnlyPools {
   }
 
   /** The pools every SQLite executor of this JVM uses. */
-  public static ReadOnlyPools shared() {
+  static ReadOnlyPools shared() {
     return SHARED;
   }
 
@@ -106,7 +106,7 @@ public final class ReadOnlyPools {
    *
    * @throws IllegalArgumentException when the file does not exist
    */
-  public HikariDataSource pool(Path database, int concurrency) {
+  HikariDataSource pool(Path database, int concurrency) {
     Path key = database.toAbsolutePath().normalize();
     BasicFileAttributes attributes;
     try {
@@ -136,7 +136,7 @@ public final class ReadOnlyPools {
   }
 
   /** Closes every pool; later calls open new ones. */
-  public void closeAll() {
+  void closeAll() {
     pools.values().forEach(e -> e.pool.close());
     pools.clear();
   }

@@ -21,7 +21,7 @@ import org.sqlite.SQLiteLimits;
 /**
  * A throwaway in-memory SQLite ({@code jdbc:sqlite::memory:}) for untrusted SQL that needs its own small
  * database, such as a capability-suite case that brings CREATE/INSERT statements: hardened like every other
- * connection ({@link SqliteHardening}: limits, stock functions only, no attached databases), built once by
+ * connection ({@code SqliteHardening}: limits, stock functions only, no attached databases), built once by
  * {@link #setUp(List)} (whose statements may be longer than a query may be), then read-only
  * ({@code PRAGMA query_only}). One deadline, started at {@link #open(Duration)}, covers setup and queries and
  * interrupts a statement still running when it passes ({@link SQLTimeoutException}). Nothing touches a file.
@@ -38,9 +38,9 @@ import org.sqlite.SQLiteLimits;
 public final class ScratchDatabase implements AutoCloseable {
 
   /** The longest value setup may build or a query return (SQLITE_LIMIT_LENGTH), 1 MB. */
-  public static final int MAX_VALUE_BYTES = 1_000_000;
+  static final int MAX_VALUE_BYTES = 1_000_000;
   /** The longest setup statement; the driver's default (1 GiB) would let a case file take the JVM's memory. */
-  public static final int MAX_SETUP_SQL_BYTES = 10_000_000;
+  static final int MAX_SETUP_SQL_BYTES = 10_000_000;
 
   private static final int PROGRESS_STEPS = 1000;
 

@@ -24,13 +24,13 @@ import org.sqlite.core.DB;
  * String error = hardening.unknownFunction(connection, sql);  // after a statement succeeded
  * }</pre>
  */
-public final class SqliteHardening {
+final class SqliteHardening {
 
   /**
    * The limits set on every connection, by {@link SQLiteLimits}. SQLITE_LIMIT_LENGTH is set apart: it is
    * {@link ExecutionLimits#maxValueBytes()}.
    */
-  public static final Map<SQLiteLimits, Integer> LIMITS = Map.of(
+  static final Map<SQLiteLimits, Integer> LIMITS = Map.of(
       SQLiteLimits.SQLITE_LIMIT_SQL_LENGTH, 20_000,
       SQLiteLimits.SQLITE_LIMIT_COLUMN, 200,
       SQLiteLimits.SQLITE_LIMIT_EXPR_DEPTH, 100,
@@ -43,7 +43,7 @@ public final class SqliteHardening {
       SQLiteLimits.SQLITE_LIMIT_TRIGGER_DEPTH, 10);
 
   /** The functions a statement may call, by name: those of a stock SQLite build. */
-  public static final java.util.Set<String> STOCK_FUNCTIONS = StockFunctions.ALLOWED;
+  static final java.util.Set<String> STOCK_FUNCTIONS = StockFunctions.ALLOWED;
 
   private final StockFunctions.Removed removed;
 
@@ -58,7 +58,7 @@ public final class SqliteHardening {
    * @param connection the driver's own connection (not a pool proxy), with no statement running
    * @param maxLength the longest string, blob or stored row (SQLITE_LIMIT_LENGTH), positive
    */
-  public static SqliteHardening apply(SQLiteConnection connection, int maxLength) throws SQLException {
+  static SqliteHardening apply(SQLiteConnection connection, int maxLength) throws SQLException {
     requireNonNull(connection, "connection");
     if (maxLength <= 0) {
       throw new IllegalArgumentException("maxLength must be positive, but was " + maxLength);
@@ -79,7 +79,7 @@ public final class SqliteHardening {
   }
 
   /** {@link #apply(SQLiteConnection, int)} with {@link ExecutionLimits#DEFAULT_MAX_VALUE_BYTES}. */
-  public static SqliteHardening apply(SQLiteConnection connection) throws SQLException {
+  static SqliteHardening apply(SQLiteConnection connection) throws SQLException {
     return apply(connection, ExecutionLimits.DEFAULT_MAX_VALUE_BYTES);
   }
 
@@ -88,7 +88,7 @@ public final class SqliteHardening {
    * outside {@link #STOCK_FUNCTIONS} (which only fails when called, so a statement over no rows gets through),
    * or null. Costs nothing unless the text names such a function.
    */
-  public String unknownFunction(Connection connection, String sql) {
+  String unknownFunction(Connection connection, String sql) {
     return StockFunctions.misuse(connection, removed, sql);
   }
 }

@@ -13,7 +13,7 @@ import java.util.Locale;
  * SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b IN (SELECT b FROM u ORDER BY c)");   // false
  * }</pre>
  */
-public final class SqlText {
+final class SqlText {
 
   private SqlText() {
   }
@@ -68,7 +68,7 @@ public final class SqlText {
   }
 
   /** Whether the statement itself (not a sub-query, string or comment) has an {@code ORDER BY}. */
-  public static boolean hasTopLevelOrderBy(String sql) {
+  static boolean hasTopLevelOrderBy(String sql) {
     int depth = 0;
     boolean afterOrder = false;
     for (Token t : tokens(sql)) {
@@ -97,7 +97,7 @@ public final class SqlText {
    * Removes every {@code DISTINCT} keyword, as Spider's evaluator does by default (surrounding spaces
    * stay; quoted names and strings are untouched).
    */
-  public static String stripDistinct(String sql) {
+  static String stripDistinct(String sql) {
     StringBuilder sb = new StringBuilder(sql.length());
     for (Token t : tokens(sql)) {
       if (!(t.word() && t.text().equalsIgnoreCase("distinct"))) {
@@ -112,7 +112,7 @@ public final class SqlText {
    * become {@code >=}, {@code <=} and {@code !=}, as a plain text replacement (as Spider does it, even
    * inside strings).
    */
-  public static String repairOperators(String sql) {
+  static String repairOperators(String sql) {
     return sql.replace("> =", ">=").replace("< =", "<=").replace("! =", "!=");
   }
 }

@@ -165,6 +165,8 @@ class ResultSetJudgeTest {
     assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b = (SELECT b FROM u ORDER BY c LIMIT 1)"))
         .isFalse();
     assertThat(SqlText.hasTopLevelOrderBy("SELECT 'order by' FROM t -- order by a")).isFalse();
+    // the example of SqlText's Javadoc
+    assertThat(SqlText.hasTopLevelOrderBy("SELECT a FROM t WHERE b IN (SELECT b FROM u ORDER BY c)")).isFalse();
     assertThat(SqlText.stripDistinct("SELECT DISTINCT \"distinct\", COUNT(distinct b) FROM t WHERE c = 'DISTINCT'"))
         .isEqualTo("SELECT  \"distinct\", COUNT( b) FROM t WHERE c = 'DISTINCT'");
   }
