@@ -28,7 +28,7 @@ public record InferenceSummary(int selected, int skipped, int written, Map<Long,
   }
 
   /** A summary of a run whose output file had no torn tail. */
-  public InferenceSummary(int selected, int skipped, int written, Map<Long, String> failed, Duration wallTime) {
+  InferenceSummary(int selected, int skipped, int written, Map<Long, String> failed, Duration wallTime) {
     this(selected, skipped, written, failed, wallTime, 0);
   }
 }

@@ -18,7 +18,7 @@ public enum Evaluation {
   HYBRID;
 
   /** The lower-case name used in suite configs. */
-  public String configName() {
+  String configName() {
     return name().toLowerCase(Locale.ROOT);
   }
 

@@ -52,7 +52,7 @@ public record SuiteCase(String capability, String metric, String id, int difficu
   }
 
   /** Whether the case is judged rule by rule (SCALE's optimisation depth). */
-  public boolean ruleBased() {
+  boolean ruleBased() {
     return !rules.isEmpty();
   }
 

@@ -16,7 +16,7 @@ public class SuiteFormatException extends IllegalArgumentException {
   private final Path file;
   private final int line;
 
-  public SuiteFormatException(Path file, int line, String message) {
+  SuiteFormatException(Path file, int line, String message) {
     super(file + (line > 0 ? " line " + line : "") + ": " + message);
     this.file = file;
     this.line = line;

@@ -82,7 +82,7 @@ public final class SuiteReports {
   }
 
   /** The score report of one model. */
-  public static ObjectNode scoreReport(ModelResult r) {
+  static ObjectNode scoreReport(ModelResult r) {
     ObjectNode root = JSON.createObjectNode();
     root.put("model", r.model());
     root.put("suite", r.suite());
@@ -121,7 +121,7 @@ public final class SuiteReports {
   }
 
   /** The case report of one model and capability. */
-  public static ObjectNode caseReport(ModelResult r, String capability) {
+  static ObjectNode caseReport(ModelResult r, String capability) {
     ObjectNode root = JSON.createObjectNode();
     root.put("model", r.model());
     root.put("suite", r.suite());
@@ -198,7 +198,7 @@ public final class SuiteReports {
   }
 
   /** The leaderboard entry of a parsed score report, empty when {@code root} is not one. */
-  public static java.util.Optional<Leaderboard.SuiteEntry> scoreEntry(com.fasterxml.jackson.databind.JsonNode root) {
+  static java.util.Optional<Leaderboard.SuiteEntry> scoreEntry(com.fasterxml.jackson.databind.JsonNode root) {
     if (root == null || !root.path("model").isTextual() || !root.path("capabilities").isArray()) {
       return java.util.Optional.empty();
     }
@@ -213,7 +213,7 @@ public final class SuiteReports {
   }
 
   /** {@code name} as a file name. */
-  public static String fileName(String name) {
+  static String fileName(String name) {
     String cleaned = name.replaceAll("[^A-Za-z0-9._-]", "_");
     return cleaned.isEmpty() || cleaned.startsWith(".") ? "_" + cleaned : cleaned;
   }

@@ -91,7 +91,7 @@ public enum SqlDialect {
   }
 
   /** The ids of every dialect, comma-separated, for messages. */
-  public static String ids() {
+  static String ids() {
     return Arrays.stream(values()).map(SqlDialect::id).collect(Collectors.joining(", "));
   }
 

@@ -37,7 +37,7 @@ public enum RowOrder {
   private static final Pattern ASKS = Pattern.compile("\\b(order|sort|arrange)\\b");
 
   /** Whether order counts for this question and gold SQL (null when the gold is given as results). */
-  public boolean applies(Question question, String goldSql) {
+  boolean applies(Question question, String goldSql) {
     return switch (this) {
       case IGNORE -> false;
       case RESPECT -> true;

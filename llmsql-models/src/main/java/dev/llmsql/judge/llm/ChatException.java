@@ -12,7 +12,7 @@ public class ChatException extends RuntimeException {
 
   private final int attempts;
 
-  public ChatException(String message, int attempts, Throwable cause) {
+  ChatException(String message, int attempts, Throwable cause) {
     super(message, cause);
     this.attempts = attempts;
   }

@@ -48,7 +48,7 @@ public final class PromptTemplate {
   }
 
   /** A stock template by name: {@code yes-no} or {@code rules}. */
-  public static PromptTemplate resource(String name) {
+  static PromptTemplate resource(String name) {
     String path = "/dev/llmsql/judge/llm/" + name + ".txt";
     try (InputStream in = PromptTemplate.class.getResourceAsStream(path)) {
       if (in == null) {

@@ -7,14 +7,15 @@ import java.util.Locale;
  * value of the column.
  *
  * <pre>{@code
- * ColumnType.INTEGER.widen("2.5");   // REAL
+ * ImportedTable t = DatasetImport.builder().csv(Path.of("data")).build().into(Path.of("db.sqlite")).get(0);
+ * boolean numeric = t.types().get(0) != ColumnType.TEXT;   // a column of 1, 2.5 and empty cells is REAL
  * }</pre>
  */
 public enum ColumnType {
   INTEGER, REAL, TEXT;
 
   /** This type, widened as far as {@code value} needs. */
-  public ColumnType widen(String value) {
+  ColumnType widen(String value) {
     if (this == TEXT) {
       return TEXT;
     }

@@ -15,18 +15,18 @@ public final class DatasetImportException extends RuntimeException {
 
   private final List<String> problems;
 
-  public DatasetImportException(String message) {
+  DatasetImportException(String message) {
     super(message);
     this.problems = List.of();
   }
 
-  public DatasetImportException(String message, Throwable cause) {
+  DatasetImportException(String message, Throwable cause) {
     super(message, cause);
     this.problems = List.of();
   }
 
   /** An import refused for {@code problems}, each naming file:line and the fix; the message lists them. */
-  public DatasetImportException(String message, List<String> problems) {
+  DatasetImportException(String message, List<String> problems) {
     super(message);
     this.problems = List.copyOf(problems);
   }

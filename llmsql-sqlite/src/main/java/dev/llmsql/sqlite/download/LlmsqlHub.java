@@ -207,7 +207,7 @@ public final class LlmsqlHub implements BenchmarkSource {
   }
 
   /** Where {@code fileName} is downloaded from: {@code {endpoint}/datasets/{repo}/resolve/main/{file}}. */
-  public URI fileUri(String fileName) {
+  URI fileUri(String fileName) {
     String base = endpoint.toString();
     while (base.endsWith("/")) {
       base = base.substring(0, base.length() - 1);
