@@ -28,7 +28,6 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
 import dev.llmsql.scoring.peers.PeerScorings;
-import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.scoring.peers.WeightedScoring;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +125,6 @@ class JavadocExamplesTest {
     assertThat(bird.score("soft_f1").orElseThrow().value()).isEqualTo(1.0);
     Scoring weighted = WeightedScoring.builder().metric("execution_accuracy", 4).metric("explain", 2).build();
     assertThat(weighted).isNotNull();
-    assertThat(SoftF1.of(List.of(List.of(1)), List.of(List.of(1)))).isEqualTo(1.0);
     EvaluationReport strict = evaluator().judge(ResultSetJudge.strict()).build().run(predictions);
     JudgeDisagreements d = JudgeDisagreements.of(List.of(bird, strict));
     assertThat(d.render(5)).contains("bird", "strict");

@@ -8,7 +8,6 @@ import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.ResultComparison;
 import dev.llmsql.scoring.peers.PeerScorings;
 import dev.llmsql.scoring.peers.RelativeEfficiency;
-import dev.llmsql.scoring.peers.SoftF1;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;

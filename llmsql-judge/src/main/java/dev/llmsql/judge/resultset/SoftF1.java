@@ -1,4 +1,4 @@
-package dev.llmsql.scoring.peers;
+package dev.llmsql.judge.resultset;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,13 +14,13 @@ import java.util.List;
  * double f1 = SoftF1.of(goldRows, predictedRows);   // 1.0 for identical results
  * }</pre>
  */
-public final class SoftF1 {
+final class SoftF1 {
 
   private SoftF1() {
   }
 
   /** Soft-F1 of {@code predicted} against {@code gold}; rows are lists of already comparable values. */
-  public static double of(List<List<Object>> gold, List<List<Object>> predicted) {
+  static double of(List<List<Object>> gold, List<List<Object>> predicted) {
     if (gold.isEmpty() && predicted.isEmpty()) {
       return 1.0;
     }
