@@ -51,23 +51,38 @@ final class EvaluationTask {
       keys.putIfAbsent(id, next._1());
     }
     List<PartOutput> outputs = new ArrayList<>();
-    for (Map.Entry<List<String>, List<PredictionRow>> group : byModel.entrySet()) {
-      GroupKey key = keys.get(group.getKey());
-      List<PredictionRow> rows = group.getValue();
-      rows.sort(Comparator.comparingLong(PredictionRow::ordinal));
-      outputs.add(evaluate(config, key, golds.getOrDefault(key.benchmark() + "\u0000" + key.database(), Map.of()),
-          rows));
+    Map<String, Path> subsets = new HashMap<>();
+    try {
+      for (Map.Entry<List<String>, List<PredictionRow>> group : byModel.entrySet()) {
+        GroupKey key = keys.get(group.getKey());
+        List<PredictionRow> rows = group.getValue();
+        rows.sort(Comparator.comparingLong(PredictionRow::ordinal));
+        Path questions = subsets.computeIfAbsent(key.benchmark(), b -> ExecutorQuestions.subset(
+            local(config, config.benchmark(b).questions()), byModel.entrySet().stream()
+                .filter(e -> e.getKey().get(0).equals(b)).flatMap(e -> e.getValue().stream())
+                .map(p -> Routes.questionId(p.questionId())).filter(java.util.Objects::nonNull).toList()));
+        outputs.add(evaluate(config, key, questions,
+            golds.getOrDefault(key.benchmark() + "\u0000" + key.database(), Map.of()), rows));
+      }
+    } finally {
+      for (Path subset : subsets.values()) {
+        try {
+          java.nio.file.Files.deleteIfExists(subset);
+        } catch (IOException e) {
+          // a temporary file left behind costs disk, not a verdict
+        }
+      }
     }
     return outputs;
   }
 
-  private static PartOutput evaluate(SparkEvaluation config, GroupKey key, Map<String, SharedGold> golds,
-                                     List<PredictionRow> rows) {
+  private static PartOutput evaluate(SparkEvaluation config, GroupKey key, Path questions,
+                                     Map<String, SharedGold> golds, List<PredictionRow> rows) {
     SparkBenchmark benchmark = config.benchmark(key.benchmark());
-    Path questions = local(config, benchmark.questions());
     Path database = local(config, benchmark.database());
     String model = rows.get(0).model();
-    Evaluator.Builder builder = config.evaluatorBuilder(model);
+    // the task's questions file holds only its predictions' questions: the driver counts the benchmark's
+    Evaluator.Builder builder = config.evaluatorBuilder(model).allowEmptyInput(true);
     if (benchmark.directory()) {
       builder.questionsPath(questions).databasesDir(database);
     } else {

@@ -41,10 +41,11 @@ final class ReportMerger {
    * The report of one model on one benchmark.
    *
    * @param description the benchmark as the driver names it (executors may see copies elsewhere)
+   * @param expected the questions in the benchmark (each task sees only those its predictions answer)
    * @param scorings accuracy and the evaluation's other scorings, as the evaluator orders them
    * @param keepMismatches the evaluation's mismatch cap
    */
-  static EvaluationReport merge(List<PartOutput> parts, String description, List<Scoring> scorings,
+  static EvaluationReport merge(List<PartOutput> parts, String description, int expected, List<Scoring> scorings,
                                 int keepMismatches, Duration duration) {
     List<Placed<QuestionResult>> results = new ArrayList<>();
     List<Placed<Mismatch>> mismatches = new ArrayList<>();
@@ -57,7 +58,6 @@ final class ReportMerger {
     int sqlErrors = 0;
     int exactStringMatches = 0;
     int duplicates = 0;
-    int expected = 0;
     String judge = null;
     String version = null;
     String model = null;
@@ -72,7 +72,6 @@ final class ReportMerger {
       predNone += r.predNone();
       goldNone += r.goldNone();
       sqlErrors += r.sqlErrors();
-      expected = r.expected();
       if (judge == null || r.judge().equals("llmsql2")) {
         judge = r.judge();
       }

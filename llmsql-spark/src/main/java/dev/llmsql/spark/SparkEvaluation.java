@@ -190,6 +190,10 @@ public final class SparkEvaluation implements Serializable {
     for (SparkBenchmark b : benchmarks.values()) {
       BenchmarkFiles files = b.files();
       Map<Integer, Question> read = Benchmarks.readQuestions(files.questions());
+      if (read.isEmpty()) {
+        throw new IllegalArgumentException("benchmark " + b.name() + " has no questions: " + files.questions()
+            + " is empty or holds only blank lines");
+      }
       questions.put(b.name(), read);
       routes.add(b.name(), files, read);
     }
@@ -288,7 +292,8 @@ public final class SparkEvaluation implements Serializable {
     Duration duration = Duration.ofNanos(System.nanoTime() - started);
     List<ModelReport> reports = new ArrayList<>();
     byModel.forEach((k, modelParts) -> reports.add(new ModelReport(k.get(0), k.get(1), ReportMerger.merge(
-        modelParts, benchmarks.get(k.get(1)).source().describe(), scoringList, keepMismatches, duration))));
+        modelParts, benchmarks.get(k.get(1)).source().describe(), questions.get(k.get(1)).size(), scoringList,
+        keepMismatches, duration))));
     Dataset<Row> results = spark.createDataFrame(outputs.flatMap(p -> p.rows().iterator()), RESULT_SCHEMA);
     SparkEvaluationResult.JobStats stats = new SparkEvaluationResult.JobStats(total, index.size(), jobs.size(), computed.size(), goldMillis, judgeMillis,
         (System.nanoTime() - started) / 1_000_000);
