@@ -20,7 +20,7 @@ import org.apache.spark.sql.SparkSession;
  *
  * <pre>
  * java [Spark's --add-opens] -cp ... dev.llmsql.spark.ScaleBenchmark WORKLOAD_DIR [--models 8] [--master local[2]]
- *     [--runs 3]
+ *     [--runs 3] [--per-task 2000,128000,500]
  * </pre>
  */
 public final class ScaleBenchmark {
@@ -69,6 +69,21 @@ public final class ScaleBenchmark {
       localSeconds.add((System.nanoTime() - t) / 1e9);
     }
     report("in-process, models one after another", median(localSeconds), predictions, null);
+    // what the Spark path adds per prediction on top of judging: each partial report travels as full JSON
+    List<EvaluationReport> reports = new ArrayList<>();
+    for (Path file : files) {
+      reports.add(local.run(file));
+    }
+    long jsonStarted = System.nanoTime();
+    long bytes = 0;
+    for (EvaluationReport report : reports) {
+      java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+      dev.llmsql.report.FullReportJson.write(report, json);
+      bytes += json.size();
+      dev.llmsql.report.FullReportJson.read(new java.io.ByteArrayInputStream(json.toByteArray()));
+    }
+    System.out.printf(Locale.ROOT, "%-45s %8.2f s for %,d MB of full JSON reports, written and read once%n",
+        "report round trip (tasks -> driver)", (System.nanoTime() - jsonStarted) / 1e9, bytes >> 20);
 
     SparkSession spark = SparkSession.builder().master(master).appName("llmsql-scale-benchmark")
         .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "8")
@@ -79,7 +94,10 @@ public final class ScaleBenchmark {
       Dataset<Row> one = SparkEvaluation.readModel(spark, "model-" + i, files.get(i).toString());
       input = input == null ? one : input.unionByName(one);
     }
-    for (int perTask : new int[] {SparkEvaluation.DEFAULT_PREDICTIONS_PER_TASK, (int) predictions, 500}) {
+    List<Integer> perTasks = options.contains("--per-task")
+        ? Arrays.stream(options.get(options.indexOf("--per-task") + 1).split(",")).map(Integer::valueOf).toList()
+        : List.of(SparkEvaluation.DEFAULT_PREDICTIONS_PER_TASK, (int) predictions, 500);
+    for (int perTask : perTasks) {
       SparkEvaluation evaluation = SparkEvaluation.builder()
           .benchmark(SparkBenchmark.singleDatabase("workload", questions, db)).predictionsPerTask(perTask).build();
       SparkEvaluationResult warm = evaluation.evaluate(input);
