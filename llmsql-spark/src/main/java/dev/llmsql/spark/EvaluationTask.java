@@ -113,8 +113,12 @@ final class EvaluationTask {
     int next = 0;
     for (int i = 0; i < resultOrdinals.length; i++) {
       int id = report.results().get(i).questionId();
-      while (!sameQuestion(rows.get(next).questionId(), id)) {
+      while (next < rows.size() && !sameQuestion(rows.get(next).questionId(), id)) {
         next++;
+      }
+      if (next == rows.size()) {
+        throw new IllegalStateException("result " + i + " (question " + id + ") of model " + model
+            + " matches no prediction of its task; the engine's results are not in its input order");
       }
       resultOrdinals[i] = rows.get(next++).ordinal();
     }

@@ -85,6 +85,37 @@ class SparkWorkloadTest {
     ReportAssertions.assertSameReport(result.reports().get(0).report(), local("llmsql", "workload"));
   }
 
+  @Test
+  void twoBenchmarks_fromParquet_giveEachItsSingleMachineReport() throws Exception {
+    Path spider = SharedData.require("data/spider-dev-sample");
+    SparkSession spark = LocalSpark.get();
+    Path parquet = dir.resolve("predictions.parquet");
+    SparkEvaluation.readModel(spark, "gpt-4", models.get("workload").toString())
+        .withColumn("benchmark", org.apache.spark.sql.functions.lit("llmsql-small"))
+        .unionByName(SparkEvaluation.readModel(spark, "gpt-4",
+                spider.resolve("predictions/dail-sql-gpt4.jsonl").toString())
+            .withColumn("benchmark", org.apache.spark.sql.functions.lit("spider")))
+        .coalesce(1).write().parquet(parquet.toString());
+    SparkEvaluationResult result = SparkEvaluation.builder().benchmark(benchmark())
+        .benchmark(SparkBenchmark.databasesDir("spider", spider.resolve("questions.jsonl"),
+            spider.resolve("database")))
+        .build().evaluate(spark, parquet.toString());
+    assertThat(result.reports()).extracting(r -> r.model() + " " + r.benchmark())
+        .containsExactly("gpt-4 llmsql-small", "gpt-4 spider");
+    ReportAssertions.assertSameReport(result.report("gpt-4", "llmsql-small").orElseThrow().report(),
+        local("default", "workload").withLlmsql2(local("default", "workload").llmsql2().orElseThrow()
+            .withModelName("gpt-4")));
+    List<Object> items = new ArrayList<>();
+    for (String line : Files.readAllLines(spider.resolve("predictions/dail-sql-gpt4.jsonl"))) {
+      items.add(MAPPER.readValue(line, Map.class));
+    }
+    EvaluationReport spiderLocal = Evaluator.builder().questionsPath(spider.resolve("questions.jsonl")
+            .toAbsolutePath().normalize()).databasesDir(spider.resolve("database").toAbsolutePath().normalize())
+        .noReportFile().showMismatches(false).noGoldCache().modelName("gpt-4").build().run(items);
+    ReportAssertions.assertSameReport(result.report("gpt-4", "spider").orElseThrow().report(), spiderLocal);
+    assertThat(result.report("gpt-4", "spider").orElseThrow().report().matches()).isEqualTo(253);
+  }
+
   private SparkBenchmark benchmark() {
     return SparkBenchmark.singleDatabase("llmsql-small", workload.resolve("questions.jsonl"),
         workload.resolve("sqlite_tables.db"));
