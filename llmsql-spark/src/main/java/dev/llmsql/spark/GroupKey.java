@@ -20,9 +20,4 @@ record GroupKey(String benchmark, String database, int split) implements Seriali
   static final String SINGLE = "";
   /** The database key of predictions no question of the benchmark routes. */
   static final String UNROUTED = "\u0000unrouted";
-
-  /** This key without its split: the (benchmark, database) whose predictions are counted and split. */
-  GroupKey group() {
-    return split == 0 ? this : new GroupKey(benchmark, database, 0);
-  }
 }

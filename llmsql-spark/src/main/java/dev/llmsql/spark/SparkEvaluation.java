@@ -295,8 +295,8 @@ public final class SparkEvaluation implements Serializable {
         modelParts, benchmarks.get(k.get(1)).source().describe(), questions.get(k.get(1)).size(), scoringList,
         keepMismatches, duration))));
     Dataset<Row> results = spark.createDataFrame(outputs.flatMap(p -> p.rows().iterator()), RESULT_SCHEMA);
-    SparkEvaluationResult.JobStats stats = new SparkEvaluationResult.JobStats(total, index.size(), jobs.size(), computed.size(), goldMillis, judgeMillis,
-        (System.nanoTime() - started) / 1_000_000);
+    SparkEvaluationResult.JobStats stats = new SparkEvaluationResult.JobStats(total, index.size(), jobs.size(),
+        computed.size(), goldMillis, judgeMillis, (System.nanoTime() - started) / 1_000_000);
     return new SparkEvaluationResult(results, reports, stats);
   }
 
