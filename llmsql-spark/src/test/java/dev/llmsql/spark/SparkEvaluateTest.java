@@ -63,6 +63,29 @@ class SparkEvaluateTest {
   }
 
   @Test
+  void predictionsWithAModelColumn_giveOneReportPerModel() throws Exception {
+    Path sample = SharedData.require("data/spider-dev-sample");
+    Path all = out.resolve("all.jsonl");
+    StringBuilder lines = new StringBuilder();
+    for (String model : List.of("din-sql-gpt4-few-shot", "dail-sql-gpt4")) {
+      for (String line : Files.readAllLines(sample.resolve("predictions/" + model + ".jsonl"))) {
+        lines.append("{\"model\": \"").append(model).append("\", ").append(line.substring(1)).append('\n');
+      }
+    }
+    Files.writeString(all, lines);
+    Path reports = out.resolve("reports");
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    int status = new SparkEvaluate(new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(LocalSpark.get(),
+        "--questions-path", sample.resolve("questions.jsonl").toString(), "--databases-dir",
+        sample.resolve("database").toString(), "--predictions", all.toString(), "--format", "json",
+        "--out", reports.toString());
+    assertThat(status).isEqualTo(SparkEvaluate.OK);
+    assertThat(FullReportJson.read(reports.resolve("din-sql-gpt4-few-shot.json")).matches()).isEqualTo(252);
+    assertThat(FullReportJson.read(reports.resolve("dail-sql-gpt4.json")).matches()).isEqualTo(253);
+  }
+
+  @Test
   void missingBenchmark_isAUsageError() {
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     int status = new SparkEvaluate(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),

@@ -55,7 +55,7 @@ class SparkWorkloadTest {
     Map<String, String> matches = new TreeMap<>();
     for (String judge : List.of("default", "spider-exec")) {
       SparkEvaluation.Builder builder = SparkEvaluation.builder().benchmark(benchmark()).predictionsPerTask(300)
-          .distributeFiles(judge.equals("default"));
+          .distributeFiles(judge.equals("default")).threadsPerTask(judge.equals("default") ? 1 : 2);
       if (!judge.equals("default")) {
         builder.judge(judge);
       }
@@ -64,7 +64,7 @@ class SparkWorkloadTest {
         ReportAssertions.assertSameReport(report.report(), local(judge, report.model()));
         matches.put(judge + " " + report.model(), report.report().matches() + " of " + report.report().total());
       }
-      // one database of 2,000 predictions, in tasks of at most 300
+      // one database of 2,000 predictions, in tasks of at most 300 (judged by 1 thread, then 2, per task)
       assertThat(result.stats().partitions()).isEqualTo(7);
       assertThat(result.results().filter("match").count())
           .isEqualTo(result.reports().stream().mapToLong(r -> r.report().matches()).sum());
