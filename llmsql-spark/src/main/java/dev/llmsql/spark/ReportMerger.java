@@ -1,0 +1,141 @@
+package dev.llmsql.spark;
+
+import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.Breakdown;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.FullReportJson;
+import dev.llmsql.report.Llmsql2Figures;
+import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.report.QuestionResult;
+import dev.llmsql.report.Tally;
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Puts one model's partial reports (one per database split) back together on the driver into the report the
+ * single-machine engine gives for all of its predictions at once: results, mismatches and input problems in input
+ * order, counts summed, coverage and scores computed over the whole.
+ */
+final class ReportMerger {
+
+  private ReportMerger() {
+  }
+
+  private record Placed<T>(long ordinal, T value) { }
+
+  /**
+   * The report of one model on one benchmark.
+   *
+   * @param description the benchmark as the driver names it (executors may see copies elsewhere)
+   * @param expected the questions in the benchmark (each task sees only those its predictions answer)
+   * @param scorings accuracy and the evaluation's other scorings, as the evaluator orders them
+   * @param keepMismatches the evaluation's mismatch cap
+   */
+  static EvaluationReport merge(List<PartOutput> parts, String description, int expected, List<Scoring> scorings,
+                                int keepMismatches, Duration duration) {
+    List<Placed<QuestionResult>> results = new ArrayList<>();
+    List<Placed<Mismatch>> mismatches = new ArrayList<>();
+    List<Placed<InputProblem>> problems = new ArrayList<>();
+    List<QuestionDetail> details = new ArrayList<>();
+    int total = 0;
+    int matches = 0;
+    int predNone = 0;
+    int goldNone = 0;
+    int sqlErrors = 0;
+    int exactStringMatches = 0;
+    int duplicates = 0;
+    String judge = null;
+    String version = null;
+    String model = null;
+    boolean llmsql2 = false;
+    dev.llmsql.prediction.InputMode mode = dev.llmsql.prediction.InputMode.DICT_LIST;
+    Map<String, int[]> categories = new TreeMap<>();
+    // parsing the partial reports is most of the driver's work: all cores at once
+    List<EvaluationReport> partial = parts.parallelStream().map(p -> read(p.report())).toList();
+    for (int n = 0; n < parts.size(); n++) {
+      PartOutput part = parts.get(n);
+      EvaluationReport r = partial.get(n);
+      mode = r.inputMode();
+      total += r.total();
+      matches += r.matches();
+      predNone += r.predNone();
+      goldNone += r.goldNone();
+      sqlErrors += r.sqlErrors();
+      if (judge == null || r.judge().equals("llmsql2")) {
+        judge = r.judge();
+      }
+      int mismatch = 0;
+      for (int i = 0; i < r.results().size(); i++) {
+        QuestionResult result = r.results().get(i);
+        results.add(new Placed<>(part.resultOrdinals()[i], result));
+        if (!result.outcome().isMatch() && mismatch < r.mismatches().size()) {
+          mismatches.add(new Placed<>(part.resultOrdinals()[i], r.mismatches().get(mismatch++)));
+        }
+      }
+      for (int i = 0; i < r.inputProblems().size(); i++) {
+        problems.add(new Placed<>(part.problemOrdinals()[i], r.inputProblems().get(i)));
+      }
+      details.addAll(r.details());
+      if (r.llmsql2().isPresent()) {
+        Llmsql2Figures f = r.llmsql2().get();
+        llmsql2 = true;
+        model = f.modelName();
+        version = version != null ? version : f.version();
+        exactStringMatches += f.exactStringMatches();
+        duplicates += f.duplicates();
+        f.categoryAccuracy().forEach((name, b) -> {
+          int[] counts = categories.computeIfAbsent(name, k -> new int[2]);
+          counts[0] += b.total();
+          counts[1] += b.matches();
+        });
+      }
+    }
+    Comparator<Placed<?>> order = Comparator.comparingLong(Placed::ordinal);
+    results.sort(order);
+    mismatches.sort(order);
+    problems.sort(order);
+    List<QuestionResult> merged = results.stream().map(Placed::value).toList();
+    List<Score> scores = new ArrayList<>();
+    for (Scoring scoring : scorings) {
+      Scoring.Accumulator acc = scoring.accumulator();
+      merged.forEach(acc::add);
+      scores.add(acc.finish());
+    }
+    Set<Integer> answered = new HashSet<>();
+    merged.forEach(r -> answered.add(r.questionId()));
+    EvaluationReport report = new EvaluationReport(total, matches, predNone, goldNone, sqlErrors,
+        total == 0 ? 0.0 : (double) matches / total,
+        mismatches.stream().limit(keepMismatches).map(Placed::value).toList(), Instant.now(), mode, merged,
+        problems.stream().map(Placed::value).toList(), expected - answered.size(), judge == null ? "llmsql" : judge,
+        scores, description, duration, Optional.empty(), List.of(), Tally.of(merged));
+    if (llmsql2) {
+      Map<String, Breakdown> byCategory = new TreeMap<>();
+      categories.forEach((name, c) -> byCategory.put(name, new Breakdown(name, c[0], c[1])));
+      report = report.withLlmsql2(new Llmsql2Figures(model, version, exactStringMatches, byCategory, expected,
+          answered.size(), expected - answered.size(), duplicates));
+    }
+    return report.withDetails(details);
+  }
+
+  private static EvaluationReport read(byte[] json) {
+    try {
+      return FullReportJson.read(new ByteArrayInputStream(json));
+    } catch (IOException e) {
+      throw new UncheckedIOException("a task's partial report could not be read back", e);
+    }
+  }
+}

@@ -1,0 +1,277 @@
+package dev.llmsql.spark;
+
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.FullReportJson;
+import dev.llmsql.report.csv.CsvReport;
+import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.report.html.Leaderboard;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The {@code spark-submit} entry point: evaluates many models' predictions on a cluster and writes, per model,
+ * the reports the single-machine CLI writes ({@code llmsql evaluate --out DIR}: {@code MODEL.json} full report,
+ * {@code MODEL.csv}, {@code MODEL.html}), the leaderboard {@code llmsql leaderboard} makes of them
+ * ({@code leaderboard.html}), and every verdict as Parquet ({@code results/}).
+ *
+ * <pre>
+ * spark-submit --class dev.llmsql.spark.SparkEvaluate --master yarn llmsql-spark-all.jar \
+ *     --questions-path /data/spider/dev.jsonl --databases-dir /data/spider/database \
+ *     --model gpt-4=/data/preds/gpt-4.jsonl --model llama-3=/data/preds/llama-3.jsonl \
+ *     --judge spider-exec --out /data/reports
+ * </pre>
+ *
+ * Run {@code --help} for every option; docs/SCALE-OUT.md has a cluster walk-through.
+ */
+public final class SparkEvaluate {
+
+  /** Exit status: evaluated and written. */
+  public static final int OK = 0;
+  /** Exit status: the command line is wrong. */
+  public static final int USAGE = 2;
+  /** Exit status: evaluated, but a report could not be written. */
+  public static final int NOT_SAVED = 4;
+
+  static final String HELP = """
+      Usage: spark-submit --class dev.llmsql.spark.SparkEvaluate JAR [options]
+
+      Predictions (at least one):
+        --model NAME=PATH         one model's predictions (JSON lines of question_id, completion; or .parquet)
+        --predictions PATH        many models' predictions with a model column (JSON lines or .parquet; a
+                                  directory or glob Spark reads)
+      Benchmark:
+        --questions-path PATH     the questions JSONL
+        --db-path PATH            one SQLite database for every question (LLMSQL), or
+        --databases-dir DIR       {DIR}/{db_id}/{db_id}.sqlite (Spider, BIRD)
+        --benchmark-name NAME     how reports name it (default: the questions file's name)
+        --distribute-files        ship the questions and databases to every executor (SparkContext.addFile)
+                                  instead of reading the same paths on a shared filesystem
+      Judging (as llmsql evaluate):
+        --judge NAME[:OPTS]       default llmsql (LLMSQL 2.0 rules where a question has an answer)
+        --scoring NAME            a scoring beside accuracy (repeatable)
+        --engine NAME             the query engine (default: chosen per database)
+        --query-timeout SECONDS   per statement (default 10)
+        --max-rows N              per statement (default 100000)
+      Layout:
+        --predictions-per-task N  split a database's predictions into tasks of at most N (default 2000)
+        --threads-per-task N      predictions one task judges at once (default 1)
+      Output:
+        --out DIR                 where reports, leaderboard.html and results/ go (required)
+        --format LIST             report formats, comma-separated: json,csv,html (default all three)
+        --master URL              Spark master when not run by spark-submit (e.g. local[4])
+      """;
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  /** An entry point writing to the given streams. */
+  public SparkEvaluate(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  /** Runs from {@code spark-submit}; exits with the status of {@link #run(SparkSession, String...)}. */
+  public static void main(String[] args) {
+    String master = null;
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("--master")) {
+        master = args[i + 1];
+      }
+    }
+    SparkSession.Builder builder = SparkSession.builder().appName("llmsql-spark");
+    if (master != null) {
+      builder.master(master);
+    }
+    int status;
+    if (Arrays.asList(args).contains("--help")) {
+      System.out.print(HELP);
+      status = OK;
+    } else {
+      SparkSession spark = builder.getOrCreate();
+      try {
+        status = new SparkEvaluate(System.out, System.err).run(spark, args);
+      } finally {
+        spark.stop();
+      }
+    }
+    System.exit(status);
+  }
+
+  /**
+   * Evaluates as the arguments say on {@code spark} ({@code --master} is for {@link #main} only).
+   *
+   * @return {@link #OK}, {@link #USAGE} or {@link #NOT_SAVED}
+   */
+  public int run(SparkSession spark, String... args) {
+    Map<String, String> models = new LinkedHashMap<>();
+    List<String> predictions = new ArrayList<>();
+    List<String> scorings = new ArrayList<>();
+    List<String> formats = List.of("json", "csv", "html");
+    String questions = null;
+    String db = null;
+    String dir = null;
+    String name = null;
+    String judge = null;
+    String engine = null;
+    Path outDir = null;
+    SparkEvaluation evaluation;
+    try {
+      SparkEvaluation.Builder b = SparkEvaluation.builder();
+      for (int i = 0; i < args.length; i++) {
+        String option = args[i];
+        if (option.equals("--distribute-files")) {
+          b.distributeFiles(true);
+          continue;
+        }
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException(option + " needs a value");
+        }
+        String value = args[++i];
+        switch (option) {
+          case "--model" -> {
+            int eq = value.indexOf('=');
+            if (eq <= 0 || eq == value.length() - 1) {
+              throw new IllegalArgumentException("--model takes NAME=PATH, but was " + value);
+            }
+            if (models.put(value.substring(0, eq), value.substring(eq + 1)) != null) {
+              throw new IllegalArgumentException("model " + value.substring(0, eq) + " is given twice");
+            }
+          }
+          case "--predictions" -> predictions.add(value);
+          case "--questions-path" -> questions = value;
+          case "--db-path" -> db = value;
+          case "--databases-dir" -> dir = value;
+          case "--benchmark-name" -> name = value;
+          case "--judge" -> judge = value;
+          case "--scoring" -> scorings.add(value);
+          case "--engine" -> engine = value;
+          case "--query-timeout" -> b.queryTimeout(Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000)));
+          case "--max-rows" -> b.maxRows(Integer.parseInt(value));
+          case "--predictions-per-task" -> b.predictionsPerTask(Integer.parseInt(value));
+          case "--threads-per-task" -> b.threadsPerTask(Integer.parseInt(value));
+          case "--out" -> outDir = Path.of(value);
+          case "--format" -> formats = formats(value);
+          case "--master" -> {
+            // read by main before the session starts
+          }
+          default -> throw new IllegalArgumentException("unknown option " + option);
+        }
+      }
+      if (models.isEmpty() && predictions.isEmpty()) {
+        throw new IllegalArgumentException("give predictions: --model NAME=PATH or --predictions PATH");
+      }
+      if (questions == null || (db == null) == (dir == null)) {
+        throw new IllegalArgumentException("give --questions-path and one of --db-path, --databases-dir");
+      }
+      if (outDir == null) {
+        throw new IllegalArgumentException("give --out DIR");
+      }
+      String benchmark = name != null ? name : stem(Path.of(questions).getFileName().toString());
+      b.benchmark(db != null ? SparkBenchmark.singleDatabase(benchmark, Path.of(questions), Path.of(db))
+          : SparkBenchmark.databasesDir(benchmark, Path.of(questions), Path.of(dir)));
+      if (judge != null) {
+        b.judge(judge);
+      }
+      scorings.forEach(b::scoring);
+      if (engine != null) {
+        b.engine(engine);
+      }
+      evaluation = b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("llmsql-spark: " + e.getMessage() + " (see --help)");
+      return USAGE;
+    }
+
+    Dataset<Row> input = null;
+    for (Map.Entry<String, String> model : models.entrySet()) {
+      input = union(input, SparkEvaluation.readModel(spark, model.getKey(), model.getValue()));
+    }
+    for (String path : predictions) {
+      input = union(input, SparkEvaluation.read(spark, path));
+    }
+    SparkEvaluationResult result = evaluation.evaluate(input);
+    try {
+      Files.createDirectories(outDir);
+      List<Leaderboard.Entry> entries = new ArrayList<>();
+      for (ModelReport report : result.reports()) {
+        String file = safe(report.model());
+        for (String format : formats) {
+          write(report.report(), format, outDir.resolve(file + "." + format));
+        }
+        entries.add(new Leaderboard.Entry(report.model(), report.report()));
+        out.println(String.format(Locale.ROOT, "%-40s %6d predictions  accuracy %.4f", report.model(),
+            report.report().total(), report.report().accuracy()));
+      }
+      Leaderboard.write(entries, outDir.resolve("leaderboard.html"));
+      result.results().write().mode(SaveMode.Overwrite).parquet(outDir.resolve("results").toString());
+    } catch (IOException | RuntimeException e) {
+      err.println("llmsql-spark: evaluated, but the reports could not be written to " + outDir + " (" + e
+          + "); choose another directory with --out");
+      return NOT_SAVED;
+    }
+    SparkEvaluationResult.JobStats s = result.stats();
+    out.println(String.format(Locale.ROOT, "%d predictions in %d tasks, %d gold statements (%d shared) in %.1f s "
+        + "total; reports in %s", s.predictions(), s.partitions(), s.goldStatements(), s.goldsShared(),
+        s.totalMillis() / 1000.0, outDir));
+    out.flush();
+    return OK;
+  }
+
+  private static void write(EvaluationReport report, String format, Path file) throws IOException {
+    switch (format) {
+      case "json" -> FullReportJson.write(report, file);
+      case "csv" -> CsvReport.write(report, file);
+      default -> HtmlReport.write(report, file);
+    }
+  }
+
+  private static List<String> formats(String value) {
+    List<String> formats = Arrays.stream(value.split(",")).map(String::trim).filter(f -> !f.isEmpty()).toList();
+    for (String f : formats) {
+      if (!List.of("json", "csv", "html").contains(f)) {
+        throw new IllegalArgumentException("--format takes json, csv and html, but was " + f);
+      }
+    }
+    return formats;
+  }
+
+  private static Dataset<Row> union(Dataset<Row> all, Dataset<Row> next) {
+    if (all == null) {
+      return next;
+    }
+    if (type(all).equals(type(next))) {
+      return all.unionByName(next, true);
+    }
+    // ids are numbers in one file and strings in another: as strings, the engine reads both alike
+    return all.withColumn("question_id", all.col("question_id").cast("string"))
+        .unionByName(next.withColumn("question_id", next.col("question_id").cast("string")), true);
+  }
+
+  private static org.apache.spark.sql.types.DataType type(Dataset<Row> predictions) {
+    return predictions.schema().apply("question_id").dataType();
+  }
+
+  /** A model name as a file name: what a file system may not hold becomes {@code _}. */
+  static String safe(String model) {
+    String safe = model.replaceAll("[^A-Za-z0-9._-]", "_");
+    return safe.isEmpty() || safe.startsWith(".") ? "_" + safe : safe;
+  }
+
+  private static String stem(String file) {
+    int dot = file.lastIndexOf('.');
+    return dot > 0 ? file.substring(0, dot) : file;
+  }
+}

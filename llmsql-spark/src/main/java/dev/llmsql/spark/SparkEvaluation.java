@@ -1,0 +1,555 @@
+package dev.llmsql.spark;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.llmsql.Evaluator;
+import dev.llmsql.benchmark.BenchmarkFiles;
+import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.benchmark.Question;
+import dev.llmsql.config.Range;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryEngines;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.judge.Judges;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.scoring.Scorings;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * Evaluates many models' predictions against one or more benchmarks on Apache Spark, with the verdicts and
+ * reports of the single-machine {@link Evaluator}: each task runs that evaluator's engine on one model's
+ * predictions for one database, so going from a JUnit-sized run to a cluster changes the entry point, not a
+ * verdict.
+ *
+ * <p>The job: the driver reads each benchmark's questions (which database each question runs on); a first stage
+ * runs every distinct gold statement the predictions need once, partitioned by database, and broadcasts the
+ * outcomes; the judging stage partitions predictions by (benchmark, database, split), so an executor opens few
+ * databases (once per executor JVM, read-only, with every bound of {@link ExecutionLimits}) and a large database is
+ * spread over several tasks; the driver puts each model's partial reports back together. docs/SCALE-OUT.md
+ * has the design, the costs and the command for a cluster.
+ *
+ * <pre>{@code
+ * SparkEvaluation evaluation = SparkEvaluation.builder()
+ *     .benchmark(SparkBenchmark.databasesDir("spider", Path.of("dev.jsonl"), Path.of("database")))
+ *     .judge("spider-exec")
+ *     .build();
+ * // columns model, question_id, completion (and benchmark when there are several)
+ * SparkEvaluationResult result = evaluation.evaluate(spark.read().json("predictions/*.jsonl"));
+ * result.reports().forEach(r -> System.out.println(r.model() + " " + r.report().accuracy()));
+ * }</pre>
+ */
+public final class SparkEvaluation implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  /** The columns of {@link SparkEvaluationResult#results()}. */
+  public static final StructType RESULT_SCHEMA = new StructType()
+      .add("model", DataTypes.StringType, false)
+      .add("benchmark", DataTypes.StringType, false)
+      .add("ordinal", DataTypes.LongType, false)
+      .add("question_id", DataTypes.IntegerType, false)
+      .add("outcome", DataTypes.StringType, false)
+      .add("reason", DataTypes.StringType, false)
+      .add("match", DataTypes.BooleanType, false)
+      .add("detail", DataTypes.StringType, true)
+      .add("error", DataTypes.StringType, true)
+      .add("candidates", DataTypes.IntegerType, false)
+      .add("executed", DataTypes.IntegerType, false)
+      .add("pred_none", DataTypes.BooleanType, false)
+      .add("gold_none", DataTypes.BooleanType, false)
+      .add("nanos", DataTypes.LongType, false)
+      .add("measures", DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType), false);
+
+  /** Predictions one task judges at most by default: a large database is split above this. */
+  public static final int DEFAULT_PREDICTIONS_PER_TASK = 2_000;
+
+  private final LinkedHashMap<String, SparkBenchmark> benchmarks;
+  private final String judge;
+  private final ArrayList<String> scorings;
+  private final String engine;
+  private final Duration queryTimeout;
+  private final int maxRows;
+  private final int maxValueBytes;
+  private final long maxRowBytes;
+  private final long maxResultBytes;
+  private final int threadsPerTask;
+  private final int predictionsPerTask;
+  private final int keepMismatches;
+  private final boolean distributeFiles;
+
+  private SparkEvaluation(Builder b) {
+    this.benchmarks = new LinkedHashMap<>(b.benchmarks);
+    this.judge = b.judge;
+    this.scorings = new ArrayList<>(b.scorings);
+    this.engine = b.engine;
+    this.queryTimeout = b.queryTimeout;
+    this.maxRows = b.maxRows;
+    this.maxValueBytes = b.maxValueBytes;
+    this.maxRowBytes = b.maxRowBytes;
+    this.maxResultBytes = b.maxResultBytes;
+    this.threadsPerTask = b.threadsPerTask;
+    this.predictionsPerTask = b.predictionsPerTask;
+    this.keepMismatches = b.keepMismatches;
+    this.distributeFiles = b.distributeFiles;
+  }
+
+  /** A builder; at least one benchmark is needed. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Reads predictions from a path Spark reads (a file, a directory or a glob; local, HDFS or object store):
+   * Parquet when it ends in {@code .parquet}, JSON lines otherwise, with columns {@code model},
+   * {@code question_id}, {@code completion} (and {@code benchmark} when there are several).
+   */
+  public static Dataset<Row> read(SparkSession spark, String path) {
+    String lower = path.toLowerCase(Locale.ROOT);
+    return lower.endsWith(".parquet") || lower.endsWith(".parquet/") ? spark.read().parquet(path)
+        : spark.read().json(path);
+  }
+
+  /**
+   * Reads one model's predictions file (JSON lines of {@code question_id} and {@code completion}, or Parquet),
+   * as the single-machine CLI takes it, naming the model.
+   */
+  public static Dataset<Row> readModel(SparkSession spark, String model, String path) {
+    return read(spark, path).withColumn("model", functions.lit(model));
+  }
+
+  /** Evaluates the predictions at {@code path} ({@link #read}). */
+  public SparkEvaluationResult evaluate(SparkSession spark, String path) {
+    return evaluate(read(spark, path));
+  }
+
+  /**
+   * Evaluates predictions with columns {@code model}, {@code question_id} and {@code completion} (or
+   * {@code predicted_sql}), and {@code benchmark} when this evaluation has several. Each model's predictions are
+   * taken in the dataset's order, as the single-machine engine reads a file.
+   *
+   * @throws IllegalArgumentException when a column is missing or a benchmark name is unknown
+   */
+  public SparkEvaluationResult evaluate(Dataset<Row> predictions) {
+    requireNonNull(predictions, "predictions");
+    long started = System.nanoTime();
+    SparkSession spark = predictions.sparkSession();
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<String> columns = Arrays.asList(predictions.columns());
+    String completion = columns.contains("completion") ? "completion" : "predicted_sql";
+    for (String column : List.of("model", "question_id", completion)) {
+      if (!columns.contains(column)) {
+        throw new IllegalArgumentException("predictions need a column '" + column + "' (have " + columns
+            + "): model, question_id and completion, and benchmark when an evaluation has several");
+      }
+    }
+    Column benchmark;
+    if (columns.contains("benchmark")) {
+      benchmark = functions.col("benchmark").cast(DataTypes.StringType);
+    } else if (benchmarks.size() == 1) {
+      benchmark = functions.lit(benchmarks.keySet().iterator().next());
+    } else {
+      throw new IllegalArgumentException("this evaluation has " + benchmarks.size() + " benchmarks "
+          + benchmarks.keySet() + ": give the predictions a 'benchmark' column naming one per row");
+    }
+    if (distributeFiles) {
+      for (SparkBenchmark b : benchmarks.values()) {
+        sc.sc().addFile(b.questions());
+        sc.sc().addFile(b.database(), b.directory());
+      }
+    }
+
+    // the driver reads each benchmark's questions once: which database each question runs on, and its golds
+    Routes routes = new Routes();
+    Map<String, Map<Integer, Question>> questions = new HashMap<>();
+    for (SparkBenchmark b : benchmarks.values()) {
+      BenchmarkFiles files = b.files();
+      Map<Integer, Question> read = Benchmarks.readQuestions(files.questions());
+      if (read.isEmpty()) {
+        throw new IllegalArgumentException("benchmark " + b.name() + " has no questions: " + files.questions()
+            + " is empty or holds only blank lines");
+      }
+      questions.put(b.name(), read);
+      routes.add(b.name(), files, read);
+    }
+    Broadcast<Routes> routing = sc.broadcast(routes);
+
+    // each model's predictions numbered in the dataset's order, as the single-machine engine reads them
+    Dataset<Row> numbered = predictions.select(functions.col("model").cast(DataTypes.StringType).as("model"),
+            benchmark.as("benchmark"), functions.col("question_id"), functions.col(completion).as("completion"))
+        .withColumn("_seq", functions.monotonically_increasing_id())
+        .withColumn("ordinal", functions.row_number().over(Window.partitionBy("model", "benchmark")
+            .orderBy("_seq")).minus(1).cast(DataTypes.LongType));
+    JavaRDD<PredictionRow> rows = numbered.toJavaRDD().map(r -> new PredictionRow(
+        requireModel(r.getString(0)), r.getString(1), r.getLong(5), r.get(2), r.get(3)));
+    rows.persist(StorageLevel.MEMORY_AND_DISK());
+    for (String name : rows.map(PredictionRow::benchmark).distinct().collect()) {
+      if (!benchmarks.containsKey(name)) {
+        throw new IllegalArgumentException("predictions name benchmark '" + name + "', which this evaluation does "
+            + "not have; known: " + benchmarks.keySet());
+      }
+    }
+
+    // split each (benchmark, database) so no task judges more than predictionsPerTask predictions
+    Map<GroupKey, Long> counts = rows.mapToPair(p -> new Tuple2<>(
+        new GroupKey(p.benchmark(), routing.value().database(p.benchmark(), p.questionId()), 0), 1L))
+        .reduceByKey(Long::sum).collectAsMap();
+    long total = counts.values().stream().mapToLong(Long::longValue).sum();
+    Map<GroupKey, Integer> splits = new HashMap<>();
+    counts.forEach((group, n) -> splits.put(group, (int) Math.min(Integer.MAX_VALUE,
+        (n + predictionsPerTask - 1) / predictionsPerTask)));
+    Map<GroupKey, Integer> index = new HashMap<>();
+    counts.entrySet().stream().sorted(Map.Entry.<GroupKey, Long>comparingByValue().reversed()
+            .thenComparing(e -> e.getKey().benchmark() + "\u0000" + e.getKey().database()))
+        .forEach(e -> {
+          for (int split = 0; split < splits.get(e.getKey()); split++) {
+            index.put(new GroupKey(e.getKey().benchmark(), e.getKey().database(), split), index.size());
+          }
+        });
+    GroupPartitioner partitioner = new GroupPartitioner(index);
+    Broadcast<HashMap<GroupKey, Integer>> splitCounts = sc.broadcast(new HashMap<>(splits));
+
+    // first stage: every distinct gold statement the predictions need, once, on the executor of its database
+    long goldStarted = System.nanoTime();
+    List<Tuple2<String, Integer>> predicted = rows.map(p -> new Tuple2<>(p.benchmark(),
+            Routes.questionId(p.questionId()))).filter(t -> t._2() != null).distinct().collect();
+    Map<String, GoldJob> jobs = new LinkedHashMap<>();
+    for (Tuple2<String, Integer> p : predicted) {
+      Question q = questions.get(p._1()).get(p._2());
+      String database = routes.database(p._1(), p._2());
+      if (q == null || database.equals(GroupKey.UNROUTED)) {
+        continue;
+      }
+      for (String sql : q.goldSql()) {
+        if (!sql.isBlank()) {
+          jobs.putIfAbsent(p._1() + "\u0000" + database + "\u0000" + sql, new GoldJob(p._1(), database, sql));
+        }
+      }
+    }
+    SparkEvaluation config = this;
+    List<Tuple2<String, Tuple2<String, SharedGold>>> computed = sc.parallelize(new ArrayList<>(jobs.values()))
+        .mapToPair(job -> new Tuple2<>(new GroupKey(job.benchmark(), job.database(),
+            Math.floorMod(job.sql().hashCode(), splitCounts.value().get(new GroupKey(job.benchmark(),
+                job.database(), 0)))), job))
+        .partitionBy(partitioner)
+        .mapPartitions(it -> config.runGolds(it))
+        .collect();
+    HashMap<String, Map<String, SharedGold>> golds = new HashMap<>();
+    for (Tuple2<String, Tuple2<String, SharedGold>> g : computed) {
+      golds.computeIfAbsent(g._1(), k -> new HashMap<>()).put(g._2()._1(), g._2()._2());
+    }
+    Broadcast<HashMap<String, Map<String, SharedGold>>> shared = sc.broadcast(golds);
+    long goldMillis = (System.nanoTime() - goldStarted) / 1_000_000;
+
+    // judging stage: one task per (benchmark, database, split), each model's predictions on the engine
+    long judgeStarted = System.nanoTime();
+    JavaPairRDD<GroupKey, PredictionRow> keyed = rows.mapToPair(p -> {
+      GroupKey group = new GroupKey(p.benchmark(), routing.value().database(p.benchmark(), p.questionId()), 0);
+      Integer id = Routes.questionId(p.questionId());
+      String spread = p.model() + "\u0000" + (id != null ? id.toString() : String.valueOf(p.questionId()));
+      return new Tuple2<>(new GroupKey(group.benchmark(), group.database(),
+          Math.floorMod(spread.hashCode(), splitCounts.value().get(group))), p);
+    });
+    JavaRDD<PartOutput> outputs = keyed.partitionBy(partitioner)
+        .mapPartitions(it -> EvaluationTask.run(config, shared.value(), it).iterator())
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    List<PartOutput> parts = outputs.map(PartOutput::withoutRows).collect();
+    long judgeMillis = (System.nanoTime() - judgeStarted) / 1_000_000;
+    rows.unpersist(false);
+
+    Map<List<String>, List<PartOutput>> byModel = new TreeMap<>(Comparator.<List<String>, String>comparing(
+        k -> k.get(0)).thenComparing(k -> benchmarkOrder(k.get(1))));
+    for (PartOutput part : parts) {
+      byModel.computeIfAbsent(List.of(part.model(), part.benchmark()), k -> new ArrayList<>()).add(part);
+    }
+    List<Scoring> scoringList = new ArrayList<>(List.of(Scorings.accuracy()));
+    scorings.forEach(name -> scoringList.add(Scorings.named(name)));
+    Duration duration = Duration.ofNanos(System.nanoTime() - started);
+    List<ModelReport> reports = new ArrayList<>();
+    byModel.forEach((k, modelParts) -> reports.add(new ModelReport(k.get(0), k.get(1), ReportMerger.merge(
+        modelParts, benchmarks.get(k.get(1)).source().describe(), questions.get(k.get(1)).size(), scoringList,
+        keepMismatches, duration))));
+    Dataset<Row> results = spark.createDataFrame(outputs.flatMap(p -> p.rows().iterator()), RESULT_SCHEMA);
+    SparkEvaluationResult.JobStats stats = new SparkEvaluationResult.JobStats(total, index.size(), jobs.size(),
+        computed.size(), goldMillis, judgeMillis, (System.nanoTime() - started) / 1_000_000);
+    return new SparkEvaluationResult(results, reports, stats);
+  }
+
+  private int benchmarkOrder(String name) {
+    return new ArrayList<>(benchmarks.keySet()).indexOf(name);
+  }
+
+  private static String requireModel(String model) {
+    if (model == null || model.isBlank()) {
+      throw new IllegalArgumentException("a prediction has no model (null or blank 'model' column)");
+    }
+    return model;
+  }
+
+  /** One gold statement of the first stage. */
+  private record GoldJob(String benchmark, String database, String sql) implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /** Runs a partition of gold statements on the executor's shared database; keeps the shareable outcomes. */
+  private java.util.Iterator<Tuple2<String, Tuple2<String, SharedGold>>> runGolds(
+      java.util.Iterator<Tuple2<GroupKey, GoldJob>> jobs) {
+    List<Tuple2<String, Tuple2<String, SharedGold>>> out = new ArrayList<>();
+    while (jobs.hasNext()) {
+      GoldJob job = jobs.next()._2();
+      SparkBenchmark b = benchmark(job.benchmark());
+      Path database = distributeFiles
+          ? Path.of(org.apache.spark.SparkFiles.get(Path.of(b.database()).getFileName().toString()))
+          : Path.of(b.database());
+      Database db = b.directory() ? Database.file(database.resolve(job.database()).resolve(job.database()
+          + ".sqlite")) : Database.file(database);
+      QueryExecutor executor;
+      try {
+        executor = ExecutorDatabases.get(db, engine, limits());
+      } catch (RuntimeException e) {
+        continue;   // the judging stage reports it per question, as the single-machine engine does
+      }
+      SharedGold gold = SharedGold.of(executor.execute(job.sql(), Integer.MAX_VALUE));
+      if (gold != null) {
+        out.add(new Tuple2<>(job.benchmark() + "\u0000" + job.database(), new Tuple2<>(job.sql(), gold)));
+      }
+    }
+    return out.iterator();
+  }
+
+  SparkBenchmark benchmark(String name) {
+    return benchmarks.get(name);
+  }
+
+  String engineName() {
+    return engine;
+  }
+
+  boolean distributeFiles() {
+    return distributeFiles;
+  }
+
+  /**
+   * The bounds of the executor's shared databases: the evaluation's, with room for every task slot of the
+   * executor JVM to run its threads at once.
+   */
+  ExecutionLimits limits() {
+    int concurrency = (int) Math.min(Range.THREADS.max(),
+        (long) threadsPerTask * Runtime.getRuntime().availableProcessors());
+    return new ExecutionLimits(queryTimeout, maxRows, concurrency, maxValueBytes, maxRowBytes, maxResultBytes);
+  }
+
+  /** The single-machine evaluator's configuration for one model's predictions in a task. */
+  Evaluator.Builder evaluatorBuilder(String model) {
+    Evaluator.Builder b = Evaluator.builder().modelName(model).noReportFile().showMismatches(false).noGoldCache()
+        .threads(threadsPerTask).queryTimeout(queryTimeout).maxRows(maxRows).maxValueBytes(maxValueBytes)
+        .maxRowBytes(maxRowBytes).maxResultBytes(maxResultBytes).keepMismatches(keepMismatches);
+    if (judge != null) {
+      b.judge(Judges.named(judge));
+    }
+    if (engine != null) {
+      b.engine(QueryEngines.named(engine));
+    }
+    return b;
+  }
+
+  @Override
+  public String toString() {
+    return "SparkEvaluation{benchmarks=" + benchmarks.keySet() + ", judge=" + (judge == null ? "default" : judge)
+        + ", scorings=" + scorings + ", predictionsPerTask=" + predictionsPerTask + "}";
+  }
+
+  /**
+   * Configures a {@link SparkEvaluation}. Setters reject bad values at once; {@link #build()} checks the
+   * combination. Judges, scorings and engines are named (as on the CLI) because executors build their own from
+   * the class path.
+   *
+   * <pre>{@code
+   * SparkEvaluation.builder()
+   *     .benchmark(SparkBenchmark.singleDatabase("llmsql", Path.of("questions.jsonl"), Path.of("sqlite_tables.db")))
+   *     .judge("llmsql").scoring("ves").predictionsPerTask(5_000).build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private final LinkedHashMap<String, SparkBenchmark> benchmarks = new LinkedHashMap<>();
+    private String judge;
+    private final List<String> scorings = new ArrayList<>();
+    private String engine;
+    private Duration queryTimeout = Evaluator.DEFAULT_QUERY_TIMEOUT;
+    private int maxRows = Evaluator.DEFAULT_MAX_ROWS;
+    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
+    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
+    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
+    private int threadsPerTask = 1;
+    private int predictionsPerTask = DEFAULT_PREDICTIONS_PER_TASK;
+    private int keepMismatches = Evaluator.DEFAULT_KEEP_MISMATCHES;
+    private boolean distributeFiles;
+
+    private Builder() {
+    }
+
+    /**
+     * Adds a benchmark.
+     *
+     * @throws IllegalArgumentException when one of that name was added already
+     */
+    public Builder benchmark(SparkBenchmark benchmark) {
+      requireNonNull(benchmark, "benchmark");
+      if (benchmarks.putIfAbsent(benchmark.name(), benchmark) != null) {
+        throw new IllegalArgumentException("benchmark '" + benchmark.name() + "' was added twice");
+      }
+      return this;
+    }
+
+    /**
+     * The judge by name and options, as {@link Judges#named} takes it (e.g. {@code "spider-exec"}); default the
+     * evaluator's ({@link Judges#llmsqlByVersion()}).
+     *
+     * @throws IllegalArgumentException for an unknown judge, naming the known ones
+     */
+    public Builder judge(String spec) {
+      Judges.named(requireNonNull(spec, "judge"));
+      this.judge = spec;
+      return this;
+    }
+
+    /**
+     * Adds a scoring beside accuracy, by name as {@link Scorings#named} takes it.
+     *
+     * @throws IllegalArgumentException for an unknown scoring
+     */
+    public Builder scoring(String name) {
+      Scorings.named(requireNonNull(name, "scoring"));
+      scorings.add(name);
+      return this;
+    }
+
+    /** Runs SQL with this engine (by name, e.g. {@code "sqlite"}) instead of the one chosen per database. */
+    public Builder engine(String name) {
+      QueryEngines.named(requireNonNull(name, "engine"));
+      this.engine = name;
+      return this;
+    }
+
+    /** How long one statement may run (default 10 s); as {@link Evaluator.Builder#queryTimeout}. */
+    public Builder queryTimeout(Duration timeout) {
+      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", requireNonNull(timeout, "queryTimeout"));
+      return this;
+    }
+
+    /** How many rows one statement may return (default 100,000); as {@link Evaluator.Builder#maxRows}. */
+    public Builder maxRows(int maxRows) {
+      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
+      return this;
+    }
+
+    /** The longest value a statement may build or read; as {@link Evaluator.Builder#maxValueBytes}. */
+    public Builder maxValueBytes(int bytes) {
+      this.maxValueBytes = Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes);
+      return this;
+    }
+
+    /** The most one result row may take; as {@link Evaluator.Builder#maxRowBytes}. */
+    public Builder maxRowBytes(long bytes) {
+      this.maxRowBytes = Range.RESULT_BYTES.check("maxRowBytes", bytes);
+      return this;
+    }
+
+    /** The most one result may take; as {@link Evaluator.Builder#maxResultBytes}. */
+    public Builder maxResultBytes(long bytes) {
+      this.maxResultBytes = Range.RESULT_BYTES.check("maxResultBytes", bytes);
+      return this;
+    }
+
+    /**
+     * How many predictions one task judges at once (default 1: Spark runs a task per core already; more helps
+     * when statements wait on a server).
+     */
+    public Builder threadsPerTask(int threads) {
+      this.threadsPerTask = Range.THREADS.check("threadsPerTask", threads);
+      return this;
+    }
+
+    /**
+     * The most predictions one task judges (default {@value #DEFAULT_PREDICTIONS_PER_TASK}): a database with
+     * more is split over several tasks, so one large database does not run on one core while the others idle.
+     */
+    public Builder predictionsPerTask(int predictions) {
+      if (predictions < 1) {
+        throw new IllegalArgumentException("predictionsPerTask must be positive, but was " + predictions);
+      }
+      this.predictionsPerTask = predictions;
+      return this;
+    }
+
+    /** Mismatches each report keeps at most; as {@link Evaluator.Builder#keepMismatches}. */
+    public Builder keepMismatches(int max) {
+      this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);
+      return this;
+    }
+
+    /**
+     * Whether the driver ships the questions and databases to every executor ({@code SparkContext.addFile}, each
+     * fetched once per executor) instead of executors reading the same paths on a shared filesystem (the default).
+     * Two benchmarks' files must then differ in name.
+     */
+    public Builder distributeFiles(boolean distribute) {
+      this.distributeFiles = distribute;
+      return this;
+    }
+
+    /**
+     * Checks the combination and returns the evaluation.
+     *
+     * @throws IllegalStateException naming the fix when options clash
+     */
+    public SparkEvaluation build() {
+      if (benchmarks.isEmpty()) {
+        throw new IllegalStateException("a Spark evaluation needs at least one benchmark(...)");
+      }
+      if (maxRowBytes < maxValueBytes || maxResultBytes < maxRowBytes) {
+        throw new IllegalStateException("size bounds must grow from value to row to result, but maxValueBytes="
+            + maxValueBytes + ", maxRowBytes=" + maxRowBytes + ", maxResultBytes=" + maxResultBytes);
+      }
+      if (distributeFiles) {
+        List<String> names = new ArrayList<>();
+        for (SparkBenchmark b : benchmarks.values()) {
+          for (String file : List.of(b.questions(), b.database())) {
+            String name = String.valueOf(Path.of(file).getFileName());
+            if (names.contains(name)) {
+              throw new IllegalStateException("distributeFiles(true) ships files by name, and two benchmarks "
+                  + "share '" + name + "'; rename one, or read them from a shared filesystem");
+            }
+            names.add(name);
+          }
+        }
+      }
+      return new SparkEvaluation(this);
+    }
+  }
+}
