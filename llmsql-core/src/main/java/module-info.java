@@ -25,6 +25,7 @@ module dev.llmsql.core {
   exports dev.llmsql.report.csv;
   exports dev.llmsql.report.html;
   exports dev.llmsql.report.leaderboard;
+  exports dev.llmsql.result;
   exports dev.llmsql.scoring;
   exports dev.llmsql.stats;
 

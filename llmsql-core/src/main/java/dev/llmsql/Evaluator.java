@@ -5,14 +5,16 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Range;
-import dev.llmsql.execution.ExecutionLimits;
-import dev.llmsql.execution.Database;
-import dev.llmsql.execution.QueryEngine;
-import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.engine.DetailRecorder;
 import dev.llmsql.engine.EvaluationEngine;
 import dev.llmsql.engine.PredictionInput;
+import dev.llmsql.engine.QuestionReader;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryEngine;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationListener;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.StringJoiner;
 import java.util.UUID;
@@ -95,6 +98,17 @@ public final class Evaluator {
    */
   public static EvaluationReport evaluate(List<?> predictions) {
     return builder().build().run(predictions);
+  }
+
+  /**
+   * Every question of a questions JSONL file, by id in file order, read exactly as evaluation reads them
+   * ({@code sql} as a string or list of alternatives, {@code gold_results}, labels), for tools that check a
+   * benchmark before it is used.
+   *
+   * @throws dev.llmsql.prediction.InvalidInputException naming file, line and the fix for the first bad line
+   */
+  public static Map<Integer, Question> readQuestions(Path file) {
+    return QuestionReader.read(requireNonNull(file, "file"));
   }
 
   /** Evaluates a predictions JSONL file, streamed; input is validated before any query runs. */
@@ -418,7 +432,7 @@ public final class Evaluator {
     }
 
     /**
-     * Whether the report keeps a {@link dev.llmsql.report.QuestionResult} and question details per scored
+     * Whether the report keeps a {@link dev.llmsql.result.QuestionResult} and question details per scored
      * prediction (default true). With false, memory does not grow with the number of predictions: counts,
      * {@code tally()} and scores stay exact, {@code results()} and {@code details()} are empty, and CSV, HTML
      * and full JSON reports (which list every question) refuse such a report.

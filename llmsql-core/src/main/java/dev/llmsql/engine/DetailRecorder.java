@@ -6,7 +6,7 @@ import dev.llmsql.judge.ForwardingJudgeContext;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Verdict;
-import dev.llmsql.report.QuestionDetail;
+import dev.llmsql.result.QuestionDetail;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.compare.PairedComparison;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

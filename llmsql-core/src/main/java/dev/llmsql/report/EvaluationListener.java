@@ -1,6 +1,7 @@
 package dev.llmsql.report;
 
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.QuestionResult;
 import java.net.URI;
 import java.nio.file.Path;
 

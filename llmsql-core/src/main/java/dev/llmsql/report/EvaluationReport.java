@@ -1,6 +1,8 @@
 package dev.llmsql.report;
 
 import static java.util.Objects.requireNonNull;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;

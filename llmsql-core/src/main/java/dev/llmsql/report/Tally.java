@@ -1,6 +1,7 @@
 package dev.llmsql.report;
 
 import static java.util.Objects.requireNonNull;
+import dev.llmsql.result.QuestionResult;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;

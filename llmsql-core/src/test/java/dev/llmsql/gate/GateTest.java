@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.Reports;
+import dev.llmsql.result.QuestionDetail;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,8 @@
 package dev.llmsql.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

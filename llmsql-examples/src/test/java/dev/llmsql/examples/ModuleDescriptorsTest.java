@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class ModuleDescriptorsTest {
 
   private static final List<String> MODULES = List.of("dev.llmsql.core", "dev.llmsql.assertj", "dev.llmsql.sqlite",
-      "dev.llmsql.judge", "dev.llmsql.models");
+      "dev.llmsql.judge", "dev.llmsql.models", "dev.llmsql.jdbc");
 
   @Test
   void libraryModules_provideWhatTheirServiceFilesRegister_andCoreUsesEveryService() throws IOException {
