@@ -7,7 +7,6 @@ import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Range;
-import dev.llmsql.engine.DetailRecorder;
 import dev.llmsql.engine.EvaluationEngine;
 import dev.llmsql.engine.PredictionInput;
 import dev.llmsql.engine.QuestionReader;
@@ -20,9 +19,13 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.MismatchPrinter;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -123,18 +126,29 @@ public final class Evaluator {
     return run(PredictionInput.list(predictions));
   }
 
-  /** Runs the engine, then attaches what reports show per question (text, tags, SQL). */
+  /** Runs the engine, saves the report when saving is on, then tells the listeners it finished. */
   private EvaluationReport run(PredictionInput input) {
-    if (!config.keepResults) {
-      return engine(null).run(input);
+    List<EvaluationListener> listeners = listeners();
+    Path reportFile = config.saveReport ? (config.reportPath != null ? config.reportPath
+        : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
+    EvaluationReport report = engine(listeners).run(input, files -> {
+      if (reportFile != null) {
+        ReportFiles.requireWritableTarget(reportFile, EvaluationEngine.inputs(input, files));
+      }
+    });
+    if (reportFile != null) {
+      try {
+        ReportJson.write(report, reportFile);
+        report = report.withSavedTo(reportFile);
+      } catch (IOException | OutputTargetException e) {
+        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
+            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
+            + "--save-report; the report is attached to this exception", report, e);
+      }
     }
-    DetailRecorder recorder = new DetailRecorder();
-    try {
-      return engine(recorder).run(input).withDetails(recorder.details());
-    } catch (ReportNotSavedException e) {
-      throw new ReportNotSavedException(e.getMessage(), e.report().withDetails(recorder.details()),
-          e.getCause());
-    }
+    EvaluationReport finished = report;
+    listeners.forEach(l -> l.onFinish(finished));
+    return finished;
   }
 
   /** A builder holding this evaluator's configuration, for variants. */
@@ -142,21 +156,25 @@ public final class Evaluator {
     return config.copy();
   }
 
-  private EvaluationEngine engine(DetailRecorder recorder) {
+  /** The caller's listeners, after the mismatch printer when mismatches are shown. */
+  private List<EvaluationListener> listeners() {
+    List<EvaluationListener> listeners = new ArrayList<>(config.listeners);
+    if (config.showMismatches && config.maxMismatches > 0) {
+      listeners.add(0, new MismatchPrinter(config.mismatchOut != null ? config.mismatchOut : System.out,
+          config.maxMismatches));
+    }
+    return listeners;
+  }
+
+  private EvaluationEngine engine(List<EvaluationListener> listeners) {
     Builder b = config;
     BenchmarkSource source = b.benchmark != null ? b.benchmark
         : localSource != null ? localSource : defaultSource(b);
-    List<EvaluationListener> listeners = new ArrayList<>(b.listeners);
-    if (b.showMismatches && b.maxMismatches > 0) {
-      listeners.add(0, new MismatchPrinter(b.mismatchOut != null ? b.mismatchOut : System.out, b.maxMismatches));
-    }
-    Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
-        : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
-    return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
+    return new EvaluationEngine(source, b.judge,
         List.copyOf(b.scorings), b.queryEngine, b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
             b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
-        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
+        b.threads, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
         Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
 
