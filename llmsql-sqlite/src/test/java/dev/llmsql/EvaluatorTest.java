@@ -65,7 +65,17 @@ class EvaluatorTest {
   }
 
   Evaluator.Builder builder() {
-    return Evaluator.builder().goldCache(dir.resolve("gold-cache")).questionsPath(questions).dbPath(db).noReportFile().showMismatches(false);
+    return saving().noReportFile();
+  }
+
+  /** {@link #builder()} without its report setting, for tests that save one (the builder refuses both). */
+  Evaluator.Builder saving() {
+    return on(questions).goldCache(dir.resolve("gold-cache")).showMismatches(false);
+  }
+
+  /** The questions on the test database, nothing else set. */
+  Evaluator.Builder on(Path questionsFile) {
+    return Evaluator.builder().questionsPath(questionsFile).dbPath(db);
   }
 
   @Test
@@ -249,8 +259,8 @@ class EvaluatorTest {
     List<Prediction> three = List.of(new Prediction(1, "SELECT 'x'"), new Prediction(2, "SELECT 'x'"),
         new Prediction(3, "SELECT 'x'"));
 
-    builder().keepMismatches(2).saveReport(capped).build().run(three);
-    builder().saveReport(whole).build().run(three);
+    saving().keepMismatches(2).saveReport(capped).build().run(three);
+    saving().saveReport(whole).build().run(three);
 
     com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(capped.toFile());
@@ -316,7 +326,7 @@ class EvaluatorTest {
     AtomicInteger started = new AtomicInteger();
     Path reportFile = dir.resolve("report.json");
 
-    assertThatThrownBy(() -> builder().saveReport(reportFile).listener(new EvaluationListener() {
+    assertThatThrownBy(() -> saving().saveReport(reportFile).listener(new EvaluationListener() {
       @Override
       public void onStart(long predictions) {
         started.incrementAndGet();
@@ -347,7 +357,7 @@ class EvaluatorTest {
         "{\"question_id\": \"6\", \"completion\": \"SELECT \\\"Player\\\" FROM Table WHERE \\\"No.\\\" > 40\"}");
     Path reportFile = dir.resolve("out/report.json");
 
-    EvaluationReport report = builder().saveReport(reportFile).build().run(outputs);
+    EvaluationReport report = saving().saveReport(reportFile).build().run(outputs);
 
     assertThat(report.savedTo()).contains(reportFile);
     JsonNode json = new ObjectMapper().readTree(reportFile.toFile());
@@ -373,7 +383,7 @@ class EvaluatorTest {
   void run_unwritableReportPath_keepsTheReportInTheException() throws Exception {
     Path blocker = write("blocker", "a file, not a directory");
 
-    assertThatThrownBy(() -> builder().saveReport(blocker.resolve("report.json")).build()
+    assertThatThrownBy(() -> saving().saveReport(blocker.resolve("report.json")).build()
         .run(List.of(new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'"))))
         .isInstanceOfSatisfying(ReportNotSavedException.class, e -> {
           assertThat(e.report().matches()).isEqualTo(1);
@@ -474,7 +484,8 @@ class EvaluatorTest {
   @Test
   void showMismatches_printsFirstNToChosenStream() {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    Evaluator evaluator = builder().showMismatches(new PrintStream(buffer, true, StandardCharsets.UTF_8), 1)
+    Evaluator evaluator = on(questions).goldCache(dir.resolve("gold-cache")).noReportFile()
+        .showMismatches(new PrintStream(buffer, true, StandardCharsets.UTF_8), 1)
         .build();
 
     evaluator.run(List.of(new Prediction(1, "SELECT 'Forward'"), new Prediction(2, "SELECT 99")));
@@ -527,7 +538,7 @@ class EvaluatorTest {
         q(2, "How many players are guards?", "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", T));
 
     // WHEN
-    EvaluationReport report = builder().questionsPath(hostile).noGoldCache().build().run(List.of(
+    EvaluationReport report = on(hostile).noReportFile().showMismatches(false).noGoldCache().build().run(List.of(
         new Prediction(1, "SELECT 1"),
         new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'")));
 
@@ -555,7 +566,8 @@ class EvaluatorTest {
     Path numbers = write("numbers.jsonl", q(1, "All numbers?", "SELECT n FROM nums", "nums"));
 
     // WHEN
-    EvaluationReport report = builder().questionsPath(numbers).build().run(List.of(
+    EvaluationReport report = on(numbers).goldCache(dir.resolve("gold-cache")).noReportFile().showMismatches(false)
+        .build().run(List.of(
         new Prediction(1, "SELECT printf('%.*c', 2000, 'x') FROM nums")));
 
     // THEN the kept mismatch holds the first 16 answer rows (16 x 4,064 bytes <= 64 KiB) and the whole gold

@@ -338,8 +338,8 @@ public final class Cli {
     for (String name : a.scorings) {
       b.scoring(Scorings.named(name));
     }
-    if (a.version != null) {
-      b.version(a.version);
+    if (a.version != null && a.questions == null) {
+      b.version(a.version);   // with local questions it only names the version in a leaderboard entry
     }
     if (a.workdir != null) {
       b.workdirPath(a.workdir);
@@ -350,8 +350,8 @@ public final class Cli {
     if (a.questions != null) {
       b.questionsPath(a.questions);
     }
-    if (a.db != null) {
-      b.dbPath(a.db);
+    if (a.db != null && a.engine == null) {
+      b.dbPath(a.db);   // with --engine the file is given as database(...) below, which excludes dbPath
     }
     if (a.databasesDir != null) {
       b.databasesDir(a.databasesDir);

@@ -150,4 +150,18 @@ class GateTest {
         .isEqualTo("::error file=p.jsonl%0A%3A%3Aadd-mask%3A%3Ax%250A,title=llmsql gate%3A accuracy >= 0.7000 "
             + "(fail-under)::accuracy 0.6500 < 0.7000 (fail-under)");
   }
+
+  @Test
+  void build_aSettingGivenTwiceWithDifferentValues_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> Gate.builder().baseline(BASELINE).tolerance(0.01).tolerance(0.02).maxRegressions(1)
+        .maxRegressions(2).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("tolerance(0.01) and tolerance(0.02) conflict; set tolerance once; "
+            + "maxRegressions(1) and maxRegressions(2) conflict; set maxRegressions once");
+    assertThatThrownBy(() -> Gate.builder().baseline(BASELINE).baseline(CURRENT).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("baseline(...) and baseline(...) conflict; set baseline once");
+    assertThat(Gate.builder().baseline(BASELINE).baseline(BASELINE).tolerance(0.01).tolerance(0.01).build())
+        .isNotNull();
+  }
 }

@@ -192,4 +192,13 @@ class LeaderboardYamlTest {
     assertThat(LeaderboardYaml.detectToolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
     assertThat(LeaderboardYaml.detectOsName()).isNotBlank();
   }
+
+  @Test
+  void build_aSettingGivenTwiceWithDifferentValues_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> LeaderboardYaml.builder().report(report()).modelName("a").modelName("b")
+        .date(LocalDate.of(2026, 1, 2)).date(LocalDate.of(2026, 1, 3)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("modelName(a) and modelName(b) conflict; set modelName once; "
+            + "date(2026-01-02) and date(2026-01-03) conflict; set date once");
+  }
 }
