@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
@@ -612,5 +616,56 @@ class EvaluatorTest {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  @Test
+  void listenerThatWantsGold_getsItWhereTheJudgeSkippedIt_andNoCountChanges() {
+    // GIVEN: a judge that runs the prediction but never the gold
+    Judge noGold = new Judge() {
+      @Override
+      public Verdict judge(JudgeContext context) {
+        context.execute(context.candidates().get(0));
+        return Verdict.mismatch(Reason.VALUE_MISMATCH, "not compared");
+      }
+
+      @Override
+      public String name() {
+        return "no-gold";
+      }
+    };
+    List<String> seen = new ArrayList<>();
+    EvaluationListener plain = new EvaluationListener() {
+      @Override
+      public void onResult(QuestionResult r, QueryOutcome gold, QueryOutcome predicted) {
+        seen.add("plain " + r.questionId() + " gold=" + rows(gold) + " predicted=" + rows(predicted));
+      }
+    };
+    EvaluationListener wanting = new EvaluationListener() {
+      @Override
+      public boolean wantsGold() {
+        return true;
+      }
+
+      @Override
+      public void onResult(QuestionResult r, QueryOutcome gold, QueryOutcome predicted) {
+        seen.add("wanting " + r.questionId() + " gold=" + rows(gold) + " predicted=" + rows(predicted));
+      }
+    };
+    List<Prediction> one = List.of(new Prediction(1, "SELECT 'Forward'"));
+
+    // WHEN
+    EvaluationReport without = builder().judge(noGold).listener(plain).build().run(one);
+    EvaluationReport with = builder().judge(noGold).listener(plain).listener(wanting).build().run(one);
+
+    // THEN: the gold reaches the listeners only when one wants it; the report is the judge's either way
+    assertThat(seen).containsExactly("plain 1 gold=null predicted=[[Forward]]",
+        "plain 1 gold=[[Guard]] predicted=[[Forward]]", "wanting 1 gold=[[Guard]] predicted=[[Forward]]");
+    assertThat(with.results().get(0).verdict()).isEqualTo(without.results().get(0).verdict());
+    assertThat(with.mismatches().get(0).goldResults()).isNull();
+    assertThat(with.goldNone()).isZero();
+  }
+
+  private static String rows(QueryOutcome outcome) {
+    return outcome instanceof QueryOutcome.Success s ? s.result().rows().toString() : String.valueOf(outcome);
   }
 }

@@ -84,6 +84,7 @@ public final class EvaluationEngine {
   private final int keepMismatches;
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
+  private final boolean goldForListeners;
   private final boolean answerAware;
   private final String modelName;
   private final String version;
@@ -109,6 +110,7 @@ public final class EvaluationEngine {
     this.limits = limits;
     this.threads = threads;
     this.listeners = List.copyOf(listeners);
+    this.goldForListeners = this.listeners.stream().anyMatch(EvaluationListener::wantsGold);
   }
 
   /**
@@ -368,7 +370,7 @@ public final class EvaluationEngine {
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null);
+              rawOutput, null, null, verdict), false, null, null, null);
     }
   }
 
@@ -420,7 +422,10 @@ public final class EvaluationEngine {
           gold instanceof QueryOutcome.Success s ? s.result().rows() : null,
           last instanceof QueryOutcome.Success s ? s.result().rows() : null, verdict);
     }
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null);
+    // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
+    // counts above, which stay the judge's)
+    QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -446,7 +451,8 @@ public final class EvaluationEngine {
   /**
    * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
    */
-  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category) { }
+  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
+                           QueryOutcome gold, QueryOutcome predicted) { }
 
   /**
    * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
@@ -692,7 +698,7 @@ public final class EvaluationEngine {
       if (r.goldNone()) {
         goldNone++;
       }
-      listeners.forEach(l -> l.onResult(r));
+      listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
         int ordinal = ++mismatchCount;
         if (mismatches.size() < keepMismatches) {

@@ -201,7 +201,8 @@ public final class FalconRun {
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
     // a round where every model call failed leaves an empty predictions file: a run of nothing, not an error
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
+        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(judge).listener(capture).build()
+        .run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
