@@ -26,6 +26,7 @@ module dev.llmsql.core {
   exports dev.llmsql.report.csv;
   exports dev.llmsql.report.html;
   exports dev.llmsql.report.leaderboard;
+  exports dev.llmsql.result;
   exports dev.llmsql.retry;
   exports dev.llmsql.scoring;
   exports dev.llmsql.stats;

@@ -5,29 +5,38 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Range;
-import dev.llmsql.execution.ExecutionLimits;
-import dev.llmsql.execution.Database;
-import dev.llmsql.execution.QueryEngine;
-import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.engine.DetailRecorder;
 import dev.llmsql.engine.EvaluationEngine;
 import dev.llmsql.engine.PredictionInput;
+import dev.llmsql.engine.QuestionReader;
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.QueryEngine;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.MismatchPrinter;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.StringJoiner;
 import java.util.UUID;
 
@@ -97,6 +106,17 @@ public final class Evaluator {
     return builder().build().run(predictions);
   }
 
+  /**
+   * Every question of a questions JSONL file, by id in file order, read exactly as evaluation reads them
+   * ({@code sql} as a string or list of alternatives, {@code gold_results}, labels), for tools that check a
+   * benchmark before it is used.
+   *
+   * @throws dev.llmsql.prediction.InvalidInputException naming file, line and the fix for the first bad line
+   */
+  public static Map<Integer, Question> readQuestions(Path file) {
+    return QuestionReader.read(requireNonNull(file, "file"));
+  }
+
   /** Evaluates a predictions JSONL file, streamed; input is validated before any query runs. */
   public EvaluationReport run(Path outputsJsonl) {
     requireNonNull(outputsJsonl, "outputsJsonl");
@@ -109,40 +129,58 @@ public final class Evaluator {
     return run(PredictionInput.list(predictions));
   }
 
-  /** Runs the engine, then attaches what reports show per question (text, tags, SQL). */
+  /** Runs the engine, saves the report when saving is on, then tells the listeners it finished. */
   private EvaluationReport run(PredictionInput input) {
-    if (!config.keepResults) {
-      return engine(null).run(input);
+    List<EvaluationListener> listeners = listeners();
+    Path reportFile = config.saveReport ? (config.reportPath != null ? config.reportPath
+        : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
+    EvaluationReport report = engine(listeners).run(input, files -> {
+      if (reportFile != null) {
+        ReportFiles.requireWritableTarget(reportFile, EvaluationEngine.inputs(input, files));
+      }
+    });
+    if (reportFile != null) {
+      try {
+        ReportJson.write(report, reportFile);
+        report = report.withSavedTo(reportFile);
+      } catch (IOException | OutputTargetException e) {
+        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
+            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
+            + "--save-report; the report is attached to this exception", report, e);
+      }
     }
-    DetailRecorder recorder = new DetailRecorder();
-    try {
-      return engine(recorder).run(input).withDetails(recorder.details());
-    } catch (ReportNotSavedException e) {
-      throw new ReportNotSavedException(e.getMessage(), e.report().withDetails(recorder.details()),
-          e.getCause());
-    }
+    EvaluationReport finished = report;
+    listeners.forEach(l -> l.onFinish(finished));
+    return finished;
   }
 
-  /** A builder holding this evaluator's configuration, for variants. */
+  /**
+   * A builder holding this evaluator's configuration, for variants: each setting may be replaced (once), e.g.
+   * {@code evaluator.toBuilder().judge(other).noReportFile().build()} for an evaluator that saved its report.
+   */
   public Builder toBuilder() {
     return config.copy();
   }
 
-  private EvaluationEngine engine(DetailRecorder recorder) {
+  /** The caller's listeners, after the mismatch printer when mismatches are shown. */
+  private List<EvaluationListener> listeners() {
+    List<EvaluationListener> listeners = new ArrayList<>(config.listeners);
+    if (config.showMismatches && config.maxMismatches > 0) {
+      listeners.add(0, new MismatchPrinter(config.mismatchOut != null ? config.mismatchOut : System.out,
+          config.maxMismatches));
+    }
+    return listeners;
+  }
+
+  private EvaluationEngine engine(List<EvaluationListener> listeners) {
     Builder b = config;
     BenchmarkSource source = b.benchmark != null ? b.benchmark
         : localSource != null ? localSource : defaultSource(b);
-    List<EvaluationListener> listeners = new ArrayList<>(b.listeners);
-    if (b.showMismatches && b.maxMismatches > 0) {
-      listeners.add(0, new MismatchPrinter(b.mismatchOut != null ? b.mismatchOut : System.out, b.maxMismatches));
-    }
-    Path report = b.saveReport ? (b.reportPath != null ? b.reportPath
-        : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
-    return new EvaluationEngine(source, recorder == null ? b.judge : recorder.wrap(b.judge),
+    return new EvaluationEngine(source, b.judge,
         List.copyOf(b.scorings), b.queryEngine, b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
             b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
-        b.threads, report, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
+        b.threads, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
         Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
   }
 
@@ -161,7 +199,13 @@ public final class Evaluator {
 
   /**
    * Configures an {@link Evaluator}. Setters reject bad values at once; {@link #build()} checks
-   * combinations. Reusable: {@code build()} copies the configuration.
+   * combinations and rejects conflicting settings, naming both: one setting given twice with different values
+   * ({@code threads(2)} then {@code threads(4)}), {@code saveReport(path)} with {@code noReportFile()},
+   * {@code goldCache(dir)} with {@code noGoldCache()}, {@code showMismatches(false)} with
+   * {@code showMismatches(out, n)} or {@code maxMismatches(n)}, two of {@code dbPath}, {@code databasesDir}
+   * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)} or
+   * {@code hubEndpoint(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
+   * configuration.
    *
    * <pre>{@code
    * Evaluator.builder().version("1.0").workdirPath(Path.of("cache")).threads(4).build();
@@ -199,25 +243,30 @@ public final class Evaluator {
     private Path goldCacheDir;
     private boolean allowEmpty;
     private final List<String> set = new ArrayList<>();
+    /** Each setting set on this builder, with the call that set it: a second call with another value conflicts. */
+    private final Map<String, Object[]> given = new LinkedHashMap<>();
+    /** Settings given on this builder or the one it was copied from (toBuilder), for combination checks. */
+    private final Set<String> chosen = new HashSet<>();
+    private final List<String> conflicts = new ArrayList<>();
 
     private Builder() {
     }
 
     /** Any benchmark source; excludes {@code questionsPath}/{@code dbPath}/{@code version}. */
     public Builder benchmark(BenchmarkSource source) {
-      this.benchmark = requireNonNull(source, "benchmark");
+      this.benchmark = once("benchmark", requireNonNull(source, "benchmark"), "benchmark(" + source.describe() + ")");
       return note("benchmark=" + source.describe());
     }
 
     /** The LLMSQL version to download, {@code "1.0"} or {@code "2.0"} (default). */
     public Builder version(String version) {
-      this.version = Benchmarks.requireLlmsqlVersion(version);
+      this.version = once("version", Benchmarks.requireLlmsqlVersion(version), "version(\"" + version + "\")");
       return note("version=" + version);
     }
 
     /** Where downloads are cached; default {@code llmsql_workdir}. */
     public Builder workdirPath(Path workdir) {
-      this.workdir = requireNonNull(workdir, "workdir");
+      this.workdir = once("workdirPath", requireNonNull(workdir, "workdir"), "workdirPath(" + workdir + ")");
       return note("workdirPath=" + workdir);
     }
 
@@ -227,19 +276,21 @@ public final class Evaluator {
      */
     public Builder hubEndpoint(URI endpoint) {
       requireNonNull(endpoint, "endpoint");
-      this.endpoint = Range.httpUrl("hubEndpoint", endpoint.toString());
+      this.endpoint = once("hubEndpoint", Range.httpUrl("hubEndpoint", endpoint.toString()),
+          "hubEndpoint(" + endpoint + ")");
       return note("hubEndpoint=" + endpoint);
     }
 
     /** A local questions JSONL; needs {@link #dbPath} or {@link #databasesDir} too. */
     public Builder questionsPath(Path questions) {
-      this.questionsPath = requireNonNull(questions, "questionsPath");
+      this.questionsPath = once("questionsPath", requireNonNull(questions, "questionsPath"),
+          "questionsPath(" + questions + ")");
       return note("questionsPath=" + questions);
     }
 
     /** A local SQLite database all questions run on. */
     public Builder dbPath(Path db) {
-      this.dbPath = requireNonNull(db, "dbPath");
+      this.dbPath = once("dbPath", requireNonNull(db, "dbPath"), "dbPath(" + db + ")");
       return note("dbPath=" + db);
     }
 
@@ -254,7 +305,7 @@ public final class Evaluator {
      * }</pre>
      */
     public Builder database(Database database) {
-      this.database = requireNonNull(database, "database");
+      this.database = once("database", requireNonNull(database, "database"), "database(" + database.describe() + ")");
       return note("database=" + database.describe());
     }
 
@@ -263,25 +314,26 @@ public final class Evaluator {
      * file contents or extension), e.g. {@code QueryEngines.named("duckdb")}.
      */
     public Builder engine(QueryEngine engine) {
-      this.queryEngine = requireNonNull(engine, "engine");
+      this.queryEngine = once("engine", requireNonNull(engine, "engine"), "engine(" + engine.name() + ")");
       return note("engine=" + engine.name());
     }
 
     /** A directory of databases laid out {@code {dir}/{db_id}/{db_id}.sqlite} (Spider/BIRD). */
     public Builder databasesDir(Path dir) {
-      this.databasesDir = requireNonNull(dir, "databasesDir");
+      this.databasesDir = once("databasesDir", requireNonNull(dir, "databasesDir"), "databasesDir(" + dir + ")");
       return note("databasesDir=" + dir);
     }
 
     /** Where to save the JSON report; default {@code evaluation_results_{uuid}.json}. */
     public Builder saveReport(Path file) {
-      this.reportPath = requireNonNull(file, "file");
+      this.reportPath = once("report file", requireNonNull(file, "file"), "saveReport(" + file + ")");
       this.saveReport = true;
       return note("saveReport=" + file);
     }
 
     /** Saves no JSON report. */
     public Builder noReportFile() {
+      once("report file", NONE, "noReportFile()");
       this.saveReport = false;
       this.reportPath = null;
       return note("noReportFile");
@@ -289,20 +341,25 @@ public final class Evaluator {
 
     /** Prints up to {@code max} mismatches to {@code out} as they are found (default: 5, standard output). */
     public Builder showMismatches(PrintStream out, int max) {
-      this.mismatchOut = requireNonNull(out, "out");
-      return maxMismatches(max);
+      this.mismatchOut = once("mismatch output", requireNonNull(out, "out"), "showMismatches(out, " + max + ")");
+      return maxMismatches(max, "showMismatches(out, " + max + ")");
     }
 
     /** Whether to print mismatches at all (default true). */
     public Builder showMismatches(boolean show) {
-      this.showMismatches = show;
+      this.showMismatches = once("showMismatches", show, "showMismatches(" + show + ")");
       return note("showMismatches=" + show);
     }
 
     /** How many mismatches to print (default 5); 0 prints none. */
     public Builder maxMismatches(int max) {
-      this.maxMismatches = Range.MISMATCHES.check("maxMismatches", max);
-      this.showMismatches = true;
+      return maxMismatches(max, "maxMismatches(" + max + ")");
+    }
+
+    private Builder maxMismatches(int max, String call) {
+      this.maxMismatches = once("maxMismatches", Range.MISMATCHES.check("maxMismatches", max), call);
+      this.showMismatches = once("showMismatches", true, call);
+      set.remove("showMismatches=false");   // a toBuilder() variant that shows mismatches again
       return note("maxMismatches=" + max);
     }
 
@@ -317,7 +374,7 @@ public final class Evaluator {
      * that carry an answer, 1.0's for the others. {@link Judges#llmsql()} judges every question by 1.0's rules.
      */
     public Builder judge(Judge judge) {
-      this.judge = requireNonNull(judge, "judge");
+      this.judge = once("judge", requireNonNull(judge, "judge"), "judge(" + judge.name() + ")");
       return note("judge=" + judge.name());
     }
 
@@ -331,7 +388,7 @@ public final class Evaluator {
       if (name.isBlank()) {
         throw new IllegalArgumentException("modelName must not be blank");
       }
-      this.modelName = name;
+      this.modelName = once("modelName", name, "modelName(\"" + name + "\")");
       return note("modelName=" + name);
     }
 
@@ -347,7 +404,8 @@ public final class Evaluator {
      */
     public Builder queryTimeout(Duration timeout) {
       requireNonNull(timeout, "queryTimeout");
-      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout);
+      this.queryTimeout = once("queryTimeout", Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout),
+          "queryTimeout(" + timeout + ")");
       return note("queryTimeout=" + timeout);
     }
 
@@ -356,7 +414,7 @@ public final class Evaluator {
      * OOM.
      */
     public Builder maxRows(int maxRows) {
-      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
+      this.maxRows = once("maxRows", Range.MAX_ROWS.check("maxRows", maxRows), "maxRows(" + maxRows + ")");
       return note("maxRows=" + maxRows);
     }
 
@@ -367,25 +425,28 @@ public final class Evaluator {
      * (docs/SECURITY.md).
      */
     public Builder maxValueBytes(int bytes) {
-      this.maxValueBytes = Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes);
+      this.maxValueBytes = once("maxValueBytes", Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes),
+          "maxValueBytes(" + bytes + ")");
       return note("maxValueBytes=" + bytes);
     }
 
     /** The most one result row may take, in estimated heap bytes (default 16 MiB); at least maxValueBytes. */
     public Builder maxRowBytes(long bytes) {
-      this.maxRowBytes = Range.RESULT_BYTES.check("maxRowBytes", bytes);
+      this.maxRowBytes = once("maxRowBytes", Range.RESULT_BYTES.check("maxRowBytes", bytes),
+          "maxRowBytes(" + bytes + ")");
       return note("maxRowBytes=" + bytes);
     }
 
     /** The most one result may take, in estimated heap bytes (default 128 MiB); at least maxRowBytes. */
     public Builder maxResultBytes(long bytes) {
-      this.maxResultBytes = Range.RESULT_BYTES.check("maxResultBytes", bytes);
+      this.maxResultBytes = once("maxResultBytes", Range.RESULT_BYTES.check("maxResultBytes", bytes),
+          "maxResultBytes(" + bytes + ")");
       return note("maxResultBytes=" + bytes);
     }
 
     /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
     public Builder threads(int threads) {
-      this.threads = Range.THREADS.check("threads", threads);
+      this.threads = once("threads", Range.THREADS.check("threads", threads), "threads(" + threads + ")");
       return note("threads=" + threads);
     }
 
@@ -394,13 +455,14 @@ public final class Evaluator {
      * benchmark runs only the predictions. Keyed by database content and gold SQL.
      */
     public Builder goldCache(Path dir) {
-      this.goldCacheDir = requireNonNull(dir, "dir");
+      this.goldCacheDir = once("gold cache", requireNonNull(dir, "dir"), "goldCache(" + dir + ")");
       this.goldCache = true;
       return note("goldCache=" + dir);
     }
 
     /** Runs every gold query afresh and keeps no gold results on disk. */
     public Builder noGoldCache() {
+      once("gold cache", NONE, "noGoldCache()");
       this.goldCache = false;
       this.goldCacheDir = null;
       return note("noGoldCache");
@@ -413,18 +475,19 @@ public final class Evaluator {
      * {@value #DEFAULT_KEEP_MISMATCHES}; {@code Integer.MAX_VALUE} keeps all, as LLMSQL does.
      */
     public Builder keepMismatches(int max) {
-      this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);
+      this.keepMismatches = once("keepMismatches", Range.MISMATCHES.check("keepMismatches", max),
+          "keepMismatches(" + max + ")");
       return note("keepMismatches=" + max);
     }
 
     /**
-     * Whether the report keeps a {@link dev.llmsql.report.QuestionResult} and question details per scored
+     * Whether the report keeps a {@link dev.llmsql.result.QuestionResult} and question details per scored
      * prediction (default true). With false, memory does not grow with the number of predictions: counts,
      * {@code tally()} and scores stay exact, {@code results()} and {@code details()} are empty, and CSV, HTML
      * and full JSON reports (which list every question) refuse such a report.
      */
     public Builder keepResults(boolean keep) {
-      this.keepResults = keep;
+      this.keepResults = once("keepResults", keep, "keepResults(" + keep + ")");
       return note("keepResults=" + keep);
     }
 
@@ -435,7 +498,7 @@ public final class Evaluator {
      * evaluated: in code it is deliberate.
      */
     public Builder allowEmptyInput(boolean allow) {
-      this.allowEmpty = allow;
+      this.allowEmpty = once("allowEmptyInput", allow, "allowEmptyInput(" + allow + ")");
       return note("allowEmptyInput=" + allow);
     }
 
@@ -444,7 +507,7 @@ public final class Evaluator {
      * databases (test-suite variants, other {@code db_id}s) are still opened through the engine.
      */
     public Builder executor(QueryExecutor executor) {
-      this.executor = requireNonNull(executor, "executor");
+      this.executor = once("executor", requireNonNull(executor, "executor"), "executor(" + executor + ")");
       return note("executor=" + executor);
     }
 
@@ -454,10 +517,15 @@ public final class Evaluator {
      * @throws IllegalStateException naming the fix when options clash
      */
     public Evaluator build() {
+      if (!conflicts.isEmpty()) {
+        throw new IllegalStateException(String.join("; ", conflicts));
+      }
+      String localFiles = questionsPath != null ? "questionsPath(...)" : dbPath != null ? "dbPath(...)"
+          : databasesDir != null ? "databasesDir(...)" : database != null ? "database(...)" : null;
       if (questionsPath != null || dbPath != null || databasesDir != null || database != null) {
         if (benchmark != null) {
-          throw new IllegalStateException("benchmark(...) cannot be combined with questionsPath/dbPath/"
-              + "databasesDir/database; use one or the other");
+          throw new IllegalStateException("benchmark(...) and " + localFiles + " exclude each other: give the "
+              + "benchmark as a source or as local files, not both");
         }
         if (questionsPath == null) {
           throw new IllegalStateException((dbPath != null ? "dbPath" : databasesDir != null ? "databasesDir"
@@ -469,9 +537,25 @@ public final class Evaluator {
               + "database(...) too; give both, or neither to download LLMSQL " + version);
         }
         if ((dbPath != null ? 1 : 0) + (databasesDir != null ? 1 : 0) + (database != null ? 1 : 0) > 1) {
-          throw new IllegalStateException("dbPath(...), databasesDir(...) and database(...) exclude each other: "
-              + "use dbPath for one SQLite file, databasesDir for {dir}/{db_id}/{db_id}.sqlite, database for any "
-              + "engine");
+          List<String> both = new ArrayList<>();
+          if (dbPath != null) {
+            both.add("dbPath(...)");
+          }
+          if (databasesDir != null) {
+            both.add("databasesDir(...)");
+          }
+          if (database != null) {
+            both.add("database(...)");
+          }
+          throw new IllegalStateException(String.join(" and ", both) + " exclude each other: use dbPath for one "
+              + "SQLite file, databasesDir for {dir}/{db_id}/{db_id}.sqlite, database for any engine");
+        }
+      }
+      for (String downloadOnly : List.of("version", "hubEndpoint")) {
+        if (chosen.contains(downloadOnly) && (benchmark != null || localFiles != null)) {
+          throw new IllegalStateException((benchmark != null ? "benchmark(...)" : localFiles) + " and " + downloadOnly
+              + "(...) exclude each other: " + downloadOnly + " applies to the LLMSQL benchmark downloaded when "
+              + "no benchmark is given");
         }
       }
       if (maxRowBytes < maxValueBytes || maxResultBytes < maxRowBytes) {
@@ -485,9 +569,30 @@ public final class Evaluator {
       return new Evaluator(copy(), local);
     }
 
+    /** Stands for "none" in a setting that can be turned off ({@code noReportFile()}, {@code noGoldCache()}). */
+    private static final Object NONE = new Object();
+
+    /**
+     * {@code value}, noting a conflict when {@code setting} was given another value on this builder: the second
+     * call would silently replace the first.
+     */
+    private <T> T once(String setting, T value, String call) {
+      Object[] before = given.putIfAbsent(setting, new Object[] {value, call});
+      if (before != null && !java.util.Objects.equals(before[0], value)) {
+        conflicts.add(before[1] + " and " + call + " conflict: both set " + setting + "; set it once");
+      }
+      chosen.add(setting);
+      return value;
+    }
+
+    /** The key under which toString shows an option: a setting and the call that turns it off share one. */
+    private static String group(String key) {
+      return key.equals("noReportFile") ? "saveReport=" : key.equals("noGoldCache") ? "goldCache=" : key;
+    }
+
     private Builder note(String option) {
-      String key = option.contains("=") ? option.substring(0, option.indexOf('=') + 1) : option;
-      set.removeIf(s -> s.startsWith(key) && !key.equals("listener=") && !key.equals("scoring="));
+      String key = group(option.contains("=") ? option.substring(0, option.indexOf('=') + 1) : option);
+      set.removeIf(s -> group(s).startsWith(key) && !key.equals("listener=") && !key.equals("scoring="));
       set.add(option);
       return this;
     }
@@ -526,6 +631,7 @@ public final class Evaluator {
       b.goldCacheDir = goldCacheDir;
       b.allowEmpty = allowEmpty;
       b.set.addAll(set);
+      b.chosen.addAll(chosen);
       return b;
     }
 

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.judge.Judge;
+import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
@@ -14,8 +18,8 @@ import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.sqlite.TestDatabases;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -65,7 +69,17 @@ class EvaluatorTest {
   }
 
   Evaluator.Builder builder() {
-    return Evaluator.builder().goldCache(dir.resolve("gold-cache")).questionsPath(questions).dbPath(db).noReportFile().showMismatches(false);
+    return saving().noReportFile();
+  }
+
+  /** {@link #builder()} without its report setting, for tests that save one (the builder refuses both). */
+  Evaluator.Builder saving() {
+    return on(questions).goldCache(dir.resolve("gold-cache")).showMismatches(false);
+  }
+
+  /** The questions on the test database, nothing else set. */
+  Evaluator.Builder on(Path questionsFile) {
+    return Evaluator.builder().questionsPath(questionsFile).dbPath(db);
   }
 
   @Test
@@ -249,8 +263,8 @@ class EvaluatorTest {
     List<Prediction> three = List.of(new Prediction(1, "SELECT 'x'"), new Prediction(2, "SELECT 'x'"),
         new Prediction(3, "SELECT 'x'"));
 
-    builder().keepMismatches(2).saveReport(capped).build().run(three);
-    builder().saveReport(whole).build().run(three);
+    saving().keepMismatches(2).saveReport(capped).build().run(three);
+    saving().saveReport(whole).build().run(three);
 
     com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(capped.toFile());
@@ -316,7 +330,7 @@ class EvaluatorTest {
     AtomicInteger started = new AtomicInteger();
     Path reportFile = dir.resolve("report.json");
 
-    assertThatThrownBy(() -> builder().saveReport(reportFile).listener(new EvaluationListener() {
+    assertThatThrownBy(() -> saving().saveReport(reportFile).listener(new EvaluationListener() {
       @Override
       public void onStart(long predictions) {
         started.incrementAndGet();
@@ -347,7 +361,7 @@ class EvaluatorTest {
         "{\"question_id\": \"6\", \"completion\": \"SELECT \\\"Player\\\" FROM Table WHERE \\\"No.\\\" > 40\"}");
     Path reportFile = dir.resolve("out/report.json");
 
-    EvaluationReport report = builder().saveReport(reportFile).build().run(outputs);
+    EvaluationReport report = saving().saveReport(reportFile).build().run(outputs);
 
     assertThat(report.savedTo()).contains(reportFile);
     JsonNode json = new ObjectMapper().readTree(reportFile.toFile());
@@ -373,7 +387,7 @@ class EvaluatorTest {
   void run_unwritableReportPath_keepsTheReportInTheException() throws Exception {
     Path blocker = write("blocker", "a file, not a directory");
 
-    assertThatThrownBy(() -> builder().saveReport(blocker.resolve("report.json")).build()
+    assertThatThrownBy(() -> saving().saveReport(blocker.resolve("report.json")).build()
         .run(List.of(new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'"))))
         .isInstanceOfSatisfying(ReportNotSavedException.class, e -> {
           assertThat(e.report().matches()).isEqualTo(1);
@@ -474,7 +488,8 @@ class EvaluatorTest {
   @Test
   void showMismatches_printsFirstNToChosenStream() {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    Evaluator evaluator = builder().showMismatches(new PrintStream(buffer, true, StandardCharsets.UTF_8), 1)
+    Evaluator evaluator = on(questions).goldCache(dir.resolve("gold-cache")).noReportFile()
+        .showMismatches(new PrintStream(buffer, true, StandardCharsets.UTF_8), 1)
         .build();
 
     evaluator.run(List.of(new Prediction(1, "SELECT 'Forward'"), new Prediction(2, "SELECT 99")));
@@ -527,7 +542,7 @@ class EvaluatorTest {
         q(2, "How many players are guards?", "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", T));
 
     // WHEN
-    EvaluationReport report = builder().questionsPath(hostile).noGoldCache().build().run(List.of(
+    EvaluationReport report = on(hostile).noReportFile().showMismatches(false).noGoldCache().build().run(List.of(
         new Prediction(1, "SELECT 1"),
         new Prediction(2, "SELECT COUNT(*) FROM Table WHERE \"Position\" = 'Guard'")));
 
@@ -555,7 +570,8 @@ class EvaluatorTest {
     Path numbers = write("numbers.jsonl", q(1, "All numbers?", "SELECT n FROM nums", "nums"));
 
     // WHEN
-    EvaluationReport report = builder().questionsPath(numbers).build().run(List.of(
+    EvaluationReport report = on(numbers).goldCache(dir.resolve("gold-cache")).noReportFile().showMismatches(false)
+        .build().run(List.of(
         new Prediction(1, "SELECT printf('%.*c', 2000, 'x') FROM nums")));
 
     // THEN the kept mismatch holds the first 16 answer rows (16 x 4,064 bytes <= 64 KiB) and the whole gold
@@ -600,5 +616,56 @@ class EvaluatorTest {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  @Test
+  void listenerThatWantsGold_getsItWhereTheJudgeSkippedIt_andNoCountChanges() {
+    // GIVEN: a judge that runs the prediction but never the gold
+    Judge noGold = new Judge() {
+      @Override
+      public Verdict judge(JudgeContext context) {
+        context.execute(context.candidates().get(0));
+        return Verdict.mismatch(Reason.VALUE_MISMATCH, "not compared");
+      }
+
+      @Override
+      public String name() {
+        return "no-gold";
+      }
+    };
+    List<String> seen = new ArrayList<>();
+    EvaluationListener plain = new EvaluationListener() {
+      @Override
+      public void onResult(QuestionResult r, QueryOutcome gold, QueryOutcome predicted) {
+        seen.add("plain " + r.questionId() + " gold=" + rows(gold) + " predicted=" + rows(predicted));
+      }
+    };
+    EvaluationListener wanting = new EvaluationListener() {
+      @Override
+      public boolean wantsGold() {
+        return true;
+      }
+
+      @Override
+      public void onResult(QuestionResult r, QueryOutcome gold, QueryOutcome predicted) {
+        seen.add("wanting " + r.questionId() + " gold=" + rows(gold) + " predicted=" + rows(predicted));
+      }
+    };
+    List<Prediction> one = List.of(new Prediction(1, "SELECT 'Forward'"));
+
+    // WHEN
+    EvaluationReport without = builder().judge(noGold).listener(plain).build().run(one);
+    EvaluationReport with = builder().judge(noGold).listener(plain).listener(wanting).build().run(one);
+
+    // THEN: the gold reaches the listeners only when one wants it; the report is the judge's either way
+    assertThat(seen).containsExactly("plain 1 gold=null predicted=[[Forward]]",
+        "plain 1 gold=[[Guard]] predicted=[[Forward]]", "wanting 1 gold=[[Guard]] predicted=[[Forward]]");
+    assertThat(with.results().get(0).verdict()).isEqualTo(without.results().get(0).verdict());
+    assertThat(with.mismatches().get(0).goldResults()).isNull();
+    assertThat(with.goldNone()).isZero();
+  }
+
+  private static String rows(QueryOutcome outcome) {
+    return outcome instanceof QueryOutcome.Success s ? s.result().rows().toString() : String.valueOf(outcome);
   }
 }

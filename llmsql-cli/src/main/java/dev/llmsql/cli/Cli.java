@@ -312,8 +312,8 @@ public final class Cli {
     for (String name : a.scorings) {
       b.scoring(Scorings.named(name));
     }
-    if (a.version != null) {
-      b.version(a.version);
+    if (a.version != null && a.questions == null) {
+      b.version(a.version);   // with local questions it only names the version in a leaderboard entry
     }
     if (a.workdir != null) {
       b.workdirPath(a.workdir);
@@ -325,7 +325,7 @@ public final class Cli {
       b.questionsPath(a.questions);
     }
     if (a.db != null && a.engine == null) {
-      b.dbPath(a.db);
+      b.dbPath(a.db); // with --engine the file is given as database(...) below, which excludes dbPath
     }
     if (a.databasesDir != null) {
       b.databasesDir(a.databasesDir);

@@ -1,6 +1,6 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.Evaluator;
 import dev.llmsql.jdbc.load.JdbcImport;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.sqlite.dataset.DatasetImport;
@@ -151,7 +151,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
         // named as the user named --out, so the commands below can be pasted as they are
         Path questions = output.resolveSibling(DatasetImport.questionsFile(output).getFileName());
         Path prompts = output.resolveSibling(DatasetImport.tablesFile(output).getFileName());
-        int count = Benchmarks.readQuestions(questions).size();
+        int count = Evaluator.readQuestions(questions).size();
         out.println(count + " question(s) checked (they read, their tables exist, their gold SQL runs) and written "
             + "to " + questions + (answers ? " as LLMSQL 2.0 questions (answer, tables, prompt)" : "")
             + "; table descriptions for prompts in " + prompts);

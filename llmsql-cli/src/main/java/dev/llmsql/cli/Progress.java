@@ -1,9 +1,9 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
-import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.inference.InferenceListener;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.result.QuestionResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -34,17 +34,6 @@ public final class Benchmarks {
     return version;
   }
 
-  /**
-   * Every question of a questions JSONL file, by id in file order, read exactly as evaluation reads them
-   * ({@code sql} as a string or list of alternatives, {@code gold_results}, labels), for tools that check a
-   * benchmark before it is used.
-   *
-   * @throws dev.llmsql.prediction.InvalidInputException naming file, line and the fix for the first bad line
-   */
-  public static java.util.Map<Integer, Question> readQuestions(Path file) {
-    return dev.llmsql.engine.QuestionReader.read(requireNonNull(file, "file"));
-  }
-
   /** Questions and one SQLite database, as LLMSQL's {@code questions_path} and {@code db_path}. */
   public static BenchmarkSource local(Path questions, Path database) {
     requireNonNull(questions, "questions");

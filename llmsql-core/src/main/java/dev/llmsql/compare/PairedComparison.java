@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionDetail;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.stats.Interval;
 import dev.llmsql.stats.McNemar;
 import java.util.ArrayList;

@@ -30,12 +30,9 @@ import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
-import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.QuestionResult;
-import dev.llmsql.report.ReportFiles;
-import dev.llmsql.report.ReportJson;
-import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.Tally;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.threads.DaemonThreads;
@@ -59,12 +56,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs one evaluation: resolve the benchmark, validate input, judge predictions in parallel (results
- * collected in input order, so the report does not depend on the thread count), score, save.
+ * collected in input order, so the report does not depend on the thread count), score. Returns the report and
+ * writes nothing: saving it is the caller's (the {@link dev.llmsql.Evaluator}'s) part.
  */
 public final class EvaluationEngine {
 
@@ -82,18 +81,18 @@ public final class EvaluationEngine {
   private final QueryExecutor givenExecutor;
   private final ExecutionLimits limits;
   private final int threads;
-  private final Path reportFile;
   private final Path goldCacheDir;
   private final int keepMismatches;
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
+  private final boolean goldForListeners;
   private final boolean answerAware;
   private final String modelName;
   private final String version;
   private final boolean allowEmpty;
 
   public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
-                          QueryEngine queryEngine, QueryExecutor executor, ExecutionLimits limits, int threads, Path reportFile,
+                          QueryEngine queryEngine, QueryExecutor executor, ExecutionLimits limits, int threads,
                           Path goldCacheDir, int keepMismatches, boolean keepResults,
                           List<EvaluationListener> listeners, boolean allowEmpty, boolean answerAware,
                           String modelName, String version) {
@@ -111,18 +110,21 @@ public final class EvaluationEngine {
     this.givenExecutor = executor;
     this.limits = limits;
     this.threads = threads;
-    this.reportFile = reportFile;
     this.listeners = List.copyOf(listeners);
+    this.goldForListeners = this.listeners.stream().anyMatch(EvaluationListener::wantsGold);
   }
 
-  public EvaluationReport run(PredictionInput input) {
+  /**
+   * Evaluates {@code input}: the report of every scored prediction, not saved, and no listener told it finished.
+   *
+   * @param beforeWork given the resolved benchmark before any prediction is read past validation, to refuse
+   *     a run whose outputs cannot be written (an hour of judging must not end in a refused report)
+   */
+  public EvaluationReport run(PredictionInput input, Consumer<BenchmarkFiles> beforeWork) {
     long started = System.nanoTime();
     input.requireReadable();
     BenchmarkFiles files = resolve();
-    if (reportFile != null) {
-      // before any work: an hour of judging must not end in a refused (or an overwritten input) report
-      ReportFiles.requireWritableTarget(reportFile, inputs(input, files));
-    }
+    beforeWork.accept(files);
     Collector collector = new Collector();
     int questionCount;
     try (Databases databases = new Databases(queryEngine, givenExecutor, limits)) {
@@ -182,24 +184,10 @@ public final class EvaluationEngine {
     }
 
     LOG.debug("Predictions judged after {} ms", (System.nanoTime() - started) / 1_000_000);
-    EvaluationReport report = collector.report(input, questionCount,
-        Duration.ofNanos(System.nanoTime() - started));
-    if (reportFile != null) {
-      try {
-        ReportJson.write(report, reportFile);
-        report = report.withSavedTo(reportFile);
-      } catch (IOException | OutputTargetException e) {
-        throw new ReportNotSavedException("evaluation finished but the report could not be saved to "
-            + reportFile.toAbsolutePath() + " (" + e + "); choose another path with saveReport(...) / "
-            + "--save-report; the report is attached to this exception", report, e);
-      }
-    }
-    EvaluationReport finished = report;
-    listeners.forEach(l -> l.onFinish(finished));
-    return finished;
+    return collector.report(input, questionCount, Duration.ofNanos(System.nanoTime() - started));
   }
 
-  /** The run's input files by what they are, for {@link ReportFiles#requireWritableTarget}. */
+  /** The run's input files by what they are, for {@code ReportFiles.requireWritableTarget}. */
   public static Map<String, Path> inputs(PredictionInput input, BenchmarkFiles files) {
     Map<String, Path> inputs = new LinkedHashMap<>();
     inputs.put("predictions file", input.file());
@@ -384,7 +372,7 @@ public final class EvaluationEngine {
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null);
+              rawOutput, null, null, verdict), false, null, null, null);
     }
   }
 
@@ -425,16 +413,21 @@ public final class EvaluationEngine {
         : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
     String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
         ? verdict.detail() : context.lastError;
+    // the SQL the verdict rests on: the last candidate the judge ran, else the first extracted
+    String chosen = context.lastSql != null ? context.lastSql : candidates.isEmpty() ? null : candidates.get(0);
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
         context.executed.get(), predNone, goldNone, error, System.nanoTime() - started,
-        question.difficulty(), question.tags());
+        question.difficulty(), question.tags(), QuestionDetail.of(question, chosen));
     Mismatch mismatch = null;
     if (!verdict.outcome().isMatch()) {
       mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,
           gold instanceof QueryOutcome.Success s ? s.result().rows() : null,
           last instanceof QueryOutcome.Success s ? s.result().rows() : null, verdict);
     }
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null);
+    // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
+    // counts above, which stay the judge's)
+    QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -451,7 +444,8 @@ public final class EvaluationEngine {
   /**
    * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
    */
-  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category) { }
+  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
+                           QueryOutcome gold, QueryOutcome predicted) { }
 
   /**
    * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
@@ -513,6 +507,7 @@ public final class EvaluationEngine {
     private final RunCache runCache;
     private QueryOutcome gold;
     private QueryOutcome lastRun;
+    private String lastSql;
     private String lastError;
     private final AtomicInteger executed = new AtomicInteger();
 
@@ -590,6 +585,7 @@ public final class EvaluationEngine {
 
     @Override
     public QueryOutcome execute(String sql, int stopAfterRows) {
+      lastSql = sql;
       QueryOutcome outcome = run(sql, stopAfterRows);
       executed.incrementAndGet();
       lastRun = outcome;
@@ -695,7 +691,7 @@ public final class EvaluationEngine {
       if (r.goldNone()) {
         goldNone++;
       }
-      listeners.forEach(l -> l.onResult(r));
+      listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
         int ordinal = ++mismatchCount;
         if (mismatches.size() < keepMismatches) {
@@ -752,16 +748,17 @@ public final class EvaluationEngine {
       }
       int distinct = answered.size();
       String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
-      EvaluationReport report = new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy,
-          mismatches, Instant.now(), input.mode(), results, problems, questionCount - distinct, judgeName, figures,
-          source.describe(), duration, Optional.empty(), List.of(), tally.tally());
-      if (v2Count == 0 && modelName == null) {
-        return report;
+      EvaluationReport.Builder report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
+          .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(accuracy).mismatches(mismatches).timestamp(Instant.now())
+          .inputMode(input.mode()).results(results).inputProblems(problems).unanswered(questionCount - distinct)
+          .judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration).tally(tally.tally());
+      if (v2Count > 0 || modelName != null) {
+        java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
+        categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));
+        report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
+            byCategory, questionCount, distinct, questionCount - distinct, duplicates));
       }
-      java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
-      categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));
-      return report.withLlmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
-          byCategory, questionCount, distinct, questionCount - distinct, duplicates));
+      return report.build();
     }
   }
 }

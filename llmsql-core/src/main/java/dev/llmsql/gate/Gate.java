@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.compare.PairedComparison;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -107,8 +107,23 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
     private EvaluationReport baseline;
     private Double tolerance;
     private Integer maxRegressions;
+    private final Map<String, Object> given = new java.util.HashMap<>();
 
     private Builder() {
+    }
+
+    /** {@code value}, noting a problem when {@code setting} was given another value before. */
+    private <T> T once(String setting, T value) {
+      Object before = given.putIfAbsent(setting, value);
+      if (before != null && !before.equals(value)) {
+        problems.add(setting + "(" + shown(before) + ") and " + setting + "(" + shown(value) + ") conflict; set "
+            + setting + " once");
+      }
+      return value;
+    }
+
+    private static String shown(Object value) {
+      return value instanceof EvaluationReport ? "..." : String.valueOf(value);
     }
 
     /** Accuracy must be at least {@code min}, a rate in [0, 1]. */
@@ -132,19 +147,19 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
 
     /** The report this run must not fall behind (read one with {@code FullReportJson.read}). */
     public Builder baseline(EvaluationReport baseline) {
-      this.baseline = requireNonNull(baseline, "baseline");
+      this.baseline = once("baseline", requireNonNull(baseline, "baseline"));
       return this;
     }
 
     /** How far each score may fall below the baseline's, in [0, 1] (default 0). */
     public Builder tolerance(double tolerance) {
-      this.tolerance = tolerance;
+      this.tolerance = once("tolerance", tolerance);
       return this;
     }
 
     /** How many questions that matched in the baseline may fail now (default: not limited). */
     public Builder maxRegressions(int max) {
-      this.maxRegressions = max;
+      this.maxRegressions = once("maxRegressions", max);
       return this;
     }
 

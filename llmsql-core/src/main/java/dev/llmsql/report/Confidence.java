@@ -1,5 +1,6 @@
 package dev.llmsql.report;
 
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;

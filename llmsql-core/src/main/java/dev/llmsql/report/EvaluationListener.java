@@ -1,6 +1,8 @@
 package dev.llmsql.report;
 
+import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.QuestionResult;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -36,6 +38,25 @@ public interface EvaluationListener {
 
   /** A prediction was scored. */
   default void onResult(QuestionResult result) { }
+
+  /**
+   * A prediction was scored, with the result sets it was judged on: the gold's outcome (null when the judge did
+   * not run it, unless {@link #wantsGold()}) and the outcome of the last statement the prediction ran (null when
+   * none ran). The default passes the result to {@link #onResult(QuestionResult)}; a listener that shows result
+   * sets for every question (Falcon's comparison table) overrides this one. Listeners must not keep the rows of
+   * a large run.
+   */
+  default void onResult(QuestionResult result, QueryOutcome gold, QueryOutcome predicted) {
+    onResult(result);
+  }
+
+  /**
+   * Whether this listener needs the gold's outcome for every prediction, so the gold is run (once, cached like
+   * any gold) where the judge did not need it; counts and verdicts do not change. Default false.
+   */
+  default boolean wantsGold() {
+    return false;
+  }
 
   /** A scored prediction did not match; {@code ordinal} counts from 1. */
   default void onMismatch(Mismatch mismatch, int ordinal) { }

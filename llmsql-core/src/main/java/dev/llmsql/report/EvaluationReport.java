@@ -6,6 +6,8 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +62,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
                                Optional<Llmsql2Figures> llmsql2) {
 
+  /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
     mismatches = List.copyOf(mismatches);
     requireNonNull(timestamp, "timestamp");
@@ -76,44 +79,50 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(llmsql2, "llmsql2");
   }
 
-  /** A report without LLMSQL 2.0 figures. */
-  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
-                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
-                          InputMode inputMode, List<QuestionResult> results,
-                          List<InputProblem> inputProblems, int unanswered, String judge,
-                          List<Score> scores, String benchmark, Duration duration,
-                          Optional<Path> savedTo, List<QuestionDetail> details, Tally tally) {
-    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
-        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, details, tally, Optional.empty());
+  /**
+   * A builder for a report; the engine, {@link FullReportJson} and tests build reports with it. Counts not given
+   * are counted from {@link Builder#results}, details and tally come from the results unless given.
+   *
+   * <pre>{@code
+   * EvaluationReport report = EvaluationReport.builder()
+   *     .judge("llmsql").benchmark("demo").inputMode(InputMode.LIST).timestamp(Instant.EPOCH)
+   *     .results(results)           // total, matches, sql_errors, pred_none, gold_none, accuracy from them
+   *     .build();
+   * }</pre>
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** A report whose {@link #tally()} is counted from {@code results}. */
-  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
-                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
-                          InputMode inputMode, List<QuestionResult> results,
-                          List<InputProblem> inputProblems, int unanswered, String judge,
-                          List<Score> scores, String benchmark, Duration duration,
-                          Optional<Path> savedTo, List<QuestionDetail> details) {
-    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
-        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, details, Tally.of(results));
-  }
-
-  /** A report without {@link #details()}, as the engine builds it. */
-  public EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
-                          double accuracy, List<Mismatch> mismatches, Instant timestamp,
-                          InputMode inputMode, List<QuestionResult> results,
-                          List<InputProblem> inputProblems, int unanswered, String judge,
-                          List<Score> scores, String benchmark, Duration duration,
-                          Optional<Path> savedTo) {
-    this(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
-        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, List.of());
+  /** A builder holding this report's values, each of which may be replaced once. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.total = total;
+    b.matches = matches;
+    b.predNone = predNone;
+    b.goldNone = goldNone;
+    b.sqlErrors = sqlErrors;
+    b.accuracy = accuracy;
+    b.mismatches = mismatches;
+    b.timestamp = timestamp;
+    b.inputMode = inputMode;
+    b.results = results;
+    b.inputProblems = inputProblems;
+    b.unanswered = unanswered;
+    b.judge = judge;
+    b.scores = scores;
+    b.benchmark = benchmark;
+    b.duration = duration;
+    b.savedTo = savedTo.orElse(null);
+    b.details = details;
+    b.tally = tally;
+    b.llmsql2 = llmsql2.orElse(null);
+    return b;
   }
 
   /** This report, recorded as saved to {@code file}. */
   public EvaluationReport withSavedTo(Path file) {
-    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
-        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        Optional.of(file), details, tally, llmsql2);
+    return toBuilder().savedTo(requireNonNull(file, "file")).build();
   }
 
   /** This report with {@code details} (one per scored prediction, any order: they are sorted by results). */
@@ -122,16 +131,224 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     details.forEach(d -> byId.put(d.questionId(), d));
     List<QuestionDetail> ordered = results.stream().map(r -> byId.get(r.questionId()))
         .filter(d -> d != null).toList();
-    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
-        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        savedTo, ordered, tally, llmsql2);
+    return toBuilder().details(ordered).build();
   }
 
   /** This report with LLMSQL 2.0's figures. */
   public EvaluationReport withLlmsql2(Llmsql2Figures figures) {
-    return new EvaluationReport(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches,
-        timestamp, inputMode, results, inputProblems, unanswered, judge, scores, benchmark, duration,
-        savedTo, details, tally, Optional.of(figures));
+    return toBuilder().llmsql2(requireNonNull(figures, "figures")).build();
+  }
+
+  /**
+   * Builds an {@link EvaluationReport}. {@code judge}, {@code benchmark}, {@code inputMode} and {@code timestamp}
+   * are required. Counts ({@code total}, {@code matches}, {@code sqlErrors}, {@code predNone},
+   * {@code goldNone}) not given are counted from {@link #results}: a match by outcome, an SQL error as outcome
+   * {@link Outcome#ERROR}; {@code accuracy} not given is matches / total. {@code details} not given are the
+   * results' own ({@link QuestionResult#detail()}), {@code tally} not given is counted from the results.
+   * Setting one value twice to different values is refused (a builder from {@link #toBuilder()} may replace each
+   * value once).
+   */
+  public static final class Builder {
+    private Integer total;
+    private Integer matches;
+    private Integer predNone;
+    private Integer goldNone;
+    private Integer sqlErrors;
+    private Double accuracy;
+    private List<Mismatch> mismatches = List.of();
+    private Instant timestamp;
+    private InputMode inputMode;
+    private List<QuestionResult> results = List.of();
+    private List<InputProblem> inputProblems = List.of();
+    private int unanswered;
+    private String judge;
+    private List<Score> scores = List.of();
+    private String benchmark;
+    private Duration duration = Duration.ZERO;
+    private Path savedTo;
+    private List<QuestionDetail> details;
+    private Tally tally;
+    private Llmsql2Figures llmsql2;
+    private final Map<String, Object> set = new java.util.HashMap<>();
+
+    private Builder() {
+    }
+
+    /** Predictions scored. */
+    public Builder total(int total) {
+      this.total = nonNegative("total", total);
+      return this;
+    }
+
+    /** Predictions judged a match. */
+    public Builder matches(int matches) {
+      this.matches = nonNegative("matches", matches);
+      return this;
+    }
+
+    /** Predictions whose deciding candidate returned exactly one NULL. */
+    public Builder predNone(int predNone) {
+      this.predNone = nonNegative("predNone", predNone);
+      return this;
+    }
+
+    /** Scored predictions whose gold returned exactly one NULL. */
+    public Builder goldNone(int goldNone) {
+      this.goldNone = nonNegative("goldNone", goldNone);
+      return this;
+    }
+
+    /** Predictions whose SQL failed. */
+    public Builder sqlErrors(int sqlErrors) {
+      this.sqlErrors = nonNegative("sqlErrors", sqlErrors);
+      return this;
+    }
+
+    /** The accuracy as the source gives it (a report read back keeps its figure); default matches / total. */
+    public Builder accuracy(double accuracy) {
+      this.accuracy = once("accuracy", accuracy);
+      return this;
+    }
+
+    /** The predictions not judged a match that the report keeps, in input order. */
+    public Builder mismatches(List<Mismatch> mismatches) {
+      this.mismatches = once("mismatches", List.copyOf(mismatches));
+      return this;
+    }
+
+    /** When the evaluation finished; required. */
+    public Builder timestamp(Instant timestamp) {
+      this.timestamp = once("timestamp", requireNonNull(timestamp, "timestamp"));
+      return this;
+    }
+
+    /** How predictions were given; required. */
+    public Builder inputMode(InputMode inputMode) {
+      this.inputMode = once("inputMode", requireNonNull(inputMode, "inputMode"));
+      return this;
+    }
+
+    /** One result per scored prediction, in input order; counts not given are counted from them. */
+    public Builder results(List<QuestionResult> results) {
+      this.results = once("results", List.copyOf(results));
+      return this;
+    }
+
+    /** Predictions that could not be scored as given. */
+    public Builder inputProblems(List<InputProblem> inputProblems) {
+      this.inputProblems = once("inputProblems", List.copyOf(inputProblems));
+      return this;
+    }
+
+    /** Benchmark questions no prediction answered. */
+    public Builder unanswered(int unanswered) {
+      this.unanswered = nonNegative("unanswered", unanswered);
+      return this;
+    }
+
+    /** The judge's name; required. */
+    public Builder judge(String judge) {
+      this.judge = once("judge", requireNonNull(judge, "judge"));
+      return this;
+    }
+
+    /** The scorings' figures. */
+    public Builder scores(List<Score> scores) {
+      this.scores = once("scores", List.copyOf(scores));
+      return this;
+    }
+
+    /** A description of the benchmark; required. */
+    public Builder benchmark(String benchmark) {
+      this.benchmark = once("benchmark", requireNonNull(benchmark, "benchmark"));
+      return this;
+    }
+
+    /** Wall time of the evaluation; default zero. */
+    public Builder duration(Duration duration) {
+      this.duration = once("duration", requireNonNull(duration, "duration"));
+      return this;
+    }
+
+    /** Where the JSON report was written. */
+    public Builder savedTo(Path file) {
+      this.savedTo = once("savedTo", requireNonNull(file, "file"));
+      return this;
+    }
+
+    /** Question details in input order; default the results' own. */
+    public Builder details(List<QuestionDetail> details) {
+      this.details = once("details", List.copyOf(details));
+      return this;
+    }
+
+    /** The verdicts counted, for a report that does not keep every result; default counted from the results. */
+    public Builder tally(Tally tally) {
+      this.tally = once("tally", requireNonNull(tally, "tally"));
+      return this;
+    }
+
+    /** What LLMSQL 2.0's report adds. */
+    public Builder llmsql2(Llmsql2Figures figures) {
+      this.llmsql2 = once("llmsql2", requireNonNull(figures, "llmsql2"));
+      return this;
+    }
+
+    /**
+     * The report.
+     *
+     * @throws IllegalStateException when judge, benchmark, inputMode or timestamp is missing, or matches exceed
+     *     total
+     */
+    public EvaluationReport build() {
+      require("judge", judge);
+      require("benchmark", benchmark);
+      require("inputMode", inputMode);
+      require("timestamp", timestamp);
+      int t = total != null ? total : results.size();
+      int m = matches != null ? matches : (int) results.stream().filter(r -> r.outcome().isMatch()).count();
+      if (m > t) {
+        throw new IllegalStateException("EvaluationReport.Builder: matches (" + m + ") exceed total (" + t + ")");
+      }
+      int e = sqlErrors != null ? sqlErrors : (int) results.stream().filter(r -> r.outcome() == Outcome.ERROR)
+          .count();
+      int p = predNone != null ? predNone : (int) results.stream().filter(QuestionResult::predNone).count();
+      int g = goldNone != null ? goldNone : (int) results.stream().filter(QuestionResult::goldNone).count();
+      double a = accuracy != null ? accuracy : t == 0 ? 0.0 : (double) m / t;
+      List<QuestionDetail> d = details != null ? details
+          : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
+      return new EvaluationReport(t, m, p, g, e, a, mismatches, timestamp, inputMode, results, inputProblems,
+          unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
+          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2));
+    }
+
+    private static void require(String name, Object value) {
+      if (value == null) {
+        throw new IllegalStateException("EvaluationReport.Builder: " + name + "(...) is required");
+      }
+    }
+
+    private int nonNegative(String name, int value) {
+      if (value < 0) {
+        throw new IllegalArgumentException("EvaluationReport.Builder: " + name + " must not be negative, but was "
+            + value);
+      }
+      return once(name, value);
+    }
+
+    /** {@code value}, unless {@code name} was set before to another value on this builder. */
+    private <T> T once(String name, T value) {
+      Object before = set.putIfAbsent(name, value);
+      if (before != null && !before.equals(value)) {
+        throw new IllegalStateException("EvaluationReport.Builder: " + name + " was set twice, to " + shown(before)
+            + " and to " + shown(value) + "; set it once");
+      }
+      return value;
+    }
+
+    private static String shown(Object value) {
+      return value instanceof List<?> list ? "a list of " + list.size() : String.valueOf(value);
+    }
   }
 
   /** The model's name, when the caller gave one ({@code modelName(...)}, {@code --model-name}). */

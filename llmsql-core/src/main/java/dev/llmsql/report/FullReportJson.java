@@ -11,6 +11,8 @@ import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.stats.Interval;
 import java.io.IOException;
@@ -247,10 +249,12 @@ public final class FullReportJson {
           n.has("duplicates") ? count(n, "duplicates") : 0));
     }
     List<Score> scores = List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + total));
-    return new EvaluationReport(total, matches, count(n, "pred_none"), count(n, "gold_none"), count(n, "sql_errors"),
-        accuracy, List.of(), timestamp, mode, List.of(), List.of(), missing, "llmsql", scores,
-        "LLMSQL " + (version == null ? "1.0" : version) + " (LLMSQL report)", Duration.ZERO, Optional.empty(),
-        List.of(), Tally.of(List.of()), v2);
+    EvaluationReport.Builder report = EvaluationReport.builder().total(total).matches(matches)
+        .predNone(count(n, "pred_none")).goldNone(count(n, "gold_none")).sqlErrors(count(n, "sql_errors"))
+        .accuracy(accuracy).timestamp(timestamp).inputMode(mode).unanswered(missing).judge("llmsql").scores(scores)
+        .benchmark("LLMSQL " + (version == null ? "1.0" : version) + " (LLMSQL report)");
+    v2.ifPresent(report::llmsql2);
+    return report.build();
   }
 
   /** A count field: a whole number from 0 (absent counts as 0). */
@@ -318,21 +322,26 @@ public final class FullReportJson {
     for (JsonNode n : root.path("scores")) {
       scores.add(new Score(text(n, "name"), n.path("value").asDouble(), text(n, "explanation")));
     }
+    List<QuestionDetail> details = new ArrayList<>();
+    Map<Integer, QuestionDetail> detailById = new java.util.HashMap<>();
+    for (JsonNode n : root.path("details")) {
+      List<String> tags = new ArrayList<>();
+      n.path("tags").forEach(t -> tags.add(t.asText()));
+      QuestionDetail detail = new QuestionDetail(n.path("question_id").asInt(), text(n, "question"),
+          text(n, "gold_sql"), nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"),
+          nullableText(n, "category"), nullableText(n, "family"));
+      details.add(detail);
+      detailById.put(detail.questionId(), detail);
+    }
     List<QuestionResult> results = new ArrayList<>();
     for (JsonNode n : root.path("results")) {
       List<String> resultTags = new ArrayList<>();
       n.path("tags").forEach(t -> resultTags.add(t.asText()));
-      results.add(new QuestionResult(n.path("question_id").asInt(), verdict(n), n.path("candidates").asInt(),
+      int id = n.path("question_id").asInt();
+      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(),
           n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
-          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags));
-    }
-    List<QuestionDetail> details = new ArrayList<>();
-    for (JsonNode n : root.path("details")) {
-      List<String> tags = new ArrayList<>();
-      n.path("tags").forEach(t -> tags.add(t.asText()));
-      details.add(new QuestionDetail(n.path("question_id").asInt(), text(n, "question"), text(n, "gold_sql"),
-          nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"), nullableText(n, "category"),
-          nullableText(n, "family")));
+          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags,
+          detailById.get(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {
@@ -346,12 +355,15 @@ public final class FullReportJson {
       problems.add(new InputProblem(InputProblem.Kind.valueOf(text(n, "kind")), text(n, "location"),
           id == null || id.isNull() ? null : id.asInt(), text(n, "message")));
     }
-    EvaluationReport report = new EvaluationReport(s.path("total").asInt(), s.path("matches").asInt(),
-        s.path("pred_none").asInt(), s.path("gold_none").asInt(), s.path("sql_errors").asInt(),
-        s.path("accuracy").asDouble(), mismatches, instant(text(s, "timestamp")), inputMode(text(s, "input_mode")),
-        results, problems, s.path("unanswered").asInt(), text(s, "judge"), scores, text(s, "benchmark"),
-        Duration.parse(text(s, "duration")), Optional.empty(), details);
-    return llmsql2(s).map(report::withLlmsql2).orElse(report);
+    EvaluationReport.Builder report = EvaluationReport.builder().total(s.path("total").asInt())
+        .matches(s.path("matches").asInt()).predNone(s.path("pred_none").asInt())
+        .goldNone(s.path("gold_none").asInt()).sqlErrors(s.path("sql_errors").asInt())
+        .accuracy(s.path("accuracy").asDouble()).mismatches(mismatches).timestamp(instant(text(s, "timestamp")))
+        .inputMode(inputMode(text(s, "input_mode"))).results(results).inputProblems(problems)
+        .unanswered(s.path("unanswered").asInt()).judge(text(s, "judge")).scores(scores)
+        .benchmark(text(s, "benchmark")).duration(Duration.parse(text(s, "duration"))).details(details);
+    llmsql2(s).ifPresent(report::llmsql2);
+    return report.build();
   }
 
   private static void writeLlmsql2(JsonGenerator g, Llmsql2Figures f) throws IOException {

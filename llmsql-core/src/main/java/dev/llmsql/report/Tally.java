@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.result.QuestionResult;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.llmsql.scoring;
 
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;

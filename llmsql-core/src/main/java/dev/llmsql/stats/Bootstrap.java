@@ -104,24 +104,42 @@ public record Bootstrap(int resamples, long seed) {
   public static final class Builder {
     private int resamples = DEFAULT_RESAMPLES;
     private long seed = DEFAULT_SEED;
+    private final java.util.Map<String, Object> given = new java.util.HashMap<>();
+    private final java.util.List<String> conflicts = new java.util.ArrayList<>();
 
     private Builder() {
     }
 
+    /** {@code value}, noting a conflict when {@code setting} was given another value before. */
+    private <T> T once(String setting, T value) {
+      Object before = given.putIfAbsent(setting, value);
+      if (before != null && !before.equals(value)) {
+        conflicts.add(setting + "(" + before + ") and " + setting + "(" + value + ") conflict; set " + setting
+            + " once");
+      }
+      return value;
+    }
+
     /** Resamples, 100 to 1,000,000 (default 1000). */
     public Builder resamples(int resamples) {
-      this.resamples = resamples;
+      this.resamples = once("resamples", resamples);
       return this;
     }
 
     /** The seed (default 42). */
     public Builder seed(long seed) {
-      this.seed = seed;
+      this.seed = once("seed", seed);
       return this;
     }
 
-    /** The bootstrap; rejects resamples outside 100 to 1,000,000. */
+    /**
+     * The bootstrap; rejects resamples outside 100 to 1,000,000, and a setting given twice with different values
+     * ({@link IllegalStateException} naming both).
+     */
     public Bootstrap build() {
+      if (!conflicts.isEmpty()) {
+        throw new IllegalStateException(String.join("; ", conflicts));
+      }
       return new Bootstrap(resamples, seed);
     }
   }

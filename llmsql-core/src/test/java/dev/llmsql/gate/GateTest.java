@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.Reports;
+import dev.llmsql.result.QuestionDetail;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -149,5 +149,19 @@ class GateTest {
     assertThat(result.toGithubAnnotations(Optional.of("p.jsonl\n::add-mask::x%0A")).get(0))
         .isEqualTo("::error file=p.jsonl%0A%3A%3Aadd-mask%3A%3Ax%250A,title=llmsql gate%3A accuracy >= 0.7000 "
             + "(fail-under)::accuracy 0.6500 < 0.7000 (fail-under)");
+  }
+
+  @Test
+  void build_aSettingGivenTwiceWithDifferentValues_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> Gate.builder().baseline(BASELINE).tolerance(0.01).tolerance(0.02).maxRegressions(1)
+        .maxRegressions(2).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("tolerance(0.01) and tolerance(0.02) conflict; set tolerance once; "
+            + "maxRegressions(1) and maxRegressions(2) conflict; set maxRegressions once");
+    assertThatThrownBy(() -> Gate.builder().baseline(BASELINE).baseline(CURRENT).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("baseline(...) and baseline(...) conflict; set baseline once");
+    assertThat(Gate.builder().baseline(BASELINE).baseline(BASELINE).tolerance(0.01).tolerance(0.01).build())
+        .isNotNull();
   }
 }

@@ -29,9 +29,10 @@ class ConfidenceTest {
   @Test
   void accuracy_withoutResults_isWilsonFromTheCounts() {
     EvaluationReport full = Reports.of(right(50, 27));
-    EvaluationReport counted = new EvaluationReport(50, 27, 0, 0, 0, 0.54, full.mismatches(), full.timestamp(),
-        full.inputMode(), List.of(), List.of(), 0, "llmsql", full.scores(), full.benchmark(), full.duration(),
-        Optional.empty(), List.of(), full.tally());
+    EvaluationReport counted = EvaluationReport.builder().total(50).matches(27).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(0.54).mismatches(full.mismatches()).timestamp(full.timestamp()).inputMode(full.inputMode())
+        .judge("llmsql").scores(full.scores()).benchmark(full.benchmark()).duration(full.duration())
+        .tally(full.tally()).build();
     assertThat(Confidence.accuracy(counted)).map(Interval::format).contains("[0.4040, 0.6703]");
     assertThat(Confidence.accuracy(counted)).map(Interval::method).contains("wilson");
   }
@@ -39,10 +40,8 @@ class ConfidenceTest {
   @Test
   void scoreOfAnUnknownOrForeignScoring_isUnavailable() {
     EvaluationReport r = Reports.of(right(10, 5));
-    EvaluationReport withScores = new EvaluationReport(r.total(), r.matches(), 0, 0, 0, r.accuracy(),
-        r.mismatches(), r.timestamp(), r.inputMode(), r.results(), List.of(), 0, "llmsql",
-        List.of(new Score("accuracy", 0.5, ""), new Score("mine", 0.3, "")), r.benchmark(), r.duration(),
-        Optional.empty(), r.details());
+    EvaluationReport withScores = r.toBuilder()
+        .scores(List.of(new Score("accuracy", 0.5, ""), new Score("mine", 0.3, ""))).build();
     assertThat(Confidence.of(withScores, "mine")).isEmpty();
     assertThat(Confidence.format(Confidence.of(withScores, "mine"))).isEqualTo("unavailable");
     assertThat(Confidence.all(withScores)).containsOnlyKeys("accuracy", "mine");

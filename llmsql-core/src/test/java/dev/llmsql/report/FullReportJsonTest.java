@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.result.QuestionResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,14 +58,11 @@ class FullReportJsonTest {
     List<QuestionResult> results = List.of(
         new QuestionResult(1, dev.llmsql.judge.Verdict.match().withMeasure("soft_f1", 0.5)
             .withMeasure("time_ratio", 3.0).withMeasure("ves_reward", 1.25), first.candidates(), first.executed(),
-            false, false, null, first.nanos(), 2, List.of("joins")),
+            false, false, null, first.nanos(), 2, List.of("joins"), first.detail()),
         new QuestionResult(2, second.verdict().withMeasure("soft_f1", 0.25).withMeasure("rule:r1", 1)
             .withMeasure("rule_difficulty:r1", 3), second.candidates(), second.executed(), false, false, null,
-            second.nanos(), 0, List.of()));
-    EvaluationReport report = new EvaluationReport(base.total(), base.matches(), base.predNone(), base.goldNone(),
-        base.sqlErrors(), base.accuracy(), base.mismatches(), base.timestamp(), base.inputMode(), results,
-        base.inputProblems(), base.unanswered(), base.judge(), base.scores(), base.benchmark(), base.duration(),
-        base.savedTo(), base.details());
+            second.nanos(), 0, List.of(), second.detail()));
+    EvaluationReport report = base.toBuilder().results(results).tally(Tally.of(results)).build();
     Path file = dir.resolve("measures.json");
 
     // WHEN

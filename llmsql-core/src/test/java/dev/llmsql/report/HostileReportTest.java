@@ -10,6 +10,8 @@ import dev.llmsql.report.csv.CsvCells;
 import dev.llmsql.report.csv.CsvReport;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -117,9 +119,10 @@ class HostileReportTest {
     QuestionDetail detail = new QuestionDetail(7, hostile, hostile, hostile, List.of(hostile), hostile);
     Mismatch mismatch = new Mismatch(7, hostile, hostile, hostile, List.of(List.of(hostile)),
         List.of(List.of(hostile)), verdict);
-    return new EvaluationReport(1, 0, 0, 0, 0, 0, List.of(mismatch), base.timestamp(), base.inputMode(),
-        List.of(result), List.of(), 0, "llmsql", base.scores(), hostile, base.duration(), Optional.empty(),
-        List.of(detail));
+    return EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(0).accuracy(0)
+        .mismatches(List.of(mismatch)).timestamp(base.timestamp()).inputMode(base.inputMode()).results(List.of(result))
+        .judge("llmsql").scores(base.scores()).benchmark(hostile).duration(base.duration()).details(List.of(detail))
+        .build();
   }
 
   private static JsonNode corpus() throws Exception {

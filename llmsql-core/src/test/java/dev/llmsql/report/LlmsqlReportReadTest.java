@@ -58,9 +58,9 @@ class LlmsqlReportReadTest {
     assertThat(r.accuracyOverBenchmark()).isEqualTo(0.6);
     assertThat(r.timestamp()).isEqualTo(Instant.parse("2026-03-01T08:20:30Z"));
     assertThat(r.categoryAccuracy().get("join")).isEqualTo(new Breakdown("join", 2, 1));
-    EvaluationReport ours = new EvaluationReport(10, 7, 0, 0, 0, 0.7, List.of(), Instant.EPOCH,
-        InputMode.JSONL_PATH, List.of(), List.of(), 0, "llmsql", List.of(), "LLMSQL 2.0 (llmsql_workdir)",
-        java.time.Duration.ZERO, java.util.Optional.empty(), List.of());
+    EvaluationReport ours = EvaluationReport.builder().total(10).matches(7).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(0.7).timestamp(Instant.EPOCH).inputMode(InputMode.JSONL_PATH).judge("llmsql")
+        .benchmark("LLMSQL 2.0 (llmsql_workdir)").details(List.of()).build();
     String html = Leaderboard.render(List.of(new Leaderboard.Entry("ours", ours), new Leaderboard.Entry("qwen", r)));
     assertThat(html).contains("<p>2 report(s), ranked by accuracy, 1 partial (fewer predictions than questions)</p>",
         "partial: 8 of 10 questions").doesNotContain("class=\"benchmark\"");

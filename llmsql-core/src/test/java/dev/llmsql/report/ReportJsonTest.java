@@ -22,9 +22,9 @@ class ReportJsonTest {
     Mismatch mismatch = new Mismatch(3, "q?", "SELECT x", "SELECT y",
         List.of(Arrays.asList(new byte[] {1, 2, 3}, null, 1.5, 7L)), null,
         Verdict.error(Reason.PRED_ERROR, "no such column: y"));
-    EvaluationReport report = new EvaluationReport(1, 0, 0, 0, 1, 0.0, List.of(mismatch),
-        Instant.parse("2026-11-22T03:11:09.123Z"), InputMode.DICT_LIST, List.of(), List.of(), 0, "llmsql",
-        List.of(), "test", Duration.ZERO, Optional.empty());
+    EvaluationReport report = EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(1)
+        .accuracy(0.0).mismatches(List.of(mismatch)).timestamp(Instant.parse("2026-11-22T03:11:09.123Z"))
+        .inputMode(InputMode.DICT_LIST).judge("llmsql").benchmark("test").build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     // WHEN
@@ -43,10 +43,12 @@ class ReportJsonTest {
   void write_llmsql2Report_upstreamsKeyOrderThenCoverage() throws Exception {
     Mismatch mismatch = new Mismatch(2, "q?", "SELECT 1", "nothing", List.of(Arrays.asList("Hurts", true)), null,
         Verdict.noSql());
-    EvaluationReport report = new EvaluationReport(4, 3, 0, 0, 1, 0.75, List.of(mismatch),
-        Instant.parse("2026-11-22T03:11:09.123Z"), InputMode.JSONL_PATH, List.of(), List.of(), 17, "llmsql2",
-        List.of(), "test", Duration.ZERO, Optional.empty()).withLlmsql2(new Llmsql2Figures(null, "2.0", 2,
-        java.util.Map.of("lookup", new Breakdown("lookup", 4, 3)), 20, 3, 17, 1));
+    EvaluationReport report = EvaluationReport.builder().total(4).matches(3).predNone(0).goldNone(0).sqlErrors(1)
+        .accuracy(0.75).mismatches(List.of(mismatch)).timestamp(Instant.parse("2026-11-22T03:11:09.123Z"))
+        .inputMode(InputMode.JSONL_PATH).unanswered(17).judge("llmsql2").benchmark("test")
+        .llmsql2(new Llmsql2Figures(null, "2.0", 2, java.util.Map.of("lookup", new Breakdown("lookup", 4, 3)), 20, 3,
+            17, 1))
+        .build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     ReportJson.write(report, out);
@@ -63,9 +65,9 @@ class ReportJsonTest {
 
   @Test
   void typedCoverage_withoutFigures_isDerivedFromTheReport() {
-    EvaluationReport report = new EvaluationReport(4, 3, 0, 0, 1, 0.75, List.of(),
-        Instant.parse("2026-11-22T03:11:09.123Z"), InputMode.JSONL_PATH, List.of(), List.of(), 6, "llmsql",
-        List.of(), "test", Duration.ZERO, Optional.empty());
+    EvaluationReport report = EvaluationReport.builder().total(4).matches(3).predNone(0).goldNone(0).sqlErrors(1)
+        .accuracy(0.75).timestamp(Instant.parse("2026-11-22T03:11:09.123Z")).inputMode(InputMode.JSONL_PATH)
+        .results(List.of()).unanswered(6).judge("llmsql").benchmark("test").build();
 
     assertThat(List.of(report.expected(), report.answered(), report.missing(), report.duplicates()))
         .containsExactly(10, 4, 6, 0);

@@ -4,6 +4,8 @@ import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +23,6 @@ public final class Reports {
   public static EvaluationReport of(boolean[] right, int... errorIds) {
     List<QuestionResult> results = new ArrayList<>();
     List<Mismatch> mismatches = new ArrayList<>();
-    List<QuestionDetail> details = new ArrayList<>();
     int matches = 0;
     int errors = 0;
     for (int i = 1; i <= right.length; i++) {
@@ -32,10 +33,11 @@ public final class Reports {
       Verdict v = right[i - 1] ? Verdict.match() : error
           ? Verdict.error(Reason.PRED_ERROR, "no such column: nme")
           : Verdict.mismatch(Reason.VALUE_MISMATCH, "row 1, column 1: gold 3, predicted 4");
-      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i));
       String predicted = error ? "SELECT nme FROM t WHERE id = " + i : "SELECT n FROM t WHERE id = " + i;
-      details.add(new QuestionDetail(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i, predicted,
-          i % 2 == 0 ? List.of("even", "lookup") : List.of("odd"), i <= 2 ? "easy" : "hard"));
+      QuestionDetail detail = new QuestionDetail(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i,
+          predicted, i % 2 == 0 ? List.of("even", "lookup") : List.of("odd"), i <= 2 ? "easy" : "hard");
+      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i,
+          0, List.of(), detail));
       if (right[i - 1]) {
         matches++;
       } else {
@@ -45,20 +47,20 @@ public final class Reports {
       }
     }
     double accuracy = right.length == 0 ? 0 : (double) matches / right.length;
-    return new EvaluationReport(right.length, matches, 0, 0, errors, accuracy, mismatches,
-        Instant.parse("2026-01-02T03:04:05Z"), InputMode.JSONL_PATH, results, List.of(), 0, "llmsql",
-        List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + right.length)),
-        "local questions.jsonl", Duration.ofMillis(1234), Optional.empty(), details);
+    return EvaluationReport.builder().total(right.length).matches(matches).predNone(0).goldNone(0).sqlErrors(errors)
+        .accuracy(accuracy).mismatches(mismatches).timestamp(Instant.parse("2026-01-02T03:04:05Z"))
+        .inputMode(InputMode.JSONL_PATH).results(results).judge("llmsql")
+        .scores(List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + right.length)))
+        .benchmark("local questions.jsonl").duration(Duration.ofMillis(1234)).build();
   }
 
   /** {@code report} with one unknown-id input problem added. */
   public static EvaluationReport withProblem(EvaluationReport r) {
-    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
-        r.mismatches(), r.timestamp(), r.inputMode(), r.results(),
-        List.of(new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, "outputs.jsonl:7", 99,
+    return r.toBuilder()
+        .inputProblems(List.of(new InputProblem(InputProblem.Kind.UNKNOWN_QUESTION_ID, "outputs.jsonl:7", 99,
             "question_id 99 is not in the benchmark's questions; check that the predictions belong to this "
-                + "benchmark")),
-        r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(), r.savedTo(), r.details());
+                + "benchmark")))
+        .build();
   }
 
   /**
@@ -66,9 +68,7 @@ public final class Reports {
    * no per-question results, the first mismatches only, counts and tally unchanged.
    */
   public static EvaluationReport trimmed(EvaluationReport r, int keptMismatches) {
-    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
-        r.mismatches().subList(0, Math.min(keptMismatches, r.mismatches().size())), r.timestamp(), r.inputMode(),
-        List.of(), r.inputProblems(), r.unanswered(), r.judge(), r.scores(), r.benchmark(), r.duration(),
-        r.savedTo(), r.details(), r.tally());
+    return r.toBuilder().mismatches(r.mismatches().subList(0, Math.min(keptMismatches, r.mismatches().size())))
+        .results(List.of()).build();
   }
 }

@@ -147,4 +147,11 @@ class StatsTest {
     assertThat(TieRanks.isTied(ranks, 1)).isTrue();
     assertThat(TieRanks.isTied(ranks, 2)).isFalse();
   }
+
+  @Test
+  void bootstrapBuilder_aSettingGivenTwiceWithDifferentValues_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> Bootstrap.builder().resamples(200).resamples(300).seed(1).seed(1).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("resamples(200) and resamples(300) conflict; set resamples once");
+  }
 }

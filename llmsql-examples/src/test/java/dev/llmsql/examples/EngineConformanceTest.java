@@ -13,7 +13,7 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.nio.file.Files;
@@ -109,9 +109,9 @@ class HtmlReportBrowserTest {
         .scoring(rate("sql_found", r -> r.outcome() != Outcome.NO_SQL))
         .build()
         .run(List.of(java.util.Map.of("question_id", 1, "completion", "no idea")));
-    EvaluationReport elsewhere = new EvaluationReport(1, 1, 0, 0, 0, 1.0, List.of(), java.time.Instant.EPOCH,
-        dev.llmsql.prediction.InputMode.JSONL_PATH, List.of(), List.of(), 0, "llmsql", List.of(), "other benchmark",
-        java.time.Duration.ZERO, java.util.Optional.empty(), List.of());
+    EvaluationReport elsewhere = EvaluationReport.builder().total(1).matches(1).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(1.0).timestamp(java.time.Instant.EPOCH).inputMode(dev.llmsql.prediction.InputMode.JSONL_PATH)
+        .judge("llmsql").benchmark("other benchmark").details(List.of()).build();
     Path html = OUT.resolve("leaderboard-groups.html");
     Leaderboard.write(List.of(new Leaderboard.Entry("model-a", report), new Leaderboard.Entry("model-c", partialScores),
         new Leaderboard.Entry("other-run", elsewhere)), html);

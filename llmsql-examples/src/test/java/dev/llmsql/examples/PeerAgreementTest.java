@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.peers.PeerScorings;
 import java.nio.file.Path;
 import java.util.Locale;

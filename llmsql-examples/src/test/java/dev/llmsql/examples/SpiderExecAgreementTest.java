@@ -7,7 +7,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Scorings;
 import java.nio.file.Path;
 import java.util.List;

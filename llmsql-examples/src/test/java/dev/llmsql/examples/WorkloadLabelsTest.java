@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

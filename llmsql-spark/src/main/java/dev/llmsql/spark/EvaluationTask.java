@@ -8,7 +8,7 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -136,11 +136,7 @@ final class EvaluationTask {
         problems.add(p);
       }
     }
-    EvaluationReport relocated = new EvaluationReport(report.total(), report.matches(), report.predNone(),
-        report.goldNone(), report.sqlErrors(), report.accuracy(), report.mismatches(), report.timestamp(),
-        report.inputMode(), report.results(), problems, report.unanswered(), report.judge(), report.scores(),
-        report.benchmark(), report.duration(), report.savedTo(), report.details(), report.tally(),
-        report.llmsql2());
+    EvaluationReport relocated = report.toBuilder().inputProblems(problems).build();
     ByteArrayOutputStream json = new ByteArrayOutputStream();
     try {
       FullReportJson.write(relocated, json);

@@ -5,6 +5,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.threads.DaemonThreads;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -27,7 +28,8 @@ final class ExecutorDatabases {
   private static final Map<Key, Integer> OPENINGS = new ConcurrentHashMap<>();
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(ExecutorDatabases::closeAll, "llmsql-spark-close"));
+    Runtime.getRuntime().addShutdownHook(
+        DaemonThreads.named("llmsql-spark-close").newThread(ExecutorDatabases::closeAll));
   }
 
   private ExecutorDatabases() {

@@ -6,9 +6,9 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
-import dev.llmsql.report.QuestionDetail;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.Tally;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.io.ByteArrayInputStream;
@@ -21,7 +21,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -117,11 +116,13 @@ final class ReportMerger {
     }
     Set<Integer> answered = new HashSet<>();
     merged.forEach(r -> answered.add(r.questionId()));
-    EvaluationReport report = new EvaluationReport(total, matches, predNone, goldNone, sqlErrors,
-        total == 0 ? 0.0 : (double) matches / total,
-        mismatches.stream().limit(keepMismatches).map(Placed::value).toList(), Instant.now(), mode, merged,
-        problems.stream().map(Placed::value).toList(), expected - answered.size(), judge == null ? "llmsql" : judge,
-        scores, description, duration, Optional.empty(), List.of(), Tally.of(merged));
+    EvaluationReport report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
+        .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(total == 0 ? 0.0 : (double) matches / total)
+        .mismatches(mismatches.stream().limit(keepMismatches).map(Placed::value).toList())
+        .timestamp(Instant.now()).inputMode(mode).results(merged)
+        .inputProblems(problems.stream().map(Placed::value).toList()).unanswered(expected - answered.size())
+        .judge(judge == null ? "llmsql" : judge).scores(scores).benchmark(description).duration(duration)
+        .details(List.of()).tally(Tally.of(merged)).build();
     if (llmsql2) {
       Map<String, Breakdown> byCategory = new TreeMap<>();
       categories.forEach((name, c) -> byCategory.put(name, new Breakdown(name, c[0], c[1])));

@@ -189,7 +189,7 @@ public final class SparkEvaluation implements Serializable {
     Map<String, Map<Integer, Question>> questions = new HashMap<>();
     for (SparkBenchmark b : benchmarks.values()) {
       BenchmarkFiles files = b.files();
-      Map<Integer, Question> read = Benchmarks.readQuestions(files.questions());
+      Map<Integer, Question> read = dev.llmsql.Evaluator.readQuestions(files.questions());
       if (read.isEmpty()) {
         throw new IllegalArgumentException("benchmark " + b.name() + " has no questions: " + files.questions()
             + " is empty or holds only blank lines");

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.ReportJson;
+import dev.llmsql.result.QuestionResult;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +52,7 @@ final class ReportAssertions {
 
   private static QuestionResult untimed(QuestionResult r) {
     return new QuestionResult(r.questionId(), untimed(r.verdict()), r.candidates(), r.executed(), r.predNone(),
-        r.goldNone(), r.error(), 0, r.difficulty(), r.tags());
+        r.goldNone(), r.error(), 0, r.difficulty(), r.tags(), r.detail());
   }
 
   /** The verdict without the measures BIRD's VES takes from run times, which differ between any two runs. */

@@ -58,7 +58,7 @@ class SparkEvaluateTest {
   }
 
   /** A verdict without its measures, of which VES's come from run times. */
-  private static String verdict(dev.llmsql.report.QuestionResult r) {
+  private static String verdict(dev.llmsql.result.QuestionResult r) {
     return r.questionId() + " " + r.outcome() + " " + r.reason() + " " + r.verdict().detail();
   }
 

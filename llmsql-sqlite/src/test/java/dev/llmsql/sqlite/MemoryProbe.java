@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

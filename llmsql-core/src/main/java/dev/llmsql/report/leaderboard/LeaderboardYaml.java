@@ -224,19 +224,31 @@ public final class LeaderboardYaml {
     private String version;
     private String osName;
     private String toolVersion;
+    private final Map<String, Object[]> given = new java.util.HashMap<>();
+    private final List<String> conflicts = new java.util.ArrayList<>();
 
     private Builder() {
     }
 
+    /** {@code value}, noting a conflict when {@code setting} was given another value before. */
+    private <T> T once(String setting, T value, String shown) {
+      Object[] before = given.putIfAbsent(setting, new Object[] {value, shown});
+      if (before != null && !before[0].equals(value)) {
+        conflicts.add(setting + "(" + before[1] + ") and " + setting + "(" + shown + ") conflict; set " + setting
+            + " once");
+      }
+      return value;
+    }
+
     /** The evaluation whose accuracy and size the entry reports (accuracy over its predictions, its total). */
     public Builder report(EvaluationReport report) {
-      this.report = requireNonNull(report, "report");
+      this.report = once("report", requireNonNull(report, "report"), "...");
       return this;
     }
 
     /** {@code model.name}; default the report's model name, else null. */
     public Builder modelName(String modelName) {
-      this.modelName = requireNonNull(modelName, "modelName");
+      this.modelName = once("modelName", requireNonNull(modelName, "modelName"), modelName);
       return this;
     }
 
@@ -245,7 +257,7 @@ public final class LeaderboardYaml {
      * unset it is null, what upstream writes for in-memory predictions.
      */
     public Builder answersPath(String answersPath) {
-      this.answersPath = requireNonNull(answersPath, "answersPath");
+      this.answersPath = once("answersPath", requireNonNull(answersPath, "answersPath"), answersPath);
       return this;
     }
 
@@ -253,40 +265,44 @@ public final class LeaderboardYaml {
     public Builder runMetadata(Map<String, ?> runMetadata) {
       @SuppressWarnings("unchecked")
       Map<String, Object> copy = deepCopy((Map<String, Object>) requireNonNull(runMetadata, "runMetadata"));
-      this.runMetadata = copy;
+      this.runMetadata = once("runMetadata", copy, "...");
       return this;
     }
 
     /** {@code date}; default today in the JVM's time zone (upstream: {@code date.today()}). */
     public Builder date(LocalDate date) {
-      this.date = requireNonNull(date, "date");
+      this.date = once("date", requireNonNull(date, "date"), String.valueOf(date));
       return this;
     }
 
     /** {@code version}, the benchmark's; default the report's version. */
     public Builder version(String version) {
-      this.version = requireNonNull(version, "version");
+      this.version = once("version", requireNonNull(version, "version"), version);
       return this;
     }
 
     /** {@code os_name}; default detected (os-release PRETTY_NAME). */
     public Builder osName(String osName) {
-      this.osName = requireNonNull(osName, "osName");
+      this.osName = once("osName", requireNonNull(osName, "osName"), osName);
       return this;
     }
 
     /** {@code llmsql.version}; default this library's version. */
     public Builder toolVersion(String toolVersion) {
-      this.toolVersion = requireNonNull(toolVersion, "toolVersion");
+      this.toolVersion = once("toolVersion", requireNonNull(toolVersion, "toolVersion"), toolVersion);
       return this;
     }
 
     /**
      * The entry.
      *
-     * @throws IllegalStateException without a report, or with an answers path for in-memory predictions
+     * @throws IllegalStateException without a report, with an answers path for in-memory predictions, or with a
+     *     setting given twice with different values
      */
     public LeaderboardYaml build() {
+      if (!conflicts.isEmpty()) {
+        throw new IllegalStateException(String.join("; ", conflicts));
+      }
       if (report == null) {
         throw new IllegalStateException("report(...) is required: the entry reports its accuracy");
       }

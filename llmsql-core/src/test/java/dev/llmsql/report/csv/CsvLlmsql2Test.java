@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
-import dev.llmsql.report.QuestionDetail;
 import dev.llmsql.report.Reports;
+import dev.llmsql.result.QuestionDetail;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -35,10 +35,11 @@ class CsvReportTest {
   void write_formulaLikeModelOutput_isDefused() throws Exception {
     // GIVEN: a report without details, so llmOutput falls back to the raw completion
     EvaluationReport base = Reports.of(new boolean[] {false});
-    EvaluationReport report = new EvaluationReport(1, 0, 0, 0, 0, 0, java.util.List.of(
-        new dev.llmsql.report.Mismatch(1, "q", "SELECT 1", "=HYPERLINK(\"http://x\")", null, null,
-            base.mismatches().get(0).verdict())), base.timestamp(), base.inputMode(), base.results(),
-        java.util.List.of(), 0, "llmsql", base.scores(), "b", base.duration(), java.util.Optional.empty());
+    EvaluationReport report = EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(0).mismatches(java.util.List.of(new dev.llmsql.report.Mismatch(1, "q", "SELECT 1",
+            "=HYPERLINK(\"http://x\")", null, null, base.mismatches().get(0).verdict())))
+        .timestamp(base.timestamp()).inputMode(base.inputMode()).results(base.results()).judge("llmsql")
+        .scores(base.scores()).benchmark("b").duration(base.duration()).details(java.util.List.of()).build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     // WHEN

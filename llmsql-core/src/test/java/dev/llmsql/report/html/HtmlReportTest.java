@@ -43,9 +43,10 @@ class HtmlReportTest {
     EvaluationReport base = Reports.of(new boolean[] {false});
     Mismatch hostile = new Mismatch(1, "q <b>", "SELECT 1", "</pre><script>alert(1)</script>",
         List.of(List.of("<img src=x onerror=alert(2)>")), null, Verdict.mismatch(Reason.OTHER, "\"'&"));
-    EvaluationReport report = new EvaluationReport(1, 0, 0, 0, 0, 0, List.of(hostile), base.timestamp(),
-        base.inputMode(), base.results(), List.of(), 0, "llmsql", base.scores(), "b", base.duration(),
-        Optional.empty());
+    EvaluationReport report = EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(0).mismatches(List.of(hostile)).timestamp(base.timestamp()).inputMode(base.inputMode())
+        .results(base.results()).judge("llmsql").scores(base.scores()).benchmark("b").duration(base.duration())
+        .details(List.of()).build();
 
     // WHEN
     String html = HtmlReport.render(report);
@@ -158,8 +159,6 @@ class HtmlReportTest {
   private static EvaluationReport withScores(EvaluationReport r) {
     List<Score> scores = List.of(r.scores().get(0), new Score("joins", 0.5, ""), new Score("aggregation", 0.8, ""),
         new Score("filtering", 0.9, ""));
-    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
-        r.mismatches(), r.timestamp(), r.inputMode(), r.results(), r.inputProblems(), r.unanswered(), r.judge(),
-        scores, r.benchmark(), r.duration(), r.savedTo(), r.details());
+    return r.toBuilder().scores(scores).build();
   }
 }

@@ -76,14 +76,10 @@ class LeaderboardScalesTest {
   private static EvaluationReport with(EvaluationReport r, String benchmark, Score... extra) {
     List<Score> scores = new java.util.ArrayList<>(r.scores());
     scores.addAll(List.of(extra));
-    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
-        r.mismatches(), r.timestamp(), r.inputMode(), r.results(), r.inputProblems(), r.unanswered(), r.judge(),
-        scores, benchmark, r.duration(), r.savedTo(), r.details());
+    return r.toBuilder().scores(scores).benchmark(benchmark).build();
   }
 
   private static EvaluationReport unanswered(EvaluationReport r, int unanswered) {
-    return new EvaluationReport(r.total(), r.matches(), r.predNone(), r.goldNone(), r.sqlErrors(), r.accuracy(),
-        r.mismatches(), r.timestamp(), r.inputMode(), r.results(), r.inputProblems(), unanswered, r.judge(),
-        r.scores(), r.benchmark(), r.duration(), r.savedTo(), r.details());
+    return r.toBuilder().unanswered(unanswered).build();
   }
 }

@@ -161,9 +161,10 @@ class LeaderboardYamlTest {
   @Test
   void build_answersPathForInMemoryPredictions_isAConflict() {
     EvaluationReport inMemory = Reports.of(new boolean[] {true});
-    EvaluationReport dictList = new EvaluationReport(inMemory.total(), inMemory.matches(), 0, 0, 0, 1.0,
-        List.of(), inMemory.timestamp(), dev.llmsql.prediction.InputMode.DICT_LIST, inMemory.results(), List.of(),
-        0, "llmsql", List.of(), "b", inMemory.duration(), java.util.Optional.empty(), List.of());
+    EvaluationReport dictList = EvaluationReport.builder().total(inMemory.total()).matches(inMemory.matches())
+        .predNone(0).goldNone(0).sqlErrors(0).accuracy(1.0).timestamp(inMemory.timestamp())
+        .inputMode(dev.llmsql.prediction.InputMode.DICT_LIST).results(inMemory.results()).judge("llmsql")
+        .benchmark("b").duration(inMemory.duration()).details(List.of()).build();
 
     assertThatThrownBy(() -> LeaderboardYaml.builder().report(dictList).answersPath("x.jsonl").build())
         .isInstanceOf(IllegalStateException.class)
@@ -190,5 +191,14 @@ class LeaderboardYamlTest {
   void defaults_toolVersionFromTheBuildAndAnOsName() {
     assertThat(LeaderboardYaml.detectToolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
     assertThat(LeaderboardYaml.detectOsName()).isNotBlank();
+  }
+
+  @Test
+  void build_aSettingGivenTwiceWithDifferentValues_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> LeaderboardYaml.builder().report(report()).modelName("a").modelName("b")
+        .date(LocalDate.of(2026, 1, 2)).date(LocalDate.of(2026, 1, 3)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("modelName(a) and modelName(b) conflict; set modelName once; "
+            + "date(2026-01-02) and date(2026-01-03) conflict; set date once");
   }
 }

@@ -3,7 +3,7 @@ package dev.llmsql.judge.compare;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.llmsql.scoring.peers;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.util.List;

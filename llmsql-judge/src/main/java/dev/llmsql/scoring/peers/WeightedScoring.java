@@ -2,7 +2,7 @@ package dev.llmsql.scoring.peers;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
 import java.math.BigDecimal;

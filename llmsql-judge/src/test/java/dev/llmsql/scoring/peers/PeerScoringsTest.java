@@ -1,13 +1,13 @@
 package dev.llmsql.scoring.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
-import dev.llmsql.report.QuestionResult;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import java.util.ArrayList;
 import java.util.List;

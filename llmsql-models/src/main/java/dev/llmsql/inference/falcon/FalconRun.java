@@ -3,17 +3,17 @@ package dev.llmsql.inference.falcon;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
+import dev.llmsql.config.Range;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
-import dev.llmsql.config.Range;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.QuestionDetail;
-import dev.llmsql.report.QuestionResult;
 import dev.llmsql.report.csv.CsvCells;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
 import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -198,7 +198,8 @@ public final class FalconRun {
     // process, so concurrent evaluations would trip over it; the gold queries are cheap next to the model calls
     // a round where every model call failed leaves an empty predictions file: a run of nothing, not an error
     EvaluationReport report = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
-        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(capture.wrap(judge)).build().run(predictions);
+        .allowEmptyInput(true).showMismatches(false).noGoldCache().judge(judge).listener(capture).build()
+        .run(predictions);
     Map<Outcome, Integer> counts = report.outcomeCounts();
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.ForwardingJudgeContext;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.report.EvaluationListener;
+import dev.llmsql.result.QuestionResult;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,12 +16,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Wraps a judge to keep, per question, the gold result and the result of the last SQL the prediction ran, as
- * the comparison table shows them: the report keeps result sets for mismatches only, but Falcon's table shows
- * them for RIGHT rows too. Cells are formatted at once, capped in length, so a run keeps text, not rows.
- * Thread-safe: the engine judges in parallel.
+ * Keeps, per question, the gold result and the result of the last SQL the prediction ran, as the comparison
+ * table shows them: the report keeps result sets for mismatches only, but Falcon's table shows them for RIGHT
+ * rows too. A listener of the evaluation, which hands every judged prediction's result sets over (the gold run
+ * for the table when the judge did not need it). Cells are formatted at once, capped in length, so a run keeps
+ * text, not rows.
  */
-final class ResultCapture {
+final class ResultCapture implements EvaluationListener {
 
   /** Longest result cell; longer ones are cut and end with "...". */
   static final int MAX_CELL = 2_000;
@@ -35,31 +34,15 @@ final class ResultCapture {
 
   private final Map<Integer, Cells> cells = new ConcurrentHashMap<>();
 
-  Judge wrap(Judge judge) {
-    return new Judge() {
-      @Override
-      public Verdict judge(JudgeContext context) {
-        Capturing capturing = new Capturing(context);
-        try {
-          return judge.judge(capturing);
-        } finally {
-          // a judge may skip the gold (no SQL in the answer), but the table shows it on every row
-          QueryOutcome gold = capturing.gold != null ? capturing.gold : context.gold();
-          cells.put(context.question().id(), new Cells(cell(gold),
-              capturing.last == null ? "" : cell(capturing.last)));
-        }
-      }
+  @Override
+  public boolean wantsGold() {
+    // the table shows the gold on every row, also where the judge skipped it (no SQL in the answer)
+    return true;
+  }
 
-      @Override
-      public String name() {
-        return judge.name();
-      }
-
-      @Override
-      public String toString() {
-        return judge.toString();
-      }
-    };
+  @Override
+  public void onResult(QuestionResult result, QueryOutcome gold, QueryOutcome predicted) {
+    cells.put(result.questionId(), new Cells(cell(gold), predicted == null ? "" : cell(predicted)));
   }
 
   Optional<Cells> cells(int questionId) {
@@ -99,42 +82,5 @@ final class ResultCapture {
     // the judge stops reading a prediction once it has more rows than the gold: say the cell is partial
     String more = r.complete() ? "" : " (and more rows)";
     return text.length() + more.length() <= MAX_CELL ? text + more : text.substring(0, MAX_CELL) + "...";
-  }
-
-  /** Passes everything through, noting the gold and the last prediction run. Used by one thread at a time. */
-  private static final class Capturing extends ForwardingJudgeContext {
-    private QueryOutcome gold;
-    private QueryOutcome last;
-
-    Capturing(JudgeContext context) {
-      super(context);
-    }
-
-    @Override
-    public QueryOutcome gold() {
-      gold = super.gold();
-      return gold;
-    }
-
-    @Override
-    public QueryOutcome execute(String sql) {
-      last = super.execute(sql);
-      return last;
-    }
-
-    @Override
-    public QueryOutcome execute(String sql, int stopAfterRows) {
-      last = super.execute(sql, stopAfterRows);
-      return last;
-    }
-
-    @Override
-    public List<QueryOutcome> golds() {
-      List<QueryOutcome> golds = super.golds();
-      if (gold == null && !golds.isEmpty()) {
-        gold = golds.get(0);
-      }
-      return golds;
-    }
   }
 }

@@ -3,7 +3,7 @@ package dev.llmsql.sqlite.dataset;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
@@ -41,7 +41,7 @@ final class QuestionCheck {
   static List<String> problems(Path questions, Path database, List<ImportedTable> tables) {
     Map<Integer, Question> byId;
     try {
-      byId = Benchmarks.readQuestions(questions);
+      byId = Evaluator.readQuestions(questions);
     } catch (InvalidInputException e) {
       return List.of(e.getMessage());
     }

@@ -1,4 +1,4 @@
-package dev.llmsql.report;
+package dev.llmsql.result;
 
 import static java.util.Objects.requireNonNull;
 

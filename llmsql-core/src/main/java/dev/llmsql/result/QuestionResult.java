@@ -1,4 +1,4 @@
-package dev.llmsql.report;
+package dev.llmsql.result;
 
 import static java.util.Objects.requireNonNull;
 
@@ -24,17 +24,29 @@ import java.util.List;
  * @param nanos time spent on this prediction, gold included
  * @param difficulty the question's difficulty, 1 to 3, or 0 when unknown
  * @param tags the question's tags, never null
+ * @param detail what a report shows of the question (text, gold SQL, the SQL the verdict rests on); null when
+ *     the evaluation failed before the question was judged, or for a result built without it
  */
 public record QuestionResult(int questionId, Verdict verdict, int candidates, int executed,
                              boolean predNone, boolean goldNone, String error, long nanos, int difficulty,
-                             List<String> tags) {
+                             List<String> tags, QuestionDetail detail) {
 
   public QuestionResult {
     requireNonNull(verdict, "verdict");
     tags = tags == null ? List.of() : List.copyOf(tags);
+    if (detail != null && detail.questionId() != questionId) {
+      throw new IllegalArgumentException("detail of question " + detail.questionId() + " on the result of question "
+          + questionId);
+    }
   }
 
-  /** A result of a question without difficulty or tags. */
+  /** A result without its question's detail. */
+  public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
+                        boolean goldNone, String error, long nanos, int difficulty, List<String> tags) {
+    this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, difficulty, tags, null);
+  }
+
+  /** A result of a question without difficulty, tags or detail. */
   public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
                         boolean goldNone, String error, long nanos) {
     this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, 0, List.of());

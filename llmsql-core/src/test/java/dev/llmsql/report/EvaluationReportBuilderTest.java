@@ -1,0 +1,80 @@
+package dev.llmsql.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.judge.Reason;
+import dev.llmsql.judge.Verdict;
+import dev.llmsql.prediction.InputMode;
+import dev.llmsql.result.QuestionDetail;
+import dev.llmsql.result.QuestionResult;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EvaluationReportBuilderTest {
+
+  private static final QuestionDetail DETAIL = new QuestionDetail(2, "How many?", "SELECT 1", "SELECT 2", List.of(),
+      null);
+
+  private static EvaluationReport.Builder minimal() {
+    return EvaluationReport.builder().judge("llmsql").benchmark("b").inputMode(InputMode.DICT_LIST)
+        .timestamp(Instant.EPOCH);
+  }
+
+  @Test
+  void countsNotGiven_areCountedFromTheResults_andDetailsAreTheResultsOwn() {
+    List<QuestionResult> results = List.of(
+        new QuestionResult(1, Verdict.match(), 1, 1, false, true, null, 10),
+        new QuestionResult(2, Verdict.error(Reason.PRED_ERROR, "no such table"), 1, 1, false, false, "no such table",
+            10, 0, List.of(), DETAIL),
+        new QuestionResult(3, Verdict.mismatch(Reason.VALUE_MISMATCH, ""), 1, 1, true, false, null, 10));
+
+    EvaluationReport report = minimal().results(results).build();
+
+    assertThat(List.of(report.total(), report.matches(), report.sqlErrors(), report.predNone(), report.goldNone()))
+        .containsExactly(3, 1, 1, 1, 1);
+    assertThat(report.accuracy()).isEqualTo(1.0 / 3);
+    assertThat(report.details()).containsExactly(DETAIL);
+    assertThat(report.tally()).isEqualTo(Tally.of(results));
+    assertThat(report.savedTo()).isEmpty();
+    assertThat(report.llmsql2()).isEmpty();
+  }
+
+  @Test
+  void requiredValues_areNamedWhenMissing() {
+    assertThatThrownBy(() -> EvaluationReport.builder().benchmark("b").inputMode(InputMode.DICT_LIST)
+        .timestamp(Instant.EPOCH).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("EvaluationReport.Builder: judge(...) is required");
+    assertThatThrownBy(() -> EvaluationReport.builder().judge("llmsql").benchmark("b").inputMode(InputMode.DICT_LIST)
+        .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("EvaluationReport.Builder: timestamp(...) is required");
+  }
+
+  @Test
+  void aValueSetTwiceDifferently_isRefused_matchesAboveTotalToo() {
+    assertThatThrownBy(() -> minimal().total(3).total(4))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("EvaluationReport.Builder: total was set twice, to 3 and to 4; set it once");
+    assertThatThrownBy(() -> minimal().total(2).matches(3).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("EvaluationReport.Builder: matches (3) exceed total (2)");
+    assertThatThrownBy(() -> minimal().total(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("EvaluationReport.Builder: total must not be negative, but was -1");
+  }
+
+  @Test
+  void toBuilder_replacesOneValue_andKeepsTheRest() {
+    EvaluationReport report = minimal().total(4).matches(3).build();
+
+    EvaluationReport saved = report.withSavedTo(Path.of("r.json"));
+
+    assertThat(saved.savedTo()).contains(Path.of("r.json"));
+    assertThat(saved.toBuilder().savedTo(Path.of("r.json")).build()).isEqualTo(saved);
+    assertThat(saved).usingRecursiveComparison().ignoringFields("savedTo").isEqualTo(report);
+  }
+}
