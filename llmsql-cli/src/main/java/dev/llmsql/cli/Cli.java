@@ -43,6 +43,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -312,14 +313,14 @@ public final class Cli {
     for (String name : a.scorings) {
       b.scoring(Scorings.named(name));
     }
-    if (a.version != null && a.questions == null) {
-      b.version(a.version);   // with local questions it only names the version in a leaderboard entry
+    if (a.download.version != null && a.questions == null) {
+      b.version(a.download.version);   // with local questions it only names the version in a leaderboard entry
     }
-    if (a.workdir != null) {
-      b.workdirPath(a.workdir);
+    if (a.download.workdir != null) {
+      b.workdirPath(a.download.workdir);
     }
-    if (a.hubEndpoint != null) {
-      b.hubEndpoint(a.hubEndpoint);
+    if (a.download.hubEndpoint != null) {
+      b.hubEndpoint(a.download.hubEndpoint);
     }
     if (a.questions != null) {
       b.questionsPath(a.questions);
@@ -443,8 +444,8 @@ public final class Cli {
     if (a.modelName != null) {
       entry.modelName(a.modelName);
     }
-    if (report.version().isEmpty() && a.version != null) {
-      entry.version(a.version);
+    if (report.version().isEmpty() && a.download.version != null) {
+      entry.version(a.download.version);
     }
     try {
       entry.build().write(a.leaderboardYaml);
@@ -796,15 +797,8 @@ public final class Cli {
     @Option(names = "--outputs", paramLabel = "FILE", order = 0,
         description = "the predictions JSONL file to evaluate")
     Path outputs;
-    @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
-        description = "LLMSQL version to download (default 2.0)")
-    String version;
-    @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
-        description = "download cache (default llmsql_workdir)")
-    Path workdir;
-    @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
-        description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
-    URI hubEndpoint;
+    @Mixin
+    Options.Hub download = new Options.Hub();
     @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
         description = "local questions JSONL; with --db-path or --databases-dir, no download")
     Path questions;

@@ -106,15 +106,8 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       description = "sampling temperature of every round (default 0; 0 to 2); above 0 the rounds differ, which is "
           + "what several rounds are for")
   double temperature = 0.0;
-  @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
-      description = "LLMSQL version to download (default 2.0)")
-  String version = "2.0";
-  @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
-      description = "download cache (default llmsql_workdir)")
-  Path workdir;
-  @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
-      description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
-  URI hubEndpoint;
+  @Mixin
+  Options.Hub download = new Options.Hub();
   @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
       description = "local questions JSONL; with --tables-path and --db-path, no download")
   Path questions;
@@ -174,7 +167,7 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       int local = (questions == null ? 0 : 1) + (tables == null ? 0 : 1) + (db == null ? 0 : 1);
       if (local != 0 && local != 3) {
         throw new IllegalArgumentException("--questions-path, --tables-path and --db-path go together; give all "
-            + "three, or none to download LLMSQL " + version);
+            + "three, or none to download LLMSQL " + download.versionOrDefault());
       }
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
@@ -183,7 +176,7 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
     Progress progress = feedback.progress(err, terminal);
     try {
       if (questions == null) {
-        LlmsqlHub source = InferenceCommand.hub(version, workdir, hubEndpoint);
+        LlmsqlHub source = download.hub();
         DownloadListener downloads = feedback.quiet ? DownloadListener.NONE
             : new Cli.DownloadProgress(err, feedback.verbose);
         questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, downloads);

@@ -59,15 +59,8 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
       description = "answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0; 1 to 1000000)")
   Integer maxTokens;
-  @Option(names = "--version", paramLabel = "1.0|2.0", order = 100, converter = Converters.Version.class,
-      description = "LLMSQL version to download (default 2.0)")
-  String version = "2.0";
-  @Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
-      description = "download cache (default llmsql_workdir)")
-  Path workdir;
-  @Option(names = "--hub-endpoint", paramLabel = "URL", order = 102, converter = Converters.HttpUrl.class,
-      description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
-  URI hubEndpoint;
+  @Mixin
+  Options.Hub download = new Options.Hub();
   @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
       description = "local questions JSONL (question_id, question, table_id)")
   Path questions;
@@ -115,7 +108,7 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
       }
       if ((questions == null) != (tables == null)) {
         throw new IllegalArgumentException("--questions-path and --tables-path go together; give both, or "
-            + "neither to download LLMSQL " + version);
+            + "neither to download LLMSQL " + download.versionOrDefault());
       }
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
@@ -142,7 +135,7 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
     String runMetadata;
     try {
       if (questions == null) {
-        LlmsqlHub source = hub(version, workdir, hubEndpoint);
+        LlmsqlHub source = download.hub();
         DownloadListener listener = downloads == null ? DownloadListener.NONE : downloads;
         questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, listener);
         tables = source.fetch(LlmsqlHub.TABLES_FILE, listener);
@@ -265,16 +258,4 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** Downloads without progress output (Falcon's rounds print their own table). */
   static final DownloadListener QUIET = DownloadListener.NONE;
-
-  /** The LLMSQL download for --version, --workdir-path and --hub-endpoint (null: defaults). */
-  static LlmsqlHub hub(String version, Path workdir, URI hubEndpoint) {
-    LlmsqlHub.Builder hub = LlmsqlHub.builder().version(version);
-    if (workdir != null) {
-      hub.workdir(workdir);
-    }
-    if (hubEndpoint != null) {
-      hub.endpoint(hubEndpoint);
-    }
-    return hub.build();
-  }
 }

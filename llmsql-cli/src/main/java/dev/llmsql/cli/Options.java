@@ -1,8 +1,10 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -135,6 +137,40 @@ final class Options {
     /** evaluate's bar (or periodic lines off a terminal) on {@code err}; null with {@code --quiet}. */
     Progress progress(PrintStream err, Terminal terminal) {
       return quiet ? null : new Progress(err, terminal, System::nanoTime, Progress.DEFAULT_LINE_NANOS, 0);
+    }
+  }
+
+  /**
+   * {@code --version}, {@code --workdir-path} and {@code --hub-endpoint}: where a command's LLMSQL download comes
+   * from, spelt and checked the same in every command that downloads; a picocli mixin.
+   */
+  static final class Hub {
+    @picocli.CommandLine.Option(names = "--version", paramLabel = "1.0|2.0", order = 100,
+        converter = Converters.Version.class, description = "LLMSQL version to download (default 2.0)")
+    String version;
+    @picocli.CommandLine.Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
+        description = "download cache (default llmsql_workdir)")
+    Path workdir;
+    @picocli.CommandLine.Option(names = "--hub-endpoint", paramLabel = "URL", order = 102,
+        converter = Converters.HttpUrl.class,
+        description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
+    URI hubEndpoint;
+
+    /** The version asked for; LLMSQL 2.0 when none was. */
+    String versionOrDefault() {
+      return version != null ? version : "2.0";
+    }
+
+    /** The download these options name. */
+    LlmsqlHub hub() {
+      LlmsqlHub.Builder hub = LlmsqlHub.builder().version(versionOrDefault());
+      if (workdir != null) {
+        hub.workdir(workdir);
+      }
+      if (hubEndpoint != null) {
+        hub.endpoint(hubEndpoint);
+      }
+      return hub.build();
     }
   }
 }
