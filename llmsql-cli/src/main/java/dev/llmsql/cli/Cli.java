@@ -987,65 +987,45 @@ public final class Cli {
     }
 
     /** {@code --format}: a comma-separated list of json, csv, html. */
-    static final class FormatList implements ITypeConverter<List<String>> {
+    static final class FormatList extends Converters.Rule<List<String>> {
       @Override
-      public List<String> convert(String value) {
-        try {
-          return formats(value);
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
+      List<String> apply(String value) {
+        return formats(value);
       }
     }
 
     /** {@code --name}: a file name. */
-    static final class FileName implements ITypeConverter<String> {
+    static final class FileName extends Converters.Rule<String> {
       @Override
-      public String convert(String value) {
-        try {
-          return fileName(value);
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
+      String apply(String value) {
+        return fileName(value);
       }
     }
 
     /** {@code --compare-judges}: checked when read, split again in {@link #validate()}. */
-    static final class JudgeList implements ITypeConverter<String> {
+    static final class JudgeList extends Converters.Rule<String> {
       @Override
-      public String convert(String value) {
-        try {
-          judgeList(value);
-          return value;
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
+      String apply(String value) {
+        judgeList(value);
+        return value;
       }
     }
 
     /** {@code --fail-under}: each value checked when read; duplicates across values in {@link #validate()}. */
-    static final class FailUnder implements ITypeConverter<String> {
+    static final class FailUnder extends Converters.Rule<String> {
       @Override
-      public String convert(String value) {
-        try {
-          failUnder(value, new LinkedHashMap<>());
-          return value;
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
+      String apply(String value) {
+        failUnder(value, new LinkedHashMap<>());
+        return value;
       }
     }
 
     /** {@code --gate-format}: junit-xml=FILE or github. */
-    static final class GateFormat implements ITypeConverter<String> {
+    static final class GateFormat extends Converters.Rule<String> {
       @Override
-      public String convert(String value) {
-        try {
-          junitXml(value);
-          return value;
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
+      String apply(String value) {
+        junitXml(value);
+        return value;
       }
     }
 

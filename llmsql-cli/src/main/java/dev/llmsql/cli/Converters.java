@@ -19,35 +19,41 @@ final class Converters {
   private Converters() {
   }
 
-  private static TypeConversionException refused(IllegalArgumentException e) {
-    return new TypeConversionException(e.getMessage());
-  }
-
-  /** A whole number in a {@link Range}. */
-  abstract static class Whole implements ITypeConverter<Integer> {
-    abstract Range range();
+  /**
+   * A converter made of a rule that throws {@link IllegalArgumentException} with the message the user should
+   * see (the rules the builders and {@link Options} already apply), so each converter is its rule and nothing
+   * else.
+   */
+  abstract static class Rule<T> implements ITypeConverter<T> {
+    abstract T apply(String value);
 
     @Override
-    public Integer convert(String value) {
+    public final T convert(String value) {
       try {
-        return Options.number(OPTION, value, range());
+        return apply(value);
       } catch (IllegalArgumentException e) {
-        throw refused(e);
+        throw new TypeConversionException(e.getMessage());
       }
     }
   }
 
-  /** Seconds (decimals allowed) in a {@link Range} of milliseconds. */
-  abstract static class Seconds implements ITypeConverter<Duration> {
+  /** A whole number in a {@link Range}. */
+  abstract static class Whole extends Rule<Integer> {
     abstract Range range();
 
     @Override
-    public Duration convert(String value) {
-      try {
-        return Options.seconds(OPTION, value, range());
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    Integer apply(String value) {
+      return Options.number(OPTION, value, range());
+    }
+  }
+
+  /** Seconds (decimals allowed) in a {@link Range} of milliseconds. */
+  abstract static class Seconds extends Rule<Duration> {
+    abstract Range range();
+
+    @Override
+    Duration apply(String value) {
+      return Options.seconds(OPTION, value, range());
     }
   }
 
@@ -136,98 +142,66 @@ final class Converters {
   }
 
   /** An http or https URL with a host. */
-  static final class HttpUrl implements ITypeConverter<URI> {
+  static final class HttpUrl extends Rule<URI> {
     @Override
-    public URI convert(String value) {
-      try {
-        return Options.url(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    URI apply(String value) {
+      return Options.url(OPTION, value);
     }
   }
 
   /** An LLMSQL release: 1.0 or 2.0. */
-  static final class Version implements ITypeConverter<String> {
+  static final class Version extends Rule<String> {
     @Override
-    public String convert(String value) {
-      try {
-        return Options.version(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    String apply(String value) {
+      return Options.version(OPTION, value);
     }
   }
 
   /** A rate in [0, 1]. */
-  static final class Rate implements ITypeConverter<Double> {
+  static final class Rate extends Rule<Double> {
     @Override
-    public Double convert(String value) {
-      try {
-        return Options.rate(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    Double apply(String value) {
+      return Options.rate(OPTION, value);
     }
   }
 
   /** 0, 1 or 5 worked examples. */
-  static final class Shots implements ITypeConverter<Integer> {
+  static final class Shots extends Rule<Integer> {
     @Override
-    public Integer convert(String value) {
-      try {
-        return Options.shots(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    Integer apply(String value) {
+      return Options.shots(OPTION, value);
     }
   }
 
   /** A sampling temperature, 0 to 2. */
-  static final class Temperature implements ITypeConverter<Double> {
+  static final class Temperature extends Rule<Double> {
     @Override
-    public Double convert(String value) {
-      try {
-        return Options.temperature(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    Double apply(String value) {
+      return Options.temperature(OPTION, value);
     }
   }
 
   /** A query engine the command line ships: sqlite, duckdb or postgresql, in any case. */
-  static final class Engine implements ITypeConverter<String> {
+  static final class Engine extends Rule<String> {
     @Override
-    public String convert(String value) {
-      try {
-        return Options.engine(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    String apply(String value) {
+      return Options.engine(OPTION, value);
     }
   }
 
   /** How names reach PostgreSQL: exact or lower-case. */
-  static final class Names implements ITypeConverter<dev.llmsql.jdbc.load.JdbcImport.Names> {
+  static final class Names extends Rule<dev.llmsql.jdbc.load.JdbcImport.Names> {
     @Override
-    public dev.llmsql.jdbc.load.JdbcImport.Names convert(String value) {
-      try {
-        return EngineTarget.names(OPTION, value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    dev.llmsql.jdbc.load.JdbcImport.Names apply(String value) {
+      return EngineTarget.names(OPTION, value);
     }
   }
 
   /** A Falcon {@code --model} spec. */
-  static final class ModelSpec implements ITypeConverter<FalconCommand.ModelSpec> {
+  static final class ModelSpec extends Rule<FalconCommand.ModelSpec> {
     @Override
-    public FalconCommand.ModelSpec convert(String value) {
-      try {
-        return FalconCommand.ModelSpec.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw refused(e);
-      }
+    FalconCommand.ModelSpec apply(String value) {
+      return FalconCommand.ModelSpec.parse(value);
     }
   }
 }
