@@ -3,12 +3,15 @@ package dev.llmsql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The launcher without its jar; with the jar (built in the package phase, after this module's tests) it is
+ * tested by llmsql-examples' {@code LauncherTest}.
+ */
 class LauncherScriptTest {
 
   @TempDir
@@ -27,18 +30,5 @@ class LauncherScriptTest {
     assertThat(process.exitValue()).isEqualTo(1);
     assertThat(output).isEqualTo("llmsql: " + jar + " not found; build it with ./mvnw -q -pl llmsql-cli -am "
         + "package -DskipTests\n");
-  }
-
-  @Test
-  void launcher_builtJar_runsTheCli() throws Exception {
-    Path jar = Path.of("target", "llmsql.jar");
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(jar),
-        "skipped: target/llmsql.jar is built in the package phase, after this module's tests");
-    Process process = new ProcessBuilder("sh", Path.of("bin", "llmsql").toString(), "--version")
-        .redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(output).isEqualTo("llmsql " + Cli.VERSION + "\n");
   }
 }
