@@ -257,6 +257,19 @@ class EvaluatorTest {
   }
 
   @Test
+  void keepMismatches_rowsAreKeptOnTheResultsWithinTheCapOnly() {
+    EvaluationReport report = builder().keepMismatches(1).build().run(List.of(new Prediction(1, "SELECT 'x'"),
+        new Prediction(2, "SELECT 'x'")));
+
+    QuestionResult first = report.results().get(0);
+    assertThat(first.kept().modelOutput()).isEqualTo("SELECT 'x'");
+    assertThat(first.kept().predictedRows()).containsExactly(List.of("x"));
+    assertThat(report.results().get(1).kept()).isNull();
+    assertThat(report.mismatches()).containsExactly(new Mismatch(1, first.detail().question(),
+        first.detail().goldSql(), "SELECT 'x'", first.kept().goldRows(), List.of(List.of("x")), first.verdict()));
+  }
+
+  @Test
   void keepMismatches_capIsStatedInTheSavedReport_andDefaultsToTenThousand() throws Exception {
     Path capped = dir.resolve("capped.json");
     Path whole = dir.resolve("whole.json");

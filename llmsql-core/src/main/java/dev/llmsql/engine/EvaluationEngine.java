@@ -31,6 +31,7 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Tally;
+import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
@@ -370,7 +371,9 @@ public final class EvaluationEngine {
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
       LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
-      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0),
+      // the detail when the question is known, so the kept mismatch (a view of this result) shows its text
+      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
+          question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
               rawOutput, null, null, verdict), false, null, null, null);
     }
@@ -655,8 +658,8 @@ public final class EvaluationEngine {
     }
 
     void accept(Evaluated evaluated) {
-      QuestionResult r = evaluated.result();
       total++;
+      QuestionResult r = kept(evaluated);
       if (keepResults) {
         results.add(r);
       }
@@ -693,12 +696,27 @@ public final class EvaluationEngine {
       }
       listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
-        int ordinal = ++mismatchCount;
-        if (mismatches.size() < keepMismatches) {
-          mismatches.add(retained(evaluated.mismatch()));
-        }
+        int ordinal = mismatchCount;
         listeners.forEach(l -> l.onMismatch(evaluated.mismatch(), ordinal));
       }
+    }
+
+    /**
+     * The result as the report keeps it: a mismatch within {@code keepMismatches} carries its rows (the report's
+     * mismatches are a view of such results); without results ({@code keepResults(false)}) the mismatch list
+     * holds them alone.
+     */
+    private QuestionResult kept(Evaluated evaluated) {
+      QuestionResult r = evaluated.result();
+      if (evaluated.mismatch() == null || ++mismatchCount > keepMismatches) {
+        return r;
+      }
+      Mismatch m = retained(evaluated.mismatch());
+      if (!keepResults) {
+        mismatches.add(m);
+        return r;
+      }
+      return r.withKept(new KeptRows(m.modelOutput(), m.goldResults(), m.predictionResults()));
     }
 
     /**
@@ -749,9 +767,11 @@ public final class EvaluationEngine {
       int distinct = answered.size();
       String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
       EvaluationReport.Builder report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
-          .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(accuracy).mismatches(mismatches).timestamp(Instant.now())
-          .inputMode(input.mode()).results(results).inputProblems(problems).unanswered(questionCount - distinct)
-          .judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration).tally(tally.tally());
+          .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(accuracy).timestamp(Instant.now()).inputMode(input.mode()).results(results).inputProblems(problems)
+          .unanswered(questionCount - distinct).judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration).tally(tally.tally());
+      if (!keepResults) {
+        report.mismatches(mismatches);
+      }
       if (v2Count > 0 || modelName != null) {
         java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
         categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));

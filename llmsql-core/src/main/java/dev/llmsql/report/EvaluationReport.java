@@ -35,7 +35,8 @@ import java.util.Optional;
  * @param sqlErrors predictions whose SQL failed (outcome {@link Outcome#ERROR})
  * @param accuracy matches / total, 0 when total is 0
  * @param mismatches the predictions not judged a match, in input order (all of them, unless the evaluator was
- *     told to keep fewer: there are always {@code total - matches})
+ *     told to keep fewer: there are always {@code total - matches}); a view of the {@code results} that carry
+ *     {@link dev.llmsql.result.KeptRows}, held alone only by a report without results ({@code keepResults(false)})
  * @param timestamp when the evaluation finished
  * @param inputMode how predictions were given
  * @param results one per scored prediction, in input order; empty when the evaluator was built with
@@ -103,7 +104,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.goldNone = goldNone;
     b.sqlErrors = sqlErrors;
     b.accuracy = accuracy;
-    b.mismatches = mismatches;
+    // a view of the results is derived again from them; only a list held alone is carried over
+    b.mismatches = keepsRows(results) ? null : mismatches;
     b.timestamp = timestamp;
     b.inputMode = inputMode;
     b.results = results;
@@ -155,7 +157,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private Integer goldNone;
     private Integer sqlErrors;
     private Double accuracy;
-    private List<Mismatch> mismatches = List.of();
+    private List<Mismatch> mismatches;
     private Instant timestamp;
     private InputMode inputMode;
     private List<QuestionResult> results = List.of();
@@ -210,7 +212,11 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
-    /** The predictions not judged a match that the report keeps, in input order. */
+    /**
+     * The predictions not judged a match that the report keeps, in input order, for a report whose results carry
+     * no {@link dev.llmsql.result.KeptRows} (a {@code keepResults(false)} evaluation, LLMSQL's report); by
+     * default they are derived from the results that carry them.
+     */
     public Builder mismatches(List<Mismatch> mismatches) {
       this.mismatches = once("mismatches", List.copyOf(mismatches));
       return this;
@@ -297,8 +303,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     /**
      * The report.
      *
-     * @throws IllegalStateException when judge, benchmark, inputMode or timestamp is missing, or matches exceed
-     *     total
+     * @throws IllegalStateException when judge, benchmark, inputMode or timestamp is missing, matches exceed
+     *     total, or mismatches are given for results that carry their own kept rows
      */
     public EvaluationReport build() {
       require("judge", judge);
@@ -315,9 +321,19 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       int p = predNone != null ? predNone : (int) results.stream().filter(QuestionResult::predNone).count();
       int g = goldNone != null ? goldNone : (int) results.stream().filter(QuestionResult::goldNone).count();
       double a = accuracy != null ? accuracy : t == 0 ? 0.0 : (double) m / t;
+      List<Mismatch> kept;
+      if (keepsRows(results)) {
+        if (mismatches != null) {
+          throw new IllegalStateException("EvaluationReport.Builder: mismatches(...) given for results that carry "
+              + "kept rows; the mismatches are derived from those results, give one or the other");
+        }
+        kept = results.stream().filter(r -> r.kept() != null).map(Mismatch::of).toList();
+      } else {
+        kept = mismatches != null ? mismatches : List.of();
+      }
       List<QuestionDetail> d = details != null ? details
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
-      return new EvaluationReport(t, m, p, g, e, a, mismatches, timestamp, inputMode, results, inputProblems,
+      return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
           tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2));
     }
@@ -349,6 +365,10 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private static String shown(Object value) {
       return value instanceof List<?> list ? "a list of " + list.size() : String.valueOf(value);
     }
+  }
+
+  private static boolean keepsRows(List<QuestionResult> results) {
+    return results.stream().anyMatch(r -> r.kept() != null);
   }
 
   /** The model's name, when the caller gave one ({@code modelName(...)}, {@code --model-name}). */

@@ -349,6 +349,7 @@ public final class FullReportJson {
           nullableText(n, "model_output"), rows(n.get("gold_results")), rows(n.get("prediction_results")),
           verdict(n)));
     }
+    List<QuestionResult> carrying = carryingRows(results, mismatches);
     List<InputProblem> problems = new ArrayList<>();
     for (JsonNode n : root.path("input_problems")) {
       JsonNode id = n.get("question_id");
@@ -358,12 +359,43 @@ public final class FullReportJson {
     EvaluationReport.Builder report = EvaluationReport.builder().total(s.path("total").asInt())
         .matches(s.path("matches").asInt()).predNone(s.path("pred_none").asInt())
         .goldNone(s.path("gold_none").asInt()).sqlErrors(s.path("sql_errors").asInt())
-        .accuracy(s.path("accuracy").asDouble()).mismatches(mismatches).timestamp(instant(text(s, "timestamp")))
-        .inputMode(inputMode(text(s, "input_mode"))).results(results).inputProblems(problems)
+        .accuracy(s.path("accuracy").asDouble()).timestamp(instant(text(s, "timestamp")))
+        .inputMode(inputMode(text(s, "input_mode"))).results(carrying != null ? carrying : results)
+        .inputProblems(problems)
         .unanswered(s.path("unanswered").asInt()).judge(text(s, "judge")).scores(scores)
         .benchmark(text(s, "benchmark")).duration(Duration.parse(text(s, "duration"))).details(details);
+    if (carrying == null) {
+      report.mismatches(mismatches);
+    }
     llmsql2(s).ifPresent(report::llmsql2);
     return report.build();
+  }
+
+  /**
+   * The results carrying the rows of the mismatches, when each mismatch is exactly the view of one result (a
+   * report written with its results); else null, and the mismatches are held alone (a report without results,
+   * or one edited by hand).
+   */
+  private static List<QuestionResult> carryingRows(List<QuestionResult> results, List<Mismatch> mismatches) {
+    if (mismatches.isEmpty() || results.isEmpty()) {
+      return null;
+    }
+    Map<Integer, Mismatch> byId = new java.util.HashMap<>();
+    mismatches.forEach(m -> byId.put(m.questionId(), m));
+    if (byId.size() != mismatches.size()) {
+      return null;
+    }
+    List<QuestionResult> carrying = new ArrayList<>(results.size());
+    List<Mismatch> views = new ArrayList<>(mismatches.size());
+    for (QuestionResult r : results) {
+      Mismatch m = r.outcome().isMatch() ? null : byId.get(r.questionId());
+      QuestionResult c = m == null ? r : r.withKept(m.kept());
+      if (m != null) {
+        views.add(Mismatch.of(c));
+      }
+      carrying.add(c);
+    }
+    return views.equals(mismatches) ? carrying : null;
   }
 
   private static void writeLlmsql2(JsonGenerator g, Llmsql2Figures f) throws IOException {

@@ -26,10 +26,12 @@ import java.util.List;
  * @param tags the question's tags, never null
  * @param detail what a report shows of the question (text, gold SQL, the SQL the verdict rests on); null when
  *     the evaluation failed before the question was judged, or for a result built without it
+ * @param kept the completion and result sets kept for a mismatch within the evaluator's cap
+ *     ({@code keepMismatches}); null for a match, a mismatch past the cap, or a result built without it
  */
 public record QuestionResult(int questionId, Verdict verdict, int candidates, int executed,
                              boolean predNone, boolean goldNone, String error, long nanos, int difficulty,
-                             List<String> tags, QuestionDetail detail) {
+                             List<String> tags, QuestionDetail detail, KeptRows kept) {
 
   public QuestionResult {
     requireNonNull(verdict, "verdict");
@@ -38,18 +40,37 @@ public record QuestionResult(int questionId, Verdict verdict, int candidates, in
       throw new IllegalArgumentException("detail of question " + detail.questionId() + " on the result of question "
           + questionId);
     }
+    if (kept != null && verdict.outcome().isMatch()) {
+      throw new IllegalArgumentException("kept rows on the match of question " + questionId
+          + "; only mismatches keep rows");
+    }
+  }
+
+  /** A result without kept rows. */
+  public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
+                        boolean goldNone, String error, long nanos, int difficulty, List<String> tags,
+                        QuestionDetail detail) {
+    this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, difficulty, tags, detail,
+        null);
   }
 
   /** A result without its question's detail. */
   public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
                         boolean goldNone, String error, long nanos, int difficulty, List<String> tags) {
-    this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, difficulty, tags, null);
+    this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, difficulty, tags,
+        (QuestionDetail) null);
   }
 
   /** A result of a question without difficulty, tags or detail. */
   public QuestionResult(int questionId, Verdict verdict, int candidates, int executed, boolean predNone,
                         boolean goldNone, String error, long nanos) {
     this(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos, 0, List.of());
+  }
+
+  /** This result carrying {@code kept} (null: none). */
+  public QuestionResult withKept(KeptRows kept) {
+    return new QuestionResult(questionId, verdict, candidates, executed, predNone, goldNone, error, nanos,
+        difficulty, tags, detail, kept);
   }
 
   public Outcome outcome() {

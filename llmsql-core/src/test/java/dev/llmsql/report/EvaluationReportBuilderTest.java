@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
+import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import java.nio.file.Path;
@@ -40,6 +41,32 @@ class EvaluationReportBuilderTest {
     assertThat(report.tally()).isEqualTo(Tally.of(results));
     assertThat(report.savedTo()).isEmpty();
     assertThat(report.llmsql2()).isEmpty();
+  }
+
+  @Test
+  void mismatches_areTheViewOfTheResultsThatCarryKeptRows() {
+    // GIVEN: question 2 keeps its rows, question 3 (a mismatch past the cap) does not
+    Verdict wrong = Verdict.mismatch(Reason.VALUE_MISMATCH, "gold 1, predicted 2");
+    List<QuestionResult> results = List.of(
+        new QuestionResult(1, Verdict.match(), 1, 1, false, false, null, 10),
+        new QuestionResult(2, wrong, 1, 1, false, false, null, 10, 0, List.of(), DETAIL,
+            new KeptRows("```sql\nSELECT 2\n```", List.of(List.of(1L)), List.of(List.of(2L)))),
+        new QuestionResult(3, wrong, 1, 1, false, false, null, 10));
+
+    // WHEN
+    EvaluationReport report = minimal().results(results).build();
+
+    // THEN
+    assertThat(report.mismatches()).containsExactly(new Mismatch(2, "How many?", "SELECT 1",
+        "```sql\nSELECT 2\n```", List.of(List.of(1L)), List.of(List.of(2L)), wrong));
+    assertThat(report.toBuilder().build()).isEqualTo(report);
+    assertThatThrownBy(() -> minimal().results(results).mismatches(report.mismatches()).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("EvaluationReport.Builder: mismatches(...) given for results that carry kept rows; the "
+            + "mismatches are derived from those results, give one or the other");
+    assertThatThrownBy(() -> results.get(0).withKept(new KeptRows(null, null, null)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("kept rows on the match of question 1; only mismatches keep rows");
   }
 
   @Test

@@ -4,6 +4,7 @@ import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
@@ -22,7 +23,6 @@ public final class Reports {
   /** A report over questions 1..n; wrong ones are value mismatches except those listed as errors. */
   public static EvaluationReport of(boolean[] right, int... errorIds) {
     List<QuestionResult> results = new ArrayList<>();
-    List<Mismatch> mismatches = new ArrayList<>();
     int matches = 0;
     int errors = 0;
     for (int i = 1; i <= right.length; i++) {
@@ -36,19 +36,20 @@ public final class Reports {
       String predicted = error ? "SELECT nme FROM t WHERE id = " + i : "SELECT n FROM t WHERE id = " + i;
       QuestionDetail detail = new QuestionDetail(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i,
           predicted, i % 2 == 0 ? List.of("even", "lookup") : List.of("odd"), i <= 2 ? "easy" : "hard");
+      // a mismatch carries its rows, as the engine keeps them; the report's mismatches are their view
+      KeptRows kept = right[i - 1] ? null : new KeptRows("```sql\n" + predicted + "\n```", List.of(List.of(3L)),
+          error ? null : List.of(List.of(4L)));
       results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i,
-          0, List.of(), detail));
+          0, List.of(), detail, kept));
       if (right[i - 1]) {
         matches++;
       } else {
         errors += error ? 1 : 0;
-        mismatches.add(new Mismatch(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i,
-            "```sql\n" + predicted + "\n```", List.of(List.of(3L)), error ? null : List.of(List.of(4L)), v));
       }
     }
     double accuracy = right.length == 0 ? 0 : (double) matches / right.length;
     return EvaluationReport.builder().total(right.length).matches(matches).predNone(0).goldNone(0).sqlErrors(errors)
-        .accuracy(accuracy).mismatches(mismatches).timestamp(Instant.parse("2026-01-02T03:04:05Z"))
+        .accuracy(accuracy).timestamp(Instant.parse("2026-01-02T03:04:05Z"))
         .inputMode(InputMode.JSONL_PATH).results(results).judge("llmsql")
         .scores(List.of(new Score("accuracy", accuracy, "matches / total = " + matches + " / " + right.length)))
         .benchmark("local questions.jsonl").duration(Duration.ofMillis(1234)).build();
@@ -65,10 +66,15 @@ public final class Reports {
 
   /**
    * {@code report} as a {@code keepResults(false)} evaluation with {@code keptMismatches} kept would give it:
-   * no per-question results, the first mismatches only, counts and tally unchanged.
+   * no per-question results, the first mismatches only (held alone), counts and tally unchanged.
    */
   public static EvaluationReport trimmed(EvaluationReport r, int keptMismatches) {
     return r.toBuilder().mismatches(r.mismatches().subList(0, Math.min(keptMismatches, r.mismatches().size())))
         .results(List.of()).build();
+  }
+
+  /** The results of {@code report} carrying no rows, for a report that holds its mismatches alone. */
+  public static List<QuestionResult> withoutKeptRows(EvaluationReport report) {
+    return report.results().stream().map(r -> r.withKept(null)).toList();
   }
 }

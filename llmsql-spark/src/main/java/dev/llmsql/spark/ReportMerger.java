@@ -7,6 +7,7 @@ import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Tally;
+import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
@@ -35,6 +36,27 @@ final class ReportMerger {
   }
 
   private record Placed<T>(long ordinal, T value) { }
+
+  /**
+   * The merged results, each of the {@code kept} mismatches (the first within the cap) on its result and no
+   * other result carrying rows: the parts each kept up to the cap, the whole keeps the cap. When a mismatch is
+   * not the view of its result (its question text is not the result's detail), no result carries rows and the
+   * report holds the mismatches alone.
+   */
+  private static List<QuestionResult> carrying(List<Placed<QuestionResult>> results, List<Placed<Mismatch>> kept) {
+    Map<Long, Mismatch> byOrdinal = new java.util.HashMap<>();
+    kept.forEach(p -> byOrdinal.put(p.ordinal(), p.value()));
+    List<QuestionResult> merged = new ArrayList<>(results.size());
+    boolean views = true;
+    for (Placed<QuestionResult> p : results) {
+      Mismatch m = byOrdinal.get(p.ordinal());
+      QuestionDetail d = p.value().detail();
+      views &= m == null || d != null && d.question().equals(m.question()) && d.goldSql().equals(m.goldSql());
+      merged.add(p.value().withKept(m == null ? null
+          : new KeptRows(m.modelOutput(), m.goldResults(), m.predictionResults())));
+    }
+    return views ? merged : merged.stream().map(r -> r.withKept(null)).toList();
+  }
 
   /**
    * The report of one model on one benchmark.
@@ -107,7 +129,8 @@ final class ReportMerger {
     results.sort(order);
     mismatches.sort(order);
     problems.sort(order);
-    List<QuestionResult> merged = results.stream().map(Placed::value).toList();
+    List<Placed<Mismatch>> kept = mismatches.stream().limit(keepMismatches).toList();
+    List<QuestionResult> merged = carrying(results, kept);
     List<Score> scores = new ArrayList<>();
     for (Scoring scoring : scorings) {
       Scoring.Accumulator acc = scoring.accumulator();
@@ -116,13 +139,16 @@ final class ReportMerger {
     }
     Set<Integer> answered = new HashSet<>();
     merged.forEach(r -> answered.add(r.questionId()));
-    EvaluationReport report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
+    EvaluationReport.Builder builder = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
         .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(total == 0 ? 0.0 : (double) matches / total)
-        .mismatches(mismatches.stream().limit(keepMismatches).map(Placed::value).toList())
         .timestamp(Instant.now()).inputMode(mode).results(merged)
         .inputProblems(problems.stream().map(Placed::value).toList()).unanswered(expected - answered.size())
         .judge(judge == null ? "llmsql" : judge).scores(scores).benchmark(description).duration(duration)
-        .details(List.of()).tally(Tally.of(merged)).build();
+        .details(List.of()).tally(Tally.of(merged));
+    if (merged.stream().noneMatch(r -> r.kept() != null)) {
+      builder.mismatches(kept.stream().map(Placed::value).toList());
+    }
+    EvaluationReport report = builder.build();
     if (llmsql2) {
       Map<String, Breakdown> byCategory = new TreeMap<>();
       categories.forEach((name, c) -> byCategory.put(name, new Breakdown(name, c[0], c[1])));

@@ -86,6 +86,21 @@ class SparkSpiderTest {
         "bird din-sql-gpt4-few-shot", "257 of 374", "bird dail-sql-gpt4", "260 of 374", "bird broken", "1 of 4"));
   }
 
+  @Test
+  void mismatchCap_keepsRowsOnTheFirstMismatchesOfTheWholeRun() throws Exception {
+    // each task of up to 100 predictions keeps rows for up to 20 of its mismatches; the merged report only for
+    // the first 20 of the run, as the single machine does
+    SparkEvaluationResult result = SparkEvaluation.builder().benchmark(SparkBenchmark.databasesDir("spider",
+        sample.resolve("questions.jsonl"), sample.resolve("database"))).predictionsPerTask(100).keepMismatches(20)
+        .build().evaluate(predictions(LocalSpark.get()));
+
+    EvaluationReport spark = result.report("dail-sql-gpt4", "spider").orElseThrow().report();
+    EvaluationReport local = local("default", "dail-sql-gpt4", 20);
+    ReportAssertions.assertSameReport(spark, local);
+    assertThat(spark.mismatches()).hasSize(20);
+    assertThat(spark.results().stream().filter(r -> r.kept() != null).count()).isEqualTo(20);
+  }
+
   /** Every model's predictions as one dataset, ids as strings (the broken set holds a string id). */
   private Dataset<Row> predictions(SparkSession spark) {
     Dataset<Row> all = null;
@@ -103,6 +118,11 @@ class SparkSpiderTest {
 
   /** The single-machine report of one model's predictions, read as a list in file order. */
   private EvaluationReport local(String judge, String model) throws Exception {
+    return local(judge, model, Evaluator.DEFAULT_KEEP_MISMATCHES);
+  }
+
+  /** The same, keeping at most {@code keepMismatches} mismatches. */
+  private EvaluationReport local(String judge, String model, int keepMismatches) throws Exception {
     List<Object> items = new ArrayList<>();
     for (String line : Files.readAllLines(models.get(model))) {
       if (!line.isBlank()) {
@@ -117,7 +137,8 @@ class SparkSpiderTest {
     }
     Evaluator.Builder builder = Evaluator.builder().questionsPath(sample.resolve("questions.jsonl").toAbsolutePath()
             .normalize()).databasesDir(sample.resolve("database").toAbsolutePath().normalize())
-        .noReportFile().showMismatches(false).noGoldCache().threads(2).modelName(model);
+        .noReportFile().showMismatches(false).noGoldCache().threads(2).modelName(model)
+        .keepMismatches(keepMismatches);
     if (!judge.equals("default")) {
       builder.judge(Judges.named(judge));
     }

@@ -38,7 +38,8 @@ class CsvReportTest {
     EvaluationReport report = EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(0)
         .accuracy(0).mismatches(java.util.List.of(new dev.llmsql.report.Mismatch(1, "q", "SELECT 1",
             "=HYPERLINK(\"http://x\")", null, null, base.mismatches().get(0).verdict())))
-        .timestamp(base.timestamp()).inputMode(base.inputMode()).results(base.results()).judge("llmsql")
+        .timestamp(base.timestamp()).inputMode(base.inputMode()).results(Reports.withoutKeptRows(base))
+        .judge("llmsql")
         .scores(base.scores()).benchmark("b").duration(base.duration()).details(java.util.List.of()).build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 

@@ -45,7 +45,7 @@ class HtmlReportTest {
         List.of(List.of("<img src=x onerror=alert(2)>")), null, Verdict.mismatch(Reason.OTHER, "\"'&"));
     EvaluationReport report = EvaluationReport.builder().total(1).matches(0).predNone(0).goldNone(0).sqlErrors(0)
         .accuracy(0).mismatches(List.of(hostile)).timestamp(base.timestamp()).inputMode(base.inputMode())
-        .results(base.results()).judge("llmsql").scores(base.scores()).benchmark("b").duration(base.duration())
+        .results(Reports.withoutKeptRows(base)).judge("llmsql").scores(base.scores()).benchmark("b").duration(base.duration())
         .details(List.of()).build();
 
     // WHEN
