@@ -455,6 +455,7 @@ public final class DatasetImport {
     private boolean overwrite;
     private Path questions;
     private boolean answers;
+    private final Settings settings = new Settings("DatasetImport.Builder");
 
     private Builder() {
     }
@@ -505,7 +506,7 @@ public final class DatasetImport {
         throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
             + "or pipe)" : " does not exist") + "; give the path of a questions JSONL file");
       }
-      this.questions = file;
+      this.questions = settings.once("questions", file);
       return this;
     }
 
@@ -515,13 +516,13 @@ public final class DatasetImport {
      * default.
      */
     public Builder answers(boolean answers) {
-      this.answers = answers;
+      this.answers = settings.once("answers", answers);
       return this;
     }
 
     /** Whether existing output files (database, questions copy) may be replaced; off by default. */
     public Builder overwrite(boolean overwrite) {
-      this.overwrite = overwrite;
+      this.overwrite = settings.once("overwrite", overwrite);
       return this;
     }
 
