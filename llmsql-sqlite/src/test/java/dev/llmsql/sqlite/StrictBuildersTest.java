@@ -73,4 +73,18 @@ class StrictBuildersTest {
     Path tables = Files.writeString(dir.resolve("tables.jsonl"), "");
     assertThat(DatasetImport.builder().tablesJsonl(tables).overwrite(true).overwrite(true).build()).isNotNull();
   }
+
+  @Test
+  void datasetImport_oneCsvFileTwice_isRefused() throws IOException {
+    Path csvDir = Files.createDirectory(dir.resolve("csv"));
+    Path people = Files.writeString(csvDir.resolve("people.csv"), "name\nAda\n");
+    assertThatThrownBy(() -> DatasetImport.builder().csv(csvDir).csv(people).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("DatasetImport.Builder: " + people + " was given twice (as a file and within its directory, or "
+            + "as one path twice); give each file once");
+    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(people).tablesJsonl(people).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("DatasetImport.Builder: " + people + " was given twice (as a file and within its directory, or "
+            + "as one path twice); give each file once");
+  }
 }

@@ -284,6 +284,7 @@ public final class ExactSetJudge implements Judge {
     private boolean structural;
     private boolean extract;
     private SqlDialect dialect = SqlDialect.SQLITE;
+    private boolean dialectGiven;
     private String name;
     private final Settings settings = new Settings("ExactSetJudge.Builder");
 
@@ -318,6 +319,7 @@ public final class ExactSetJudge implements Judge {
     /** The lexical rules the structural comparison parses with (quoting, escapes); {@link SqlDialect#SQLITE} by default. */
     public Builder dialect(SqlDialect dialect) {
       this.dialect = settings.once("dialect", requireNonNull(dialect, "dialect"));
+      this.dialectGiven = true;
       return this;
     }
 
@@ -331,6 +333,12 @@ public final class ExactSetJudge implements Judge {
     }
 
     public ExactSetJudge build() {
+      if (dialectGiven && !structural) {
+        // Spider's evaluator has its own tokenizer; a dialect it never reads would only look as if it counted
+        throw new IllegalStateException("ExactSetJudge.Builder: dialect(" + dialect + ") and structural(false) "
+            + "exclude each other: only the structural comparison parses with a dialect; add structural(true) or "
+            + "leave dialect unset");
+      }
       return new ExactSetJudge(this);
     }
   }

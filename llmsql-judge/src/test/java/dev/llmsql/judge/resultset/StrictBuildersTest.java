@@ -96,4 +96,14 @@ class StrictBuildersTest {
         .hasMessage("WeightedScoring.Builder: unknownDifficultyWeight was set twice, to 0 and to 1; set it once");
     assertThat(WeightedScoring.builder().unknownDifficultyWeight(1).unknownDifficultyWeight(1).build()).isNotNull();
   }
+
+  @Test
+  void exactSetJudge_dialectWithoutStructural_isRefusedNamingBoth() {
+    assertThatThrownBy(() -> ExactSetJudge.builder().dialect(SqlDialect.POSTGRESQL).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("ExactSetJudge.Builder: dialect(POSTGRESQL) and structural(false) exclude each other: only the "
+            + "structural comparison parses with a dialect; add structural(true) or leave dialect unset");
+    assertThat(ExactSetJudge.builder().structural(true).dialect(SqlDialect.POSTGRESQL).build().toString())
+        .endsWith(", dialect=postgresql]");
+  }
 }

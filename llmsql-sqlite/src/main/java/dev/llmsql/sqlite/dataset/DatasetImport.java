@@ -530,6 +530,16 @@ public final class DatasetImport {
       if (csvFiles.isEmpty() && tablesJsonl.isEmpty()) {
         throw new IllegalStateException("nothing to import; call csv(path) or tablesJsonl(path) first");
       }
+      Set<Path> seen = new HashSet<>();
+      for (List<Path> files : List.of(csvFiles, tablesJsonl)) {
+        for (Path file : files) {
+          if (!seen.add(file.toAbsolutePath().normalize())) {
+            // a directory and a file in it, or one path twice: its tables would be imported twice
+            throw new IllegalStateException("DatasetImport.Builder: " + file + " was given twice (as a file and "
+                + "within its directory, or as one path twice); give each file once");
+          }
+        }
+      }
       if (answers && questions == null) {
         throw new IllegalStateException("answers(true) stores each question's answer, but no questions were "
             + "given; call questions(path) (--questions) too");
