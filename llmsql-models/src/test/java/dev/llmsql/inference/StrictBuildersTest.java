@@ -6,17 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.llmsql.inference.falcon.FalconRun;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.LlmJudge;
+import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.judge.llm.PromptTemplate;
 import dev.llmsql.judge.llm.VerdictForm;
 import dev.llmsql.suite.CapabilitySuite;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The builders of this module refuse a setting given twice with different values, naming the setting and both
  * values, instead of letting the later call silently win; the same value twice is fine.
  */
 class StrictBuildersTest {
+
+  @TempDir
+  Path dir;
 
   @Test
   void chatClient_settingTwiceWithDifferentValues_isRefusedNamingBoth() {
@@ -97,5 +103,20 @@ class StrictBuildersTest {
     assertThatThrownBy(() -> CapabilitySuite.builder().maxRows(10).maxRows(10).maxRows(11))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("CapabilitySuite.Builder: maxRows was set twice, to 10 and to 11; set it once");
+  }
+
+  @Test
+  void objectsThatDoNotPrintThemselves_areNamedAsObjects_andProcessLogsByTheirFile() {
+    assertThatThrownBy(() -> LlmJudge.builder().template(PromptTemplate.of("{{question}}"))
+        .template(PromptTemplate.of("{{question}}")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("LlmJudge.Builder: template was set twice, to two different objects; set it once");
+    Path a = dir.resolve("a.jsonl");
+    Path b = dir.resolve("b.jsonl");
+    assertThatThrownBy(() -> ChatClient.builder().processLog(ProcessLog.to(a)).processLog(ProcessLog.to(b)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("ChatClient.Builder: processLog was set twice, to " + a + " and to " + b + "; set it once");
+    assertThat(ChatClient.builder().model("m").processLog(ProcessLog.to(a)).processLog(ProcessLog.to(a)).build()
+        .model()).isEqualTo("m");
   }
 }

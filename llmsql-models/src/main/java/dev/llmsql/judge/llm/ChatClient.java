@@ -456,7 +456,9 @@ public final class ChatClient {
     }
 
     public Builder processLog(ProcessLog processLog) {
-      this.processLog = settings.once("processLog", requireNonNull(processLog, "processLog"));
+      requireNonNull(processLog, "processLog");
+      settings.once("processLog", processLog.file());   // two logs of one file are one setting
+      this.processLog = processLog;
       return this;
     }
 

@@ -25,11 +25,19 @@ final class Settings {
   <T> T once(String setting, T value) {
     Object before = given.putIfAbsent(setting, value);
     if (before != null && !before.equals(value)) {
-      // a lambda's toString is a generated class name, which helps nobody
+      // Object's toString (and a lambda's) is a generated class name, which helps nobody
       String both = before.getClass().isHidden() || value.getClass().isHidden() ? "two different functions"
-          : before + " and to " + value;
+          : !printable(before) || !printable(value) ? "two different objects" : before + " and to " + value;
       throw new IllegalStateException(builder + ": " + setting + " was set twice, to " + both + "; set it once");
     }
     return value;
+  }
+
+  private static boolean printable(Object value) {
+    try {
+      return value.getClass().getMethod("toString").getDeclaringClass() != Object.class;
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError("every class has toString", e);
+    }
   }
 }
