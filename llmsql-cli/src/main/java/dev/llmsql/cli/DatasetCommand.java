@@ -142,6 +142,8 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       } catch (OutputTargetException e) {
         err.println("llmsql dataset import: --out " + e.getMessage());
         return Cli.USAGE;
+      } catch (IllegalStateException e) {
+        return Commands.usageError(spec, err, e.getMessage());
       }
       for (ImportedTable t : tables) {
         out.println(String.format(Locale.ROOT, "  %-30s %6d rows  %s", t.name(), t.rows(), t.types()));

@@ -79,6 +79,9 @@ final class EngineImport {
         } catch (OutputTargetException | DatasetImportException e) {
           err.println("llmsql dataset import: " + e.getMessage());
           return Cli.BAD_INPUT;
+        } catch (IllegalStateException e) {
+          err.println("llmsql dataset import: " + e.getMessage());
+          return Cli.USAGE;
         }
       }
       String written;

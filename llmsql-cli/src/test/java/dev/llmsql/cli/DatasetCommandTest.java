@@ -140,4 +140,19 @@ class DatasetCommandTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: --out FILE is required "
         + "(the new SQLite file) (see llmsql dataset --help)\n");
   }
+
+  @Test
+  void datasetImport_oneCsvFileTwice_isUsageErrorNamingIt() throws Exception {
+    Path csvDir = Files.createDirectory(dir.resolve("csv"));
+    Path csv = Files.writeString(csvDir.resolve("t.csv"), "a\n1\n");
+
+    int status = run("dataset", "import", "--csv", csvDir.toString(), "--csv", csv.toString(), "--out",
+        dir.resolve("t.sqlite").toString());
+
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: DatasetImport.Builder: " + csv
+        + " was given twice (as a file and within its directory, or as one path twice); give each file once (see "
+        + "llmsql dataset --help)\n");
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(dir.resolve("t.sqlite")).doesNotExist();
+  }
 }

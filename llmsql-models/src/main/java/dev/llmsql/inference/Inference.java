@@ -504,31 +504,32 @@ public final class Inference {
     private int limit = Integer.MAX_VALUE;
     private int concurrency = DEFAULT_CONCURRENCY;
     private InferenceListener listener = InferenceListener.NONE;
+    private final Settings settings = new Settings("Inference.Builder");
 
     private Builder() {
     }
 
     /** Hears the run advance (default: {@link InferenceListener#NONE}); the library prints nothing itself. */
     public Builder listener(InferenceListener listener) {
-      this.listener = requireNonNull(listener, "listener");
+      this.listener = settings.once("listener", requireNonNull(listener, "listener"));
       return this;
     }
 
     /** The model to ask; build it with {@code jsonMode(false)}. */
     public Builder client(ChatClient client) {
-      this.client = requireNonNull(client, "client");
+      this.client = settings.once("client", requireNonNull(client, "client"));
       return this;
     }
 
     /** LLMSQL-shaped questions JSONL ({@code question_id}, {@code question}, {@code table_id}). */
     public Builder questionsPath(Path questions) {
-      this.questionsPath = requireNonNull(questions, "questions");
+      this.questionsPath = settings.once("questionsPath", requireNonNull(questions, "questions"));
       return this;
     }
 
     /** LLMSQL {@code tables.jsonl} ({@code table_id}, {@code header}, {@code types}, {@code rows}). */
     public Builder tablesPath(Path tables) {
-      this.tablesPath = requireNonNull(tables, "tables");
+      this.tablesPath = settings.once("tablesPath", requireNonNull(tables, "tables"));
       return this;
     }
 
@@ -540,19 +541,19 @@ public final class Inference {
       if (!Prompts.SHOTS.contains(shots)) {
         throw new IllegalArgumentException("shots must be 0, 1 or 5, but was " + shots);
       }
-      this.shots = shots;
+      this.shots = settings.once("shots", shots);
       return this;
     }
 
     /** Only the first {@code limit} questions of the file, for a quick run. */
     public Builder limit(int limit) {
-      this.limit = Range.LIMIT.check("limit", limit);
+      this.limit = settings.once("limit", Range.LIMIT.check("limit", limit));
       return this;
     }
 
     /** Questions in flight at once for this model ({@link Range#CONCURRENCY}). */
     public Builder concurrency(int concurrency) {
-      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
+      this.concurrency = settings.once("concurrency", Range.CONCURRENCY.check("concurrency", concurrency));
       return this;
     }
 

@@ -157,6 +157,7 @@ public final class CapabilitySuite {
     private Duration queryTimeout = ScratchDatabase.DEFAULT_TIMEOUT;
     private int maxRows = ScratchDatabase.DEFAULT_MAX_ROWS;
     private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
+    private final Settings settings = new Settings("CapabilitySuite.Builder");
 
     private Builder() {
     }
@@ -166,7 +167,7 @@ public final class CapabilitySuite {
      * did not run to a verdict), e.g. to draw progress; the library prints nothing itself.
      */
     public Builder listener(dev.llmsql.inference.InferenceListener listener) {
-      this.listener = requireNonNull(listener, "listener");
+      this.listener = settings.once("listener", requireNonNull(listener, "listener"));
       return this;
     }
 
@@ -198,7 +199,7 @@ public final class CapabilitySuite {
 
     /** Cases in flight per target model; {@value #DEFAULT_CONCURRENCY} by default. */
     public Builder concurrency(int concurrency) {
-      this.concurrency = Range.CONCURRENCY.check("concurrency", concurrency);
+      this.concurrency = settings.once("concurrency", Range.CONCURRENCY.check("concurrency", concurrency));
       return this;
     }
 
@@ -207,20 +208,20 @@ public final class CapabilitySuite {
       if (retries < 0) {
         throw new IllegalArgumentException("malformedRetries must be 0 or more, but was " + retries);
       }
-      this.malformedRetries = retries;
+      this.malformedRetries = settings.once("malformedRetries", retries);
       return this;
     }
 
     /** The limit on building and querying one execution case's in-memory database. */
     public Builder queryTimeout(Duration timeout) {
       requireNonNull(timeout, "timeout");
-      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout);
+      this.queryTimeout = settings.once("queryTimeout", Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout));
       return this;
     }
 
     /** The row cap of one execution case's query. */
     public Builder maxRows(int maxRows) {
-      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
+      this.maxRows = settings.once("maxRows", Range.MAX_ROWS.check("maxRows", maxRows));
       return this;
     }
 

@@ -494,6 +494,7 @@ public final class DefogProcedure implements PeerProcedure {
   /** Options of a {@link DefogProcedure}; defaults are Defog's. */
   public static final class Builder {
     private boolean broadcasting = true;
+    private final Settings settings = new Settings("DefogProcedure.Builder");
 
     private Builder() {
     }
@@ -503,7 +504,7 @@ public final class DefogProcedure implements PeerProcedure {
      * against a 0-row gold passes, a defect); false requires equal shapes; default true.
      */
     public Builder broadcasting(boolean broadcasting) {
-      this.broadcasting = broadcasting;
+      this.broadcasting = settings.once("broadcasting", broadcasting);
       return this;
     }
 

@@ -273,13 +273,14 @@ public final class FalconProcedure implements PeerProcedure {
   /** Options of a {@link FalconProcedure}; defaults are Falcon's. */
   public static final class Builder {
     private boolean emptyResultsMatch;
+    private final Settings settings = new Settings("FalconProcedure.Builder");
 
     private Builder() {
     }
 
     /** Whether two empty results match (Falcon: they differ, a defect); default false. */
     public Builder emptyResultsMatch(boolean emptyResultsMatch) {
-      this.emptyResultsMatch = emptyResultsMatch;
+      this.emptyResultsMatch = settings.once("emptyResultsMatch", emptyResultsMatch);
       return this;
     }
 

@@ -466,43 +466,44 @@ public final class ResultSetComparator {
     private boolean numericText;
     private boolean booleansAsNumbers;
     private boolean widthFromLabels;
+    private final Settings settings = new Settings("ResultSetComparator.Builder");
 
     private Builder() {
     }
 
     /** Multiset (default) or set semantics. */
     public Builder duplicates(Duplicates duplicates) {
-      this.duplicates = requireNonNull(duplicates, "duplicates");
+      this.duplicates = settings.once("duplicates", requireNonNull(duplicates, "duplicates"));
       return this;
     }
 
     /** How columns pair up; default {@link ColumnMatching#POSITIONAL}. */
     public Builder columns(ColumnMatching columns) {
-      this.columns = requireNonNull(columns, "columns");
+      this.columns = settings.once("columns", requireNonNull(columns, "columns"));
       return this;
     }
 
     /** How numbers compare; default {@link Numbers#exact()}. */
     public Builder numbers(Numbers numbers) {
-      this.numbers = requireNonNull(numbers, "numbers");
+      this.numbers = settings.once("numbers", requireNonNull(numbers, "numbers"));
       return this;
     }
 
     /** What NULL becomes; default {@link NullHandling#NULL_IS_VALUE}. */
     public Builder nulls(NullHandling nulls) {
-      this.nulls = requireNonNull(nulls, "nulls");
+      this.nulls = settings.once("nulls", requireNonNull(nulls, "nulls"));
       return this;
     }
 
     /** Whether text holding a number equals that number ({@code '2' = 2}); default false. */
     public Builder numericText(boolean numericText) {
-      this.numericText = numericText;
+      this.numericText = settings.once("numericText", numericText);
       return this;
     }
 
     /** Whether true/false (and the texts "true"/"false") become 1/0; default false. */
     public Builder booleansAsNumbers(boolean booleansAsNumbers) {
-      this.booleansAsNumbers = booleansAsNumbers;
+      this.booleansAsNumbers = settings.once("booleansAsNumbers", booleansAsNumbers);
       return this;
     }
 
@@ -511,7 +512,7 @@ public final class ResultSetComparator {
      * differ; default false (peers only see rows).
      */
     public Builder widthFromLabels(boolean widthFromLabels) {
-      this.widthFromLabels = widthFromLabels;
+      this.widthFromLabels = settings.once("widthFromLabels", widthFromLabels);
       return this;
     }
 

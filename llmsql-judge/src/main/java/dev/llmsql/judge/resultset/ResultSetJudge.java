@@ -495,6 +495,7 @@ public final class ResultSetJudge implements Judge {
   public static final class Builder {
     private String name = "result-set";
     private ResultSetComparator comparator = ResultSetComparator.builder().build();
+    private boolean comparatorGiven;
     private RowOrder rowOrder = RowOrder.IGNORE;
     private CandidatePolicy candidates = CandidatePolicy.ANY;
     private boolean stripDistinct;
@@ -504,6 +505,7 @@ public final class ResultSetJudge implements Judge {
     private boolean keepEqualRatios;
     private boolean testSuite;
     private boolean csvRoundTrip;
+    private final Settings settings = new Settings("ResultSetJudge.Builder");
 
     private Builder() {
     }
@@ -514,7 +516,7 @@ public final class ResultSetJudge implements Judge {
      * false. Soft-F1 is computed from the values as SQLite gave them either way.
      */
     public Builder csvRoundTrip(boolean csvRoundTrip) {
-      this.csvRoundTrip = csvRoundTrip;
+      this.csvRoundTrip = settings.once("csvRoundTrip", csvRoundTrip);
       return this;
     }
 
@@ -524,7 +526,7 @@ public final class ResultSetJudge implements Judge {
      * false, BIRD's behaviour.
      */
     public Builder keepEqualRatios(boolean keepEqualRatios) {
-      this.keepEqualRatios = keepEqualRatios;
+      this.keepEqualRatios = settings.once("keepEqualRatios", keepEqualRatios);
       return this;
     }
 
@@ -533,7 +535,7 @@ public final class ResultSetJudge implements Judge {
      * whose rules are steps rather than options (Falcon, Defog).
      */
     public Builder procedure(PeerProcedure procedure) {
-      this.procedure = requireNonNull(procedure, "procedure");
+      this.procedure = settings.once("procedure", requireNonNull(procedure, "procedure"));
       return this;
     }
 
@@ -543,7 +545,7 @@ public final class ResultSetJudge implements Judge {
      * {@code eval_exec_match} requires; default false.
      */
     public Builder testSuite(boolean testSuite) {
-      this.testSuite = testSuite;
+      this.testSuite = settings.once("testSuite", testSuite);
       return this;
     }
 
@@ -553,36 +555,37 @@ public final class ResultSetJudge implements Judge {
       if (name.isBlank()) {
         throw new IllegalArgumentException("name must not be blank; it labels the judge in reports");
       }
-      this.name = name;
+      this.name = settings.once("name", name);
       return this;
     }
 
     public Builder comparator(ResultSetComparator comparator) {
-      this.comparator = requireNonNull(comparator, "comparator");
+      this.comparator = settings.once("comparator", requireNonNull(comparator, "comparator"));
+      this.comparatorGiven = true;
       return this;
     }
 
     /** When row order counts; default {@link RowOrder#IGNORE}. */
     public Builder rowOrder(RowOrder rowOrder) {
-      this.rowOrder = requireNonNull(rowOrder, "rowOrder");
+      this.rowOrder = settings.once("rowOrder", requireNonNull(rowOrder, "rowOrder"));
       return this;
     }
 
     /** Which SQL of the completion runs; default {@link CandidatePolicy#ANY}. */
     public Builder candidates(CandidatePolicy candidates) {
-      this.candidates = requireNonNull(candidates, "candidates");
+      this.candidates = settings.once("candidates", requireNonNull(candidates, "candidates"));
       return this;
     }
 
     /** Remove DISTINCT from gold and prediction before running them (Spider's default); default false. */
     public Builder stripDistinct(boolean stripDistinct) {
-      this.stripDistinct = stripDistinct;
+      this.stripDistinct = settings.once("stripDistinct", stripDistinct);
       return this;
     }
 
     /** Repair {@code ! =}, {@code > =}, {@code < =} in gold and prediction (Spider); default false. */
     public Builder repairOperators(boolean repairOperators) {
-      this.repairOperators = repairOperators;
+      this.repairOperators = settings.once("repairOperators", repairOperators);
       return this;
     }
 
@@ -596,11 +599,15 @@ public final class ResultSetJudge implements Judge {
         throw new IllegalArgumentException("timedRuns must lie in [1, 1000], but was " + runs
             + "; BIRD uses 100, 10 is a cheaper estimate");
       }
-      this.timedRuns = runs;
+      this.timedRuns = settings.once("timedRuns", runs);
       return this;
     }
 
     public ResultSetJudge build() {
+      if (comparatorGiven && procedure != null) {
+        throw new IllegalStateException("ResultSetJudge.Builder: comparator(...) and procedure(...) exclude each "
+            + "other: a procedure compares by its own steps; give one of them");
+      }
       return new ResultSetJudge(this);
     }
   }

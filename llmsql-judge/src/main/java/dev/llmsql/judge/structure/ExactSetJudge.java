@@ -284,14 +284,16 @@ public final class ExactSetJudge implements Judge {
     private boolean structural;
     private boolean extract;
     private SqlDialect dialect = SqlDialect.SQLITE;
+    private boolean dialectGiven;
     private String name;
+    private final Settings settings = new Settings("ExactSetJudge.Builder");
 
     private Builder() {
     }
 
     /** Whether literal values are ignored (Spider's default, {@code true}). */
     public Builder ignoreValues(boolean ignoreValues) {
-      this.ignoreValues = ignoreValues;
+      this.ignoreValues = settings.once("ignoreValues", ignoreValues);
       return this;
     }
 
@@ -300,7 +302,7 @@ public final class ExactSetJudge implements Judge {
      * evaluator ({@code false}, the default); see the class comment for what differs.
      */
     public Builder structural(boolean structural) {
-      this.structural = structural;
+      this.structural = settings.once("structural", structural);
       return this;
     }
 
@@ -310,13 +312,14 @@ public final class ExactSetJudge implements Judge {
      * comparison always reads the first candidate.
      */
     public Builder extract(boolean extract) {
-      this.extract = extract;
+      this.extract = settings.once("extract", extract);
       return this;
     }
 
     /** The lexical rules the structural comparison parses with (quoting, escapes); {@link SqlDialect#SQLITE} by default. */
     public Builder dialect(SqlDialect dialect) {
-      this.dialect = requireNonNull(dialect, "dialect");
+      this.dialect = settings.once("dialect", requireNonNull(dialect, "dialect"));
+      this.dialectGiven = true;
       return this;
     }
 
@@ -325,11 +328,17 @@ public final class ExactSetJudge implements Judge {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("name must not be blank; leave it unset for the default");
       }
-      this.name = name;
+      this.name = settings.once("name", name);
       return this;
     }
 
     public ExactSetJudge build() {
+      if (dialectGiven && !structural) {
+        // Spider's evaluator has its own tokenizer; a dialect it never reads would only look as if it counted
+        throw new IllegalStateException("ExactSetJudge.Builder: dialect(" + dialect + ") and structural(false) "
+            + "exclude each other: only the structural comparison parses with a dialect; add structural(true) or "
+            + "leave dialect unset");
+      }
       return new ExactSetJudge(this);
     }
   }

@@ -117,7 +117,7 @@ public final class WeightedScoring implements Scoring {
   /** Metric weights; a metric not configured is not scored. */
   public static final class Builder {
     private final Map<String, Integer> weights = new LinkedHashMap<>();
-    private int unknownDifficultyWeight;
+    private Integer unknownDifficultyWeight;
 
     private Builder() {
     }
@@ -131,6 +131,10 @@ public final class WeightedScoring implements Scoring {
       if (weight < 0 || weight > 3) {
         throw new IllegalArgumentException("the weight of an unknown difficulty must lie in [0, 3], but was "
             + weight + "; 0 is SCALE's, 1 counts such a question as easy");
+      }
+      if (unknownDifficultyWeight != null && unknownDifficultyWeight != weight) {
+        throw new IllegalStateException("WeightedScoring.Builder: unknownDifficultyWeight was set twice, to "
+            + unknownDifficultyWeight + " and to " + weight + "; set it once");
       }
       this.unknownDifficultyWeight = weight;
       return this;
@@ -151,7 +155,7 @@ public final class WeightedScoring implements Scoring {
     }
 
     public WeightedScoring build() {
-      return new WeightedScoring(weights, unknownDifficultyWeight);
+      return new WeightedScoring(weights, unknownDifficultyWeight == null ? 0 : unknownDifficultyWeight);
     }
   }
 }

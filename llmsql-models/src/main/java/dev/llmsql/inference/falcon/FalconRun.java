@@ -341,6 +341,7 @@ public final class FalconRun {
     private Path db;
     private Path outputDir;
     private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
+    private final Settings settings = new Settings("FalconRun.Builder");
 
     /**
      * Hears every model answer of every round (the total: rounds × models × questions; answers kept from an
@@ -348,7 +349,7 @@ public final class FalconRun {
      * nothing itself.
      */
     public Builder listener(dev.llmsql.inference.InferenceListener listener) {
-      this.listener = requireNonNull(listener, "listener");
+      this.listener = settings.once("listener", requireNonNull(listener, "listener"));
       return this;
     }
 
@@ -381,54 +382,54 @@ public final class FalconRun {
 
     /** Rounds per model ({@link Range#ROUNDS}). */
     public Builder rounds(int rounds) {
-      this.rounds = Range.ROUNDS.check("rounds", rounds);
+      this.rounds = settings.once("rounds", Range.ROUNDS.check("rounds", rounds));
       return this;
     }
 
     /** Worked examples per LLMSQL 1.0 prompt: 0, 1 or 5; LLMSQL 2.0 questions are asked zero-shot. */
     public Builder shots(int shots) {
       Inference.builder().shots(shots);   // the same rule and message as Inference
-      this.shots = shots;
+      this.shots = settings.once("shots", shots);
       return this;
     }
 
     /** Questions in flight per model, unless the model was added with its own. */
     public Builder concurrency(int concurrency) {
       Inference.builder().concurrency(concurrency);
-      this.concurrency = concurrency;
+      this.concurrency = settings.once("concurrency", concurrency);
       return this;
     }
 
     /** Only the first {@code limit} questions of the file, for a quick run. */
     public Builder limit(int limit) {
       Inference.builder().limit(limit);
-      this.limit = limit;
+      this.limit = settings.once("limit", limit);
       return this;
     }
 
     /** How each answer is judged RIGHT or WRONG; default {@link Judges#llmsql()}. */
     public Builder judge(Judge judge) {
-      this.judge = requireNonNull(judge, "judge");
+      this.judge = settings.once("judge", requireNonNull(judge, "judge"));
       return this;
     }
 
     public Builder questionsPath(Path questions) {
-      this.questions = requireNonNull(questions, "questions");
+      this.questions = settings.once("questionsPath", requireNonNull(questions, "questions"));
       return this;
     }
 
     public Builder tablesPath(Path tables) {
-      this.tables = requireNonNull(tables, "tables");
+      this.tables = settings.once("tablesPath", requireNonNull(tables, "tables"));
       return this;
     }
 
     public Builder dbPath(Path db) {
-      this.db = requireNonNull(db, "db");
+      this.db = settings.once("dbPath", requireNonNull(db, "db"));
       return this;
     }
 
     public Builder outputDir(Path dir) {
-      this.outputDir = requireNonNull(dir, "dir");
+      this.outputDir = settings.once("outputDir", requireNonNull(dir, "dir"));
       return this;
     }
 

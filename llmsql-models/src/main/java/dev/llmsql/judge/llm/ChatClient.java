@@ -341,6 +341,7 @@ public final class ChatClient {
     private int maxConcurrency = DEFAULT_MAX_CONCURRENCY;
     private ProcessLog processLog;
     private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+    private final Settings settings = new Settings("ChatClient.Builder");
 
     private Builder() {
     }
@@ -352,7 +353,7 @@ public final class ChatClient {
         throw new IllegalArgumentException("baseUrl must start with http:// or https://, but was '" + baseUrl
             + "'; e.g. https://api.openai.com/v1");
       }
-      this.baseUrl = baseUrl;
+      this.baseUrl = settings.once("baseUrl", baseUrl);
       return this;
     }
 
@@ -360,7 +361,7 @@ public final class ChatClient {
       if (model == null || model.isBlank()) {
         throw new IllegalArgumentException("model must not be blank; give the server's model name, e.g. gpt-4o-mini");
       }
-      this.model = model;
+      this.model = settings.once("model", model);
       return this;
     }
 
@@ -369,13 +370,13 @@ public final class ChatClient {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("apiKeyEnv must name an environment variable, e.g. OPENAI_API_KEY");
       }
-      this.apiKeyEnv = name;
+      this.apiKeyEnv = settings.once("apiKeyEnv", name);
       return this;
     }
 
     /** Where environment variables are read from; {@code System::getenv} by default. */
     public Builder environment(Function<String, String> environment) {
-      this.environment = requireNonNull(environment, "environment");
+      this.environment = settings.once("environment", requireNonNull(environment, "environment"));
       return this;
     }
 
@@ -383,7 +384,7 @@ public final class ChatClient {
       if (!(temperature >= 0 && temperature <= 2)) {
         throw new IllegalArgumentException("temperature must lie in [0, 2], but was " + temperature);
       }
-      this.temperature = temperature;
+      this.temperature = settings.once("temperature", temperature);
       return this;
     }
 
@@ -391,24 +392,24 @@ public final class ChatClient {
       if (maxTokens < 1) {
         throw new IllegalArgumentException("maxTokens must be at least 1, but was " + maxTokens);
       }
-      this.maxTokens = maxTokens;
+      this.maxTokens = settings.once("maxTokens", maxTokens);
       return this;
     }
 
     /** Whether to ask for {@code response_format: json_object}; on by default. */
     public Builder jsonMode(boolean jsonMode) {
-      this.jsonMode = jsonMode;
+      this.jsonMode = settings.once("jsonMode", jsonMode);
       return this;
     }
 
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = positive(timeout, "connectTimeout");
+      this.connectTimeout = settings.once("connectTimeout", positive(timeout, "connectTimeout"));
       return this;
     }
 
     /** How long one request may take until its whole answer has arrived. */
     public Builder readTimeout(Duration timeout) {
-      this.readTimeout = positive(timeout, "readTimeout");
+      this.readTimeout = settings.once("readTimeout", positive(timeout, "readTimeout"));
       return this;
     }
 
@@ -417,17 +418,19 @@ public final class ChatClient {
       if (maxAttempts < 1) {
         throw new IllegalArgumentException("maxAttempts must be at least 1, but was " + maxAttempts);
       }
-      this.maxAttempts = maxAttempts;
+      this.maxAttempts = settings.once("maxAttempts", maxAttempts);
       return this;
     }
 
     /** The first back-off, doubled after each failed attempt, and the cap on any wait (Retry-After too). */
     public Builder backoff(Duration initial, Duration max) {
-      this.initialBackoff = requireNonNull(initial, "initial");
-      this.maxBackoff = requireNonNull(max, "max");
+      requireNonNull(initial, "initial");
+      requireNonNull(max, "max");
       if (initial.isNegative() || max.compareTo(initial) < 0) {
         throw new IllegalArgumentException("backoff needs 0 <= initial <= max, but was " + initial + " and " + max);
       }
+      this.initialBackoff = settings.once("initial backoff", initial);
+      this.maxBackoff = settings.once("max backoff", max);
       return this;
     }
 
@@ -436,7 +439,7 @@ public final class ChatClient {
       if (maxConcurrency < 1) {
         throw new IllegalArgumentException("maxConcurrency must be at least 1, but was " + maxConcurrency);
       }
-      this.maxConcurrency = maxConcurrency;
+      this.maxConcurrency = settings.once("maxConcurrency", maxConcurrency);
       return this;
     }
 
@@ -448,12 +451,14 @@ public final class ChatClient {
       if (bytes < 1024) {
         throw new IllegalArgumentException("maxResponseBytes must be at least 1024, but was " + bytes);
       }
-      this.maxResponseBytes = bytes;
+      this.maxResponseBytes = settings.once("maxResponseBytes", bytes);
       return this;
     }
 
     public Builder processLog(ProcessLog processLog) {
-      this.processLog = requireNonNull(processLog, "processLog");
+      requireNonNull(processLog, "processLog");
+      settings.once("processLog", processLog.file());   // two logs of one file are one setting
+      this.processLog = processLog;
       return this;
     }
 

@@ -287,6 +287,7 @@ public final class LlmJudge implements Judge {
     private Judge execution;
     private final Set<AskWhen> askWhen = EnumSet.noneOf(AskWhen.class);
     private String name;
+    private final Settings settings = new Settings("LlmJudge.Builder");
 
     private Builder() {
     }
@@ -299,12 +300,12 @@ public final class LlmJudge implements Judge {
 
     /** The prompt; the stock {@code yes-no} or {@code rules} resource by default. */
     public Builder template(PromptTemplate template) {
-      this.template = requireNonNull(template, "template");
+      this.template = settings.once("template", requireNonNull(template, "template"));
       return this;
     }
 
     public Builder form(VerdictForm form) {
-      this.form = requireNonNull(form, "form");
+      this.form = settings.once("form", requireNonNull(form, "form"));
       return this;
     }
 
@@ -323,13 +324,13 @@ public final class LlmJudge implements Judge {
       if (retries < 0) {
         throw new IllegalArgumentException("malformedRetries must be 0 or more, but was " + retries);
       }
-      this.malformedRetries = retries;
+      this.malformedRetries = settings.once("malformedRetries", retries);
       return this;
     }
 
     /** Hybrid judging: this judge decides first; the LLM is asked only for verdicts in {@link #askWhen}. */
     public Builder execution(Judge execution) {
-      this.execution = requireNonNull(execution, "execution");
+      this.execution = settings.once("execution", requireNonNull(execution, "execution"));
       return this;
     }
 
@@ -342,7 +343,7 @@ public final class LlmJudge implements Judge {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("name must not be blank; leave it unset for the default");
       }
-      this.name = name;
+      this.name = settings.once("name", name);
       return this;
     }
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,8 +46,12 @@ class ChatClientTest {
   }
 
   ChatClient.Builder client() {
+    return client(Map.of("TEST_LLM_KEY", KEY)::get);
+  }
+
+  ChatClient.Builder client(Function<String, String> environment) {
     return ChatClient.builder().baseUrl(server.baseUrl()).model("judge-a").apiKeyEnv("TEST_LLM_KEY")
-        .environment(Map.of("TEST_LLM_KEY", KEY)::get).backoff(Duration.ofMillis(50), Duration.ofSeconds(5))
+        .environment(environment).backoff(Duration.ofMillis(50), Duration.ofSeconds(5))
         .processLog(ProcessLog.to(logFile));
   }
 
@@ -136,7 +141,7 @@ class ChatClientTest {
   void complete_401_failsAtOnceNamingTheKeyVariable() {
     // given
     server.script("judge-a", status(401, Map.of()), ok("never"));
-    ChatClient client = client().environment(name -> null).build();
+    ChatClient client = client(name -> null).build();
     // when / then
     assertThatThrownBy(() -> client.complete(HELLO))
         .isInstanceOf(ChatException.class)

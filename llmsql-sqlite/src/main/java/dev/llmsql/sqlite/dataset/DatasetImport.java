@@ -455,6 +455,7 @@ public final class DatasetImport {
     private boolean overwrite;
     private Path questions;
     private boolean answers;
+    private final Settings settings = new Settings("DatasetImport.Builder");
 
     private Builder() {
     }
@@ -505,7 +506,7 @@ public final class DatasetImport {
         throw new DatasetImportException(file + (Files.exists(file) ? " is not a regular file (a directory, device "
             + "or pipe)" : " does not exist") + "; give the path of a questions JSONL file");
       }
-      this.questions = file;
+      this.questions = settings.once("questions", file);
       return this;
     }
 
@@ -515,19 +516,29 @@ public final class DatasetImport {
      * default.
      */
     public Builder answers(boolean answers) {
-      this.answers = answers;
+      this.answers = settings.once("answers", answers);
       return this;
     }
 
     /** Whether existing output files (database, questions copy) may be replaced; off by default. */
     public Builder overwrite(boolean overwrite) {
-      this.overwrite = overwrite;
+      this.overwrite = settings.once("overwrite", overwrite);
       return this;
     }
 
     public DatasetImport build() {
       if (csvFiles.isEmpty() && tablesJsonl.isEmpty()) {
         throw new IllegalStateException("nothing to import; call csv(path) or tablesJsonl(path) first");
+      }
+      Set<Path> seen = new HashSet<>();
+      for (List<Path> files : List.of(csvFiles, tablesJsonl)) {
+        for (Path file : files) {
+          if (!seen.add(file.toAbsolutePath().normalize())) {
+            // a directory and a file in it, or one path twice: its tables would be imported twice
+            throw new IllegalStateException("DatasetImport.Builder: " + file + " was given twice (as a file and "
+                + "within its directory, or as one path twice); give each file once");
+          }
+        }
       }
       if (answers && questions == null) {
         throw new IllegalStateException("answers(true) stores each question's answer, but no questions were "

@@ -273,25 +273,26 @@ public final class LlmsqlHub implements BenchmarkSource {
     private Duration retryBackoff = DEFAULT_RETRY_BACKOFF;
     private UnaryOperator<String> environment = System::getenv;
     private final List<String> set = new ArrayList<>();
+    private final Settings settings = new Settings("LlmsqlHub.Builder");
 
     private Builder() {
     }
 
     /** The LLMSQL version, {@code "1.0"} or {@code "2.0"} (default). */
     public Builder version(String version) {
-      this.version = Benchmarks.requireLlmsqlVersion(version);
+      this.version = settings.once("version", Benchmarks.requireLlmsqlVersion(version));
       return note("version=" + version);
     }
 
     /** The work dir; files go to its {@code llmsql-{version}} folder. Default {@code llmsql_workdir}. */
     public Builder workdir(Path workdir) {
-      this.workdir = requireNonNull(workdir, "workdir");
+      this.workdir = settings.once("workdir", requireNonNull(workdir, "workdir"));
       return note("workdir=" + workdir);
     }
 
     /** The hub, e.g. a mirror; default {@code HF_ENDPOINT}, else {@value LlmsqlHub#DEFAULT_ENDPOINT}. */
     public Builder endpoint(URI endpoint) {
-      this.endpoint = checkEndpoint(requireNonNull(endpoint, "endpoint"), "endpoint");
+      this.endpoint = settings.once("endpoint", checkEndpoint(requireNonNull(endpoint, "endpoint"), "endpoint"));
       return note("endpoint=" + endpoint);
     }
 
@@ -301,13 +302,18 @@ public final class LlmsqlHub implements BenchmarkSource {
       if (token.isBlank()) {
         throw new IllegalArgumentException("token must not be blank; leave it unset to send none");
       }
+      if (this.token != null && !this.token.equals(token.trim())) {
+        // the tokens are secrets, so the message names neither
+        throw new IllegalStateException("LlmsqlHub.Builder: token was set twice, to two different tokens; set it "
+            + "once");
+      }
       this.token = token.trim();
       return note("token=****");
     }
 
     /** How long to wait for a connection; default 30 seconds. */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = positive(timeout, "connectTimeout");
+      this.connectTimeout = settings.once("connectTimeout", positive(timeout, "connectTimeout"));
       return note("connectTimeout=" + timeout);
     }
 
@@ -316,7 +322,7 @@ public final class LlmsqlHub implements BenchmarkSource {
      * transfer as cut (retried and resumed); default 60 seconds.
      */
     public Builder readTimeout(Duration timeout) {
-      this.readTimeout = positive(timeout, "readTimeout");
+      this.readTimeout = settings.once("readTimeout", positive(timeout, "readTimeout"));
       return note("readTimeout=" + timeout);
     }
 
@@ -325,7 +331,7 @@ public final class LlmsqlHub implements BenchmarkSource {
      * What arrived by then is kept, and the next run resumes it.
      */
     public Builder totalTimeout(Duration timeout) {
-      this.totalTimeout = positive(timeout, "totalTimeout");
+      this.totalTimeout = settings.once("totalTimeout", positive(timeout, "totalTimeout"));
       return note("totalTimeout=" + timeout);
     }
 
@@ -335,7 +341,7 @@ public final class LlmsqlHub implements BenchmarkSource {
         throw new IllegalArgumentException(
             "maxAttempts must be at least 1 (1 means no retry), but was " + attempts);
       }
-      this.maxAttempts = attempts;
+      this.maxAttempts = settings.once("maxAttempts", attempts);
       return note("maxAttempts=" + attempts);
     }
 
@@ -345,7 +351,7 @@ public final class LlmsqlHub implements BenchmarkSource {
       if (backoff.isNegative()) {
         throw new IllegalArgumentException("retryBackoff must not be negative, but was " + backoff);
       }
-      this.retryBackoff = backoff;
+      this.retryBackoff = settings.once("retryBackoff", backoff);
       return note("retryBackoff=" + backoff);
     }
 

@@ -81,8 +81,12 @@ class HostileDownloadTest {
   }
 
   private LlmsqlHub.Builder hub() {
-    return LlmsqlHub.builder().workdir(workdir).endpoint(server.uri()).retryBackoff(Duration.ZERO).maxAttempts(2)
-        .environment(Map.of());
+    return hub(2);
+  }
+
+  private LlmsqlHub.Builder hub(int attempts) {
+    return LlmsqlHub.builder().workdir(workdir).endpoint(server.uri()).retryBackoff(Duration.ZERO)
+        .maxAttempts(attempts).environment(Map.of());
   }
 
   private Path dir() {
@@ -128,7 +132,7 @@ class HostileDownloadTest {
     byte[] longer = java.util.Arrays.copyOf(DATABASE, DATABASE.length + 1);
     lfs(DATABASE.length, DB_SHA256, ex -> body(ex, "application/octet-stream", longer, longer.length));
 
-    assertThatThrownBy(() -> hub().maxAttempts(1).build().fetch("sqlite_tables.db", listener))
+    assertThatThrownBy(() -> hub(1).build().fetch("sqlite_tables.db", listener))
         .hasMessage("Could not download " + dbUri() + ": verification failed: the server sent 200001 bytes but "
             + "the hub published 200000; " + VERIFY_FIX + ", or " + LOCAL_FILES);
     assertThat(listing()).isEmpty();
@@ -196,7 +200,7 @@ class HostileDownloadTest {
       TestServer.send(ex, 200, other);
     });
 
-    assertThatThrownBy(() -> hub().maxAttempts(1).build().fetch("questions.jsonl", listener))
+    assertThatThrownBy(() -> hub(1).build().fetch("questions.jsonl", listener))
         .hasMessageContaining(": verification failed: its git blob SHA-1 is " + gitBlobSha1(other)
             + " but the hub published " + gitBlobSha1(QUESTIONS) + "; ");
     assertThat(listing()).isEmpty();
@@ -251,7 +255,7 @@ class HostileDownloadTest {
       ex.sendResponseHeaders(206, 100_000);
       ex.getResponseBody().write(DATABASE, 100_000, 100_000);
     });
-    assertThatThrownBy(() -> hub().maxAttempts(1).build().fetch("sqlite_tables.db", listener))
+    assertThatThrownBy(() -> hub(1).build().fetch("sqlite_tables.db", listener))
         .isInstanceOf(DownloadException.class);
     assertThat(Files.size(dir().resolve("sqlite_tables.db.part"))).isEqualTo(100_000);
 

@@ -55,11 +55,15 @@ class LlmsqlHubTest {
 
   // GIVEN a hub on the test server with fast retries and no environment
   private LlmsqlHub.Builder hub() {
+    return hub(server.uri(), 3);
+  }
+
+  private LlmsqlHub.Builder hub(URI endpoint, int attempts) {
     return LlmsqlHub.builder()
         .workdir(workdir)
-        .endpoint(server.uri())
+        .endpoint(endpoint)
         .retryBackoff(Duration.ZERO)
-        .maxAttempts(3)
+        .maxAttempts(attempts)
         .environment(Map.of());
   }
 
@@ -345,7 +349,7 @@ class LlmsqlHubTest {
   void fetch_cutEveryTime_failsWithoutStatusKeepingThePartForTheNextRun() {
     server.route(BASE + "sqlite_tables.db", ex -> TestServer.cut(ex, DATABASE, 100_000));
 
-    assertThatThrownBy(() -> hub().maxAttempts(2).build().fetch("sqlite_tables.db", events))
+    assertThatThrownBy(() -> hub(server.uri(), 2).build().fetch("sqlite_tables.db", events))
         .isInstanceOfSatisfying(DownloadException.class, e -> assertThat(e.status()).isEmpty())
         .hasMessageStartingWith("Could not download " + server.uri() + BASE
             + "sqlite_tables.db: transfer cut at byte 100000 of 200000 (")
@@ -363,7 +367,7 @@ class LlmsqlHubTest {
     }
     URI endpoint = URI.create("http://127.0.0.1:" + closedPort);
 
-    assertThatThrownBy(() -> hub().endpoint(endpoint).maxAttempts(2).build().resolve(events))
+    assertThatThrownBy(() -> hub(endpoint, 2).build().resolve(events))
         .isInstanceOfSatisfying(DownloadException.class, e -> assertThat(e.status()).isEmpty())
         .hasMessage("Could not download " + endpoint + BASE + "questions.jsonl: cannot connect to "
             + "127.0.0.1:" + closedPort + " after 2 attempts; check the network, proxy and endpoint "
