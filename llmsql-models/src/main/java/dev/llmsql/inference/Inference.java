@@ -13,6 +13,7 @@ import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.judge.llm.ChatException;
 import dev.llmsql.judge.llm.ChatMessage;
 import dev.llmsql.benchmark.BoundedLineReader;
+import dev.llmsql.config.Settings;
 import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,6 +3,7 @@ package dev.llmsql.suite;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.config.Settings;
 import dev.llmsql.judge.llm.ChatClient;
 import dev.llmsql.threads.DaemonThreads;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.llmsql.judge.resultset;
 
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Reason;
 import java.math.BigDecimal;

@@ -2,6 +2,7 @@ package dev.llmsql.judge.resultset;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Reason;
 import java.util.ArrayList;

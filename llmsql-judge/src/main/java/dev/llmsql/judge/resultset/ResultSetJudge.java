@@ -3,6 +3,7 @@ package dev.llmsql.judge.resultset;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.ResultComparison;

@@ -2,6 +2,7 @@ package dev.llmsql.judge.structure;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.Settings;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Outcome;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.config.Range;
+import dev.llmsql.config.Settings;
 import dev.llmsql.inference.Inference;
 import dev.llmsql.inference.InferenceSummary;
 import dev.llmsql.judge.Judge;

@@ -2,6 +2,7 @@ package dev.llmsql.judge.llm;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Judge;

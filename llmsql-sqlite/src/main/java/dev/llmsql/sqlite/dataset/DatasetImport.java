@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.config.Settings;
 import dev.llmsql.files.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Settings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
