@@ -8,9 +8,10 @@ import dev.llmsql.report.EvaluationReport;
  * never pulls AssertJ in.
  *
  * <pre>{@code
- * import static dev.llmsql.assertj.LlmsqlAssertions.assertThat;
- *
- * assertThat(report).hasAccuracyAtLeast(0.8).hasNoSqlErrors().isNoWorseThan(baseline);
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
+ * EvaluationReport baseline = FullReportJson.read(Path.of("baseline.json"));
+ * // a test usually imports it statically: import static dev.llmsql.assertj.LlmsqlAssertions.assertThat;
+ * LlmsqlAssertions.assertThat(report).hasAccuracyAtLeast(0.8).hasNoSqlErrors().isNoWorseThan(baseline);
  * }</pre>
  */
 public final class LlmsqlAssertions {

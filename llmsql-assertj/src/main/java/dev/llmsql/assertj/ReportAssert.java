@@ -27,7 +27,9 @@ import org.assertj.core.api.AbstractAssert;
  * they are the benchmark's fault) with question, gold SQL, predicted SQL, both result sets and the reason.
  *
  * <pre>{@code
- * assertThat(report).hasAccuracyAtLeast(0.8).hasAtMostMismatches(10).isNoWorseThan(baseline);
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
+ * EvaluationReport baseline = FullReportJson.read(Path.of("baseline.json"));
+ * LlmsqlAssertions.assertThat(report).hasAccuracyAtLeast(0.8).hasAtMostMismatches(10).isNoWorseThan(baseline);
  * }</pre>
  */
 public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport> {

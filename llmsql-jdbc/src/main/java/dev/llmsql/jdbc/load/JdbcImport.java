@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
  * {@code SELECT}. The returned {@link Database} connects as that role.
  *
  * <pre>{@code
+ * String readerPassword = System.getenv("LLMSQL_READER_PASSWORD");
  * Database duck = JdbcImport.toDuckDb(Path.of("concert_singer.sqlite"), Path.of("concert_singer.duckdb"));
  * Database pg = JdbcImport.toPostgres(Path.of("concert_singer.sqlite"),
  *     "jdbc:postgresql://localhost:5432/postgres", Map.of("user", "postgres"), "concert_singer",

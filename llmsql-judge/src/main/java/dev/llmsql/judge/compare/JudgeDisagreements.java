@@ -15,6 +15,9 @@ import java.util.Map;
  * the questions one judge counts as a match and the other does not.
  *
  * <pre>{@code
+ * EvaluationReport llmsqlReport = FullReportJson.read(Path.of("llmsql.json"));
+ * EvaluationReport spiderReport = FullReportJson.read(Path.of("spider.json"));
+ * EvaluationReport birdReport = FullReportJson.read(Path.of("bird.json"));
  * JudgeDisagreements d = JudgeDisagreements.of(List.of(llmsqlReport, spiderReport, birdReport));
  * System.out.print(d.render(5));
  * }</pre>

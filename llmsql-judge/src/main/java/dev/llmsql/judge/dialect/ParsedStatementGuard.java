@@ -23,7 +23,7 @@ import net.sf.jsqlparser.statement.select.Select;
  *
  * <pre>{@code
  * QueryEngine guarded = ParsedStatementGuard.around(QueryEngines.named("sqlite"));
- * Evaluator.builder().engine(guarded)...build();
+ * Evaluator evaluator = Evaluator.builder().engine(guarded).build();
  * }</pre>
  */
 public final class ParsedStatementGuard implements QueryEngine {

@@ -4,6 +4,9 @@ package dev.llmsql.judge.resultset;
  * The first cell where two results differ, after both were put in the same row order.
  *
  * <pre>{@code
+ * QueryResult gold = new QueryResult(List.of("name", "age"), List.of(List.of("Joe", 52)));
+ * QueryResult predicted = new QueryResult(List.of("name", "age"), List.of(List.of("Joe", 53)));
+ * Comparison comparison = ResultSetComparator.builder().build().compare(gold, predicted, false);
  * comparison.difference().map(d -> "row " + d.row() + ", column " + d.column());
  * }</pre>
  *

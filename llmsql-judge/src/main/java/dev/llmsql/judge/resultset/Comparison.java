@@ -10,6 +10,8 @@ import java.util.Optional;
  * reason, a human detail and, for {@link Reason#VALUE_MISMATCH}, the first differing cell.
  *
  * <pre>{@code
+ * QueryResult gold = new QueryResult(List.of("name"), List.of(List.of("Joe"), List.of("Ann")));
+ * QueryResult predicted = new QueryResult(List.of("name"), List.of(List.of("Ann"), List.of("Joe")));
  * Comparison c = ResultSetComparator.builder().build().compare(gold, predicted, false);   // LLMSQL's rules
  * if (!c.equal()) System.out.println(c.reason() + " " + c.detail());
  * }</pre>

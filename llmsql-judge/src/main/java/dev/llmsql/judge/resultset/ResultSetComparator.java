@@ -21,6 +21,8 @@ import java.util.StringJoiner;
  * Immutable and thread-safe.
  *
  * <pre>{@code
+ * QueryResult gold = new QueryResult(List.of("name"), List.of(List.of("Joe"), List.of("Ann")));
+ * QueryResult predicted = new QueryResult(List.of("name"), List.of(List.of("Ann"), List.of("Joe")));
  * ResultSetComparator spider = ResultSetComparator.builder()
  *     .columns(ColumnMatching.ANY_PERMUTATION)
  *     .build();
