@@ -7,7 +7,8 @@ package dev.llmsql.inference;
  * need not be thread-safe; it should return quickly (the workers wait for it).
  *
  * <pre>{@code
- * Inference.builder().client(client).questionsPath(q).tablesPath(t)
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
+ * Inference.builder().client(client).questionsPath(Path.of("questions.jsonl")).tablesPath(Path.of("tables.jsonl"))
  *     .listener(new InferenceListener() {
  *       public void onAnswer(long questionId, boolean failed) {
  *         System.err.println("question " + questionId + (failed ? " failed" : " answered"));

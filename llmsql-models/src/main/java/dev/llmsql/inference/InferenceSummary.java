@@ -8,6 +8,9 @@ import java.util.Map;
  * What one {@link Inference#run(Path)} did.
  *
  * <pre>{@code
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
+ * Inference inference = Inference.builder().client(client)
+ *     .questionsPath(Path.of("questions.jsonl")).tablesPath(Path.of("tables.jsonl")).build();
  * InferenceSummary s = inference.run(Path.of("preds.jsonl"));
  * s.written();   // predictions appended by this run
  * }</pre>

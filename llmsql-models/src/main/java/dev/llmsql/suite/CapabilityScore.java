@@ -9,6 +9,12 @@ import java.util.List;
  * One capability's SCALE score for one model: round(100 sum(W M) / sum(W Mmax), 1) over its metrics.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
+ * CapabilityScore c = model.capabilities().get(0);
  * c.score();   // e.g. 71.4
  * }</pre>
  *

@@ -8,6 +8,11 @@ import java.util.List;
  * One case as one model answered it and the judges decided.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
  * for (CaseResult r : model.cases()) System.out.println(r.suiteCase().id() + " " + r.status());
  * }</pre>
  *

@@ -8,6 +8,12 @@ import java.util.List;
  * What one judge model said about one case.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
+ * JudgeVote vote = model.cases().get(0).votes().get(0);
  * vote.verdict();   // "yes", "no", "rules" or "failed"
  * }</pre>
  *

@@ -8,6 +8,12 @@ import java.math.BigDecimal;
  * One metric's SCALE score for one model: M (points), Mmax (max points) and round(100 M / Mmax, 1).
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
+ * MetricScore m = model.capabilities().get(0).metrics().get(0);
  * m.score();   // e.g. 62.5
  * }</pre>
  *

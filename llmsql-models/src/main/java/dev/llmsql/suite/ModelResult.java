@@ -10,6 +10,11 @@ import java.util.Optional;
  * One target model's run of a suite: every case result and the scores.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
  * model.capability("sql_understanding").map(CapabilityScore::score);
  * }</pre>
  *

@@ -8,6 +8,12 @@ import dev.llmsql.judge.llm.Rule;
  * One rule of a rule-judged case, scored as its own item weighted by its difficulty.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
+ * RuleResult r = model.cases().get(0).rules().get(0);
  * r.passed();   // matched by at least half the judges that answered
  * }</pre>
  *

@@ -13,7 +13,12 @@ import java.util.Map;
  * {@code {"id": "ea-1", "difficulty": "2", "question": "...", "setup": ["CREATE TABLE ..."], "expected": [[3]]}}.
  *
  * <pre>{@code
- * SuiteCase c = dataset.cases().get(0);
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * ModelResult model = suite.run(target);
+ * SuiteCase c = model.cases().get(0).suiteCase();
  * c.fields().get("question");
  * }</pre>
  *

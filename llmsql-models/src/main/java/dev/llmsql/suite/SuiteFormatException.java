@@ -7,6 +7,8 @@ import java.nio.file.Path;
  * key (the config), what is wrong and how to fix it.
  *
  * <pre>{@code
+ * Path dir = Path.of("my-suite");
+ * Path configFile = Path.of("my-suite.json");
  * try { CapabilitySuite.builder().dataset(dir, configFile); }
  * catch (SuiteFormatException e) { System.err.println(e.getMessage()); }
  * }</pre>

@@ -31,6 +31,11 @@ import java.util.Set;
  * Model names become file names with anything but letters, digits, '.', '-' and '_' replaced by '_'.
  *
  * <pre>{@code
+ * ChatClient judge = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("judge-1").build();
+ * ChatClient target = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+ * CapabilitySuite suite = CapabilitySuite.builder()
+ *     .dataset(Path.of("my-suite"), Path.of("my-suite.json")).judge(judge).build();
+ * List<ModelResult> results = suite.run(List.of(target));
  * SuiteReports.write(results, Path.of("suite-reports"));
  * }</pre>
  */

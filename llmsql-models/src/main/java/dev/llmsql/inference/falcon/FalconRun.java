@@ -52,6 +52,8 @@ import org.apache.commons.csv.CSVPrinter;
  * Inference#DEFAULT_CONCURRENCY} questions in flight per model, judged by {@link Judges#llmsql()}.
  *
  * <pre>{@code
+ * ChatClient qwenClient = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
+ * ChatClient llamaClient = ChatClient.builder().baseUrl("http://localhost:8001/v1").model("llama").build();
  * List<RoundResult> results = FalconRun.builder()
  *     .model("qwen", qwenClient).model("llama", llamaClient)
  *     .rounds(2).shots(0)

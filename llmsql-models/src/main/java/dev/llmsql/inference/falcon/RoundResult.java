@@ -11,6 +11,11 @@ import java.nio.file.Path;
  * answered, and (as Falcon has no separate class) questions whose gold SQL failed.
  *
  * <pre>{@code
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
+ * List<RoundResult> results = FalconRun.builder().model("qwen", client).rounds(2)
+ *     .questionsPath(Path.of("questions.jsonl")).tablesPath(Path.of("tables.jsonl"))
+ *     .dbPath(Path.of("db.sqlite")).outputDir(Path.of("falcon"))
+ *     .build().run();
  * RoundResult r = results.get(0);
  * r.accuracy();   // right / questions
  * }</pre>

@@ -5,7 +5,9 @@ package dev.llmsql.judge.llm;
  * succeed (400, 401, 404). The message names the status, the attempts and the likely fix.
  *
  * <pre>{@code
- * try { client.complete(messages); } catch (ChatException e) { log(e.getMessage()); }
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
+ * List<ChatMessage> messages = List.of(ChatMessage.user("Say yes"));
+ * try { client.complete(messages); } catch (ChatException e) { System.err.println(e.getMessage()); }
  * }</pre>
  */
 public class ChatException extends RuntimeException {

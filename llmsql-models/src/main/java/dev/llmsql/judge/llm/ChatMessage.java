@@ -6,7 +6,8 @@ import static java.util.Objects.requireNonNull;
  * One message of a chat-completions conversation.
  *
  * <pre>{@code
- * List.of(ChatMessage.system("You judge SQL answers."), ChatMessage.user(prompt));
+ * String prompt = "Is SELECT name FROM singer a right answer to: list the singers' names?";
+ * List<ChatMessage> messages = List.of(ChatMessage.system("You judge SQL answers."), ChatMessage.user(prompt));
  * }</pre>
  *
  * @param role {@code system}, {@code user} or {@code assistant}

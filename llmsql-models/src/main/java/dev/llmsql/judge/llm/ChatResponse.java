@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
  * The model's answer to one chat-completions request, after any retries.
  *
  * <pre>{@code
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
  * ChatResponse r = client.complete(List.of(ChatMessage.user("Say yes")));
  * r.content();   // "yes"
  * }</pre>

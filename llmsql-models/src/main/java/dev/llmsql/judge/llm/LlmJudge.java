@@ -40,7 +40,7 @@ import java.util.stream.Collectors;
  * <pre>{@code
  * ChatClient gpt = ChatClient.builder().model("gpt-4o-mini").build();
  * Judge hybrid = LlmJudge.builder().client(gpt)
- *     .execution(Judges.llmsql()).askWhen(AskWhen.GOLD_ERROR, AskWhen.VALUES_DIFFER)
+ *     .execution(Judges.llmsql()).askWhen(LlmJudge.AskWhen.GOLD_ERROR, LlmJudge.AskWhen.VALUES_DIFFER)
  *     .build();
  * }</pre>
  */

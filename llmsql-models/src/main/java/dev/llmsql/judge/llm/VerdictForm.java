@@ -4,6 +4,7 @@ package dev.llmsql.judge.llm;
  * The two answer forms SCALE's judges use.
  *
  * <pre>{@code
+ * ChatClient client = ChatClient.builder().baseUrl("http://localhost:8000/v1").model("qwen").build();
  * LlmJudge.builder().client(client).form(VerdictForm.RULES).rule("r1", "uses a JOIN", 2).build();
  * }</pre>
  */

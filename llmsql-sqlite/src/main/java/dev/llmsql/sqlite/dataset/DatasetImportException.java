@@ -6,6 +6,8 @@ import java.util.List;
  * A dataset could not be imported; the message names the file, the line when known, and the fix.
  *
  * <pre>{@code
+ * Path db = Path.of("my-data.sqlite");
+ * DatasetImport importer = DatasetImport.builder().csv(Path.of("my-data")).build();
  * try { importer.into(db); } catch (DatasetImportException e) { System.err.println(e.getMessage()); }
  * }</pre>
  */
