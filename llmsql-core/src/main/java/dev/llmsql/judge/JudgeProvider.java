@@ -11,7 +11,7 @@ import java.util.Set;
  * // public and top level in real code, listed in META-INF/services/dev.llmsql.judge.JudgeProvider
  * final class AcmeJudges implements JudgeProvider {
  *   public Set<String> names() { return Set.of("acme"); }
- *   public Judge create(String name, Set<String> options) { return ctx -> Verdict.match(); }
+ *   public Judge create(String name, Set<String> options) { return Judges.llmsql2(options); }   // or your own Judge
  * }
  * }</pre>
  */

@@ -11,6 +11,7 @@ import java.util.TreeMap;
  *
  * <pre>{@code
  * Judge judge = ctx -> {
+ *   if (ctx.candidates().isEmpty()) return Verdict.noSql();
  *   if (!(ctx.gold() instanceof QueryOutcome.Success gold)
  *       || !(ctx.execute(ctx.candidates().get(0)) instanceof QueryOutcome.Success pred)) {
  *     return Verdict.error(Reason.PRED_ERROR, "a query failed");

@@ -11,7 +11,8 @@ import java.util.Set;
  * final class AcmeScorings implements ScoringProvider {
  *   public Set<String> names() { return Set.of("acme"); }
  *   public Scoring create(String name) {
- *     return results -> new Score("acme", results.isEmpty() ? 0 : 1, "always full marks");
+ *     return results -> new Score("acme", results.stream().filter(r -> r.outcome().isMatch()).count()
+ *         / (double) Math.max(1, results.size()), "share of questions matched");
  *   }
  * }
  * }</pre>

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * CsvCells.text("=HYPERLINK(\"http://x\")");   // "'=HYPERLINK(\"http://x\")"
  * CsvCells.text("-3");                          // "-3"
  * String question = "=1+1 in SQL?";
- * try (org.apache.commons.csv.CSVPrinter csv = org.apache.commons.csv.CSVFormat.RFC4180.print(System.out)) {
+ * StringWriter out = new StringWriter();
+ * try (org.apache.commons.csv.CSVPrinter csv = org.apache.commons.csv.CSVFormat.RFC4180.print(out)) {
  *   csv.printRecord(CsvCells.row(42, question, "0.5"));
  * }
  * }</pre>
