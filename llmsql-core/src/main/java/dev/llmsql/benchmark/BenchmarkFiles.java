@@ -12,6 +12,7 @@ import java.nio.file.Path;
  *
  * <pre>{@code
  * BenchmarkFiles files = BenchmarkFiles.singleDatabase(Path.of("questions.jsonl"), Path.of("sqlite_tables.db"));
+ * Question question = Evaluator.readQuestions(files.questions()).get(1);
  * Database db = files.databaseFor(question);
  * BenchmarkFiles onServer = BenchmarkFiles.of(Path.of("dev.jsonl"), Database.jdbc("jdbc:postgresql://h/{db_id}"));
  * }</pre>

@@ -5,7 +5,11 @@ package dev.llmsql.benchmark;
  * URL or path and how to pass local files instead.
  *
  * <pre>{@code
- * catch (BenchmarkUnavailableException e) { System.err.println(e.getMessage()); }
+ * try {
+ *   Evaluator.evaluate(Path.of("outputs.jsonl"));   // downloads the benchmark on first use
+ * } catch (BenchmarkUnavailableException e) {
+ *   System.err.println(e.getMessage());
+ * }
  * }</pre>
  */
 public class BenchmarkUnavailableException extends RuntimeException {

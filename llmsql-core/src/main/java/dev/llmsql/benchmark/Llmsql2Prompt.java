@@ -13,7 +13,8 @@ import java.util.Map;
  * them: {@code ", "} separators, non-ASCII kept, reals as {@code 1.0}), then the question.
  *
  * <pre>{@code
- * PromptTable table = Llmsql2Prompt.table(new ObjectMapper().readTree(tablesJsonlLine));
+ * String tablesJsonlLine = Files.readAllLines(Path.of("tables.jsonl")).get(0);
+ * PromptTable table = Llmsql2Prompt.table(new com.fasterxml.jackson.databind.ObjectMapper().readTree(tablesJsonlLine));
  * String prompt = Llmsql2Prompt.render("Name the singer for Joe Wilkinson", List.of(table));
  * }</pre>
  */

@@ -22,6 +22,8 @@ import java.util.stream.Collectors;
  * the second matched, and the exact McNemar test on those discordant pairs.
  *
  * <pre>{@code
+ * Path a = Path.of("gpt-4o.json");
+ * Path b = Path.of("llama-3.json");
  * PairedComparison c = PairedComparison.of(FullReportJson.read(a), FullReportJson.read(b));
  * c.test().pValue();        // 0.0386 for 10 questions fixed against 2 broken
  * c.secondIsBetter(0.05);   // true when B matched more and p < 0.05

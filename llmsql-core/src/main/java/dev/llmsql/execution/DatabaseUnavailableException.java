@@ -5,8 +5,14 @@ package dev.llmsql.execution;
  * message is one clause that names the database and the fix.
  *
  * <pre>{@code
- * try (QueryExecutor db = engine.open(database, limits)) { ... }
- * catch (DatabaseUnavailableException e) { System.err.println(e.getMessage()); }
+ * Database database = Database.jdbc("jdbc:postgresql://localhost/bench");
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(30), 1000, 1);
+ * QueryEngine engine = QueryEngines.forDatabase(database);
+ * try (QueryExecutor db = engine.open(database, limits)) {
+ *   db.execute("SELECT 1");
+ * } catch (DatabaseUnavailableException e) {
+ *   System.err.println(e.getMessage());
+ * }
  * }</pre>
  */
 public class DatabaseUnavailableException extends RuntimeException {

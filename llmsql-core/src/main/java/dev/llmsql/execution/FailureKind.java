@@ -4,7 +4,14 @@ package dev.llmsql.execution;
  * Why a statement did not produce rows.
  *
  * <pre>{@code
- * if (failure.kind() == FailureKind.TIMEOUT) ...
+ * Database db = Database.file(Path.of("sqlite_tables.db"));
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(5), 1000, 1);
+ * try (QueryExecutor executor = QueryEngines.forDatabase(db).open(db, limits)) {
+ *   if (executor.execute("SELECT count(*) FROM t") instanceof QueryOutcome.Failure failure
+ *       && failure.kind() == FailureKind.TIMEOUT) {
+ *     System.err.println("gave up after 5 s: " + failure.message());
+ *   }
+ * }
  * }</pre>
  */
 public enum FailureKind {

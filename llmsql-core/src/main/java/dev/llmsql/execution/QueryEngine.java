@@ -5,6 +5,7 @@ package dev.llmsql.execution;
  * adding an engine module to the class path adds its engine. It opens a {@link QueryExecutor} per database.
  *
  * <pre>{@code
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(30), 1000, 1);
  * QueryEngine engine = QueryEngines.forDatabase(Database.file(Path.of("sqlite_tables.db")));
  * try (QueryExecutor db = engine.open(Database.file(Path.of("sqlite_tables.db")), limits)) {
  *   QueryOutcome o = db.execute("SELECT 1");

@@ -7,6 +7,7 @@ package dev.llmsql.execution;
  *
  * <pre>{@code
  * Database db = Database.file(Path.of("sqlite_tables.db"));
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(30), 1000, 1);
  * try (QueryExecutor executor = QueryEngines.forDatabase(db).open(db, limits)) {
  *   QueryOutcome outcome = executor.execute("SELECT 1");
  * }

@@ -6,8 +6,12 @@ import static java.util.Objects.requireNonNull;
  * What running one SQL statement gave: rows, or a failure with its kind and the database's message.
  *
  * <pre>{@code
- * QueryOutcome o = executor.execute(db, "SELECT 1");
- * if (o instanceof QueryOutcome.Success s) s.result().rows();
+ * Database db = Database.file(Path.of("sqlite_tables.db"));
+ * ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(30), 1000, 1);
+ * try (QueryExecutor executor = QueryEngines.forDatabase(db).open(db, limits)) {
+ *   QueryOutcome o = executor.execute("SELECT 1");
+ *   if (o instanceof QueryOutcome.Success s) s.result().rows();
+ * }
  * }</pre>
  */
 public sealed interface QueryOutcome {

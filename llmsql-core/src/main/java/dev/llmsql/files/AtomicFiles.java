@@ -13,6 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Reports, the gold cache, verification records, downloads and dataset imports all go through here.
  *
  * <pre>{@code
+ * String json = "{\"accuracy\": 0.74}";
  * AtomicFiles.write(Path.of("report.json"), tmp -> Files.writeString(tmp, json));
  * }</pre>
  */

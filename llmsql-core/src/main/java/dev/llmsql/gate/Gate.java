@@ -20,6 +20,7 @@ import java.util.TreeMap;
  * matched in the baseline and do not now).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * Gate gate = Gate.builder().failUnder("accuracy", 0.7).baseline(FullReportJson.read(Path.of("baseline.json")))
  *     .tolerance(0.02).build();
  * GateResult result = gate.check(report);

@@ -18,6 +18,8 @@ import javax.xml.stream.XMLStreamWriter;
  * and renderings for CI (a one-line summary, JUnit XML, GitHub Actions annotations).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
+ * Gate gate = Gate.builder().failUnder("accuracy", 0.7).build();
  * GateResult result = gate.check(report);
  * if (!result.passed()) {
  *   System.err.println(result.summary());

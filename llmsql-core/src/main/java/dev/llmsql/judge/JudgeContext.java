@@ -13,8 +13,17 @@ import java.util.Map;
  * report it (SQL errors, NULL answers, the last candidate's rows).
  *
  * <pre>{@code
- * QueryOutcome gold = ctx.gold();
- * for (String sql : ctx.candidates()) { QueryOutcome pred = ctx.execute(sql); ... }
+ * Judge judge = ctx -> {
+ *   QueryOutcome gold = ctx.gold();
+ *   for (String sql : ctx.candidates()) {
+ *     QueryOutcome pred = ctx.execute(sql);
+ *     if (gold instanceof QueryOutcome.Success g && pred instanceof QueryOutcome.Success p
+ *         && ResultComparison.unordered(g.result(), p.result()).equal()) {
+ *       return Verdict.match();
+ *     }
+ *   }
+ *   return Verdict.mismatch(Reason.VALUE_MISMATCH, "no candidate returned the gold rows");
+ * };
  * }</pre>
  */
 public interface JudgeContext {

@@ -8,9 +8,10 @@ import java.util.Set;
  * need a public no-argument constructor.
  *
  * <pre>{@code
- * public final class AcmeJudges implements JudgeProvider {
+ * // public and top level in real code, listed in META-INF/services/dev.llmsql.judge.JudgeProvider
+ * final class AcmeJudges implements JudgeProvider {
  *   public Set<String> names() { return Set.of("acme"); }
- *   public Judge create(String name, Set<String> options) { return new AcmeJudge(); }
+ *   public Judge create(String name, Set<String> options) { return Judges.llmsql2(options); }   // or your own Judge
  * }
  * }</pre>
  */

@@ -5,7 +5,11 @@ package dev.llmsql.judge;
  * (Falcon: MATCH = RIGHT, MISMATCH = WRONG, the rest = FAILED).
  *
  * <pre>{@code
- * if (verdict.outcome() == Outcome.MATCH) matches++;
+ * int matches = 0;
+ * for (QuestionResult r : FullReportJson.read(Path.of("report.json")).results()) {
+ *   Verdict verdict = r.verdict();
+ *   if (verdict.outcome() == Outcome.MATCH) matches++;
+ * }
  * }</pre>
  */
 public enum Outcome {

@@ -4,6 +4,7 @@ package dev.llmsql.judge;
  * A machine-readable reason behind a {@link Verdict}, so reports can count failures by kind.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * report.reasonCounts().get(Reason.TIMEOUT);
  * }</pre>
  */

@@ -15,6 +15,8 @@ import java.util.Map;
  * text compare correctly instead of failing to sort.
  *
  * <pre>{@code
+ * QueryResult gold = new QueryResult(List.of("singer"), List.of(List.of("Hurts"), List.of("Adele")));
+ * QueryResult predicted = new QueryResult(List.of("singer"), List.of(List.of("Adele")));
  * ResultComparison c = ResultComparison.unordered(gold, predicted);
  * if (!c.equal()) System.out.println(c.reason() + ": " + c.detail());
  * }</pre>

@@ -10,8 +10,16 @@ import java.util.TreeMap;
  * A judge's decision on one prediction: the outcome, a machine-readable reason and a human detail.
  *
  * <pre>{@code
- * return Verdict.match();
- * return Verdict.mismatch(Reason.EXTRA_ROWS, "3 rows more than the gold");
+ * Judge judge = ctx -> {
+ *   if (ctx.candidates().isEmpty()) return Verdict.noSql();
+ *   if (!(ctx.gold() instanceof QueryOutcome.Success gold)
+ *       || !(ctx.execute(ctx.candidates().get(0)) instanceof QueryOutcome.Success pred)) {
+ *     return Verdict.error(Reason.PRED_ERROR, "a query failed");
+ *   }
+ *   int extra = pred.result().rowCount() - gold.result().rowCount();
+ *   if (extra <= 0) return Verdict.match();
+ *   return Verdict.mismatch(Reason.EXTRA_ROWS, extra + " rows more than the gold");
+ * };
  * }</pre>
  *
  * @param outcome the decision

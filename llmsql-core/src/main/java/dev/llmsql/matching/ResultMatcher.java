@@ -10,7 +10,8 @@ import java.util.List;
  * that accepts decides. When none does, the outcome names the rule that came closest.
  *
  * <pre>{@code
- * MatchOutcome m = ResultMatcher.llmsql2().match(List.of(List.of("Hurts")), List.of(List.of("Hurts (3)")));
+ * ResultMatcher.MatchOutcome m =
+ *     ResultMatcher.llmsql2().match(List.of(List.of("Hurts")), List.of(List.of("Hurts (3)")));
  * m.matched();   // true
  * m.rule();      // "rule2_trailing_count"
  * }</pre>

@@ -4,7 +4,8 @@ package dev.llmsql.prediction;
  * How predictions were handed to the evaluator; saved in the report as LLMSQL's {@code input_mode}.
  *
  * <pre>{@code
- * report.inputMode() == InputMode.JSONL_PATH   // saved as "jsonl_path"
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
+ * boolean fromFile = report.inputMode() == InputMode.JSONL_PATH;   // saved as "jsonl_path"
  * }</pre>
  */
 public enum InputMode {

@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
  * crashing the run or vanishing.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * for (InputProblem p : report.inputProblems()) System.out.println(p.location() + ": " + p.message());
  * }</pre>
  *

@@ -5,6 +5,7 @@ package dev.llmsql.prediction;
  * questions file). The message names the file, the line and the fix; nothing has been evaluated yet.
  *
  * <pre>{@code
+ * Path path = Path.of("outputs.jsonl");
  * try { Evaluator.evaluate(path); }
  * catch (InvalidInputException e) { System.err.println(e.getMessage()); }  // "outputs.jsonl:3: ..."
  * }</pre>

@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
  * Matches and accuracy of one slice of an evaluation (one difficulty, one tag).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * report.byDifficulty().get("hard").accuracy();
  * }</pre>
  *

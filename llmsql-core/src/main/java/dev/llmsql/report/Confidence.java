@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * {@link Wilson} interval from its counts and other scores have none.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * Optional<Interval> ci = Confidence.of(report, "accuracy");
  * ci.map(Interval::format).orElse("unavailable");   // "[0.4000, 0.6800]"
  * }</pre>

@@ -12,7 +12,7 @@ import java.nio.file.Path;
  *
  * <pre>{@code
  * Evaluator.builder().listener(new EvaluationListener() {
- *   public void onResult(QuestionResult r) { progressBar.step(); }
+ *   public void onResult(QuestionResult r) { System.err.print('.'); }   // one dot per judged question
  * }).build();
  * }</pre>
  */

@@ -38,6 +38,7 @@ import java.util.TreeMap;
  * later.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * FullReportJson.write(report, Path.of("baseline.json"));
  * EvaluationReport baseline = FullReportJson.read(Path.of("baseline.json"));
  * }</pre>

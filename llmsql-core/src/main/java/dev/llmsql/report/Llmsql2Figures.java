@@ -12,6 +12,7 @@ import java.util.TreeMap;
  * matches, accuracy per category, and coverage of the benchmark (upstream's second report shape).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * Llmsql2Figures f = new Llmsql2Figures("my-model", "2.0", 3, Map.of("lookup", new Breakdown("lookup", 6, 4)),
  *     21, 20, 1, 0);
  * EvaluationReport withThem = report.withLlmsql2(f);

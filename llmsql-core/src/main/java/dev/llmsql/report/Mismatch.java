@@ -14,6 +14,7 @@ import java.util.List;
  * keeps no results, holds them alone.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * report.mismatches().get(0).predictionResults();  // null when the last candidate failed
  * }</pre>
  *

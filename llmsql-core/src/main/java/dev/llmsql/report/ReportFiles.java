@@ -17,6 +17,7 @@ import java.util.Map;
  * device or the run's own database with a regular file).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * ReportFiles.requireWritableTarget(Path.of("report.html"), Map.of("database", Path.of("db.sqlite")));
  * ReportFiles.write(Path.of("report.html"), out -> HtmlReport.write(report, out));
  * }</pre>

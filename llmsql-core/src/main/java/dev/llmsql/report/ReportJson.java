@@ -21,6 +21,7 @@ import java.util.List;
  * keys of upstream's coverage variant: {@code expected, answered, missing, duplicates, accuracy_over_benchmark}.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * ReportJson.write(report, Path.of("evaluation_results.json"));
  * }</pre>
  */

@@ -5,6 +5,9 @@ package dev.llmsql.report;
  * carried here.
  *
  * <pre>{@code
+ * Evaluator evaluator = Evaluator.builder().saveReport(Path.of("evaluation_results.json")).build();
+ * Path path = Path.of("outputs.jsonl");
+ * EvaluationReport report;
  * try { report = evaluator.run(path); }
  * catch (ReportNotSavedException e) { report = e.report(); }
  * }</pre>

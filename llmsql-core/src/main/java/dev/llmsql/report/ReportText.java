@@ -14,6 +14,7 @@ import java.util.Optional;
  * {@link MismatchPrinter} and the CLI so they read the same everywhere.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * System.out.print(ReportText.summary(report));
  * }</pre>
  */

@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * ({@link dev.llmsql.Evaluator.Builder#keepResults(boolean)}).
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * Tally tally = Tally.of(report.results());
  * int errors = tally.outcomes().get(Outcome.ERROR);
  * }</pre>

@@ -8,6 +8,7 @@ import java.util.List;
  * {@code keepMismatches} carry it, so memory stays flat however many predictions a run has.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * report.results().stream().filter(r -> r.kept() != null)
  *     .forEach(r -> System.out.println(r.questionId() + ": " + r.kept().predictedRows()));
  * }</pre>

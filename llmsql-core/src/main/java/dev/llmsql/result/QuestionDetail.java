@@ -14,6 +14,7 @@ import java.util.Map;
  * show matches and mismatches alike.
  *
  * <pre>{@code
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * report.detail(7).map(QuestionDetail::predictedSql).orElse("(unknown)");
  * }</pre>
  *

@@ -11,7 +11,9 @@ import java.util.List;
  * The verdict on one scored prediction, with what the report needs to explain it.
  *
  * <pre>{@code
- * report.results().stream().filter(r -> r.outcome() == Outcome.ERROR).map(QuestionResult::error)
+ * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
+ * List<String> errors =
+ *     report.results().stream().filter(r -> r.outcome() == Outcome.ERROR).map(QuestionResult::error).toList();
  * }</pre>
  *
  * @param questionId the question answered

@@ -14,10 +14,15 @@ import java.util.Optional;
  *
  * <pre>{@code
  * RetryPolicy policy = RetryPolicy.of(4, Duration.ofSeconds(1), Duration.ofSeconds(60));
+ * URL url = URI.create("http://localhost:8000/v1/models").toURL();
  * for (int attempt = 1; ; attempt++) {
- *   Result r = tryOnce();
- *   if (r.ok() || !r.retryable() || !policy.mayRetryAfter(attempt)) { return r; }
- *   policy.pause(policy.waitMillis(attempt, r.retryAfter()));   // 1 s, 2 s, 4 s ...
+ *   try (InputStream in = url.openStream()) {
+ *     System.out.println(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+ *     break;
+ *   } catch (IOException e) {
+ *     if (!policy.mayRetryAfter(attempt)) { throw e; }
+ *     RetryPolicy.pause(policy.waitMillis(attempt, Optional.empty()));   // 1 s, 2 s, 4 s ...; or the Retry-After
+ *   }
  * }
  * }</pre>
  */

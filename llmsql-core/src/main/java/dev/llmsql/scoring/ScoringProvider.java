@@ -7,9 +7,13 @@ import java.util.Set;
  * {@link java.util.ServiceLoader} ({@code META-INF/services/dev.llmsql.scoring.ScoringProvider}).
  *
  * <pre>{@code
- * public final class AcmeScorings implements ScoringProvider {
+ * // public and top level in real code, listed in META-INF/services/dev.llmsql.scoring.ScoringProvider
+ * final class AcmeScorings implements ScoringProvider {
  *   public Set<String> names() { return Set.of("acme"); }
- *   public Scoring create(String name) { return new AcmeScoring(); }
+ *   public Scoring create(String name) {
+ *     return results -> new Score("acme", results.stream().filter(r -> r.outcome().isMatch()).count()
+ *         / (double) Math.max(1, results.size()), "share of questions matched");
+ *   }
  * }
  * }</pre>
  */

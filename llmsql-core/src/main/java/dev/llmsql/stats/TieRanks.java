@@ -9,6 +9,9 @@ import java.util.Optional;
  * without an interval starts a group of its own.
  *
  * <pre>{@code
+ * Interval a = new Interval(0.70, 0.78, "wilson");
+ * Interval b = new Interval(0.72, 0.80, "wilson");
+ * Interval c = new Interval(0.50, 0.58, "wilson");
  * int[] ranks = TieRanks.of(List.of(Optional.of(a), Optional.of(b), Optional.of(c)));   // {1, 1, 3}
  * }</pre>
  */

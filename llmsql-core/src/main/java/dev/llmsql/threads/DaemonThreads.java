@@ -11,8 +11,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a thread dump shows which part of llmsql a thread belongs to.
  *
  * <pre>{@code
- * ExecutorService pool = Executors.newFixedThreadPool(4, DaemonThreads.numbered("llmsql-eval-"));  // -1, -2, ...
- * DaemonThreads.start("llmsql-warm-up", this::warmUpNow);
+ * java.util.concurrent.ExecutorService pool =
+ *     java.util.concurrent.Executors.newFixedThreadPool(4, DaemonThreads.numbered("llmsql-eval-"));  // -1, -2, ...
+ * Database db = Database.file(Path.of("sqlite_tables.db"));
+ * QueryExecutor executor = QueryEngines.forDatabase(db).open(db, new ExecutionLimits(Duration.ofSeconds(30), 1000, 1));
+ * DaemonThreads.start("llmsql-warm-up", executor::warmUp);
  * }</pre>
  */
 public final class DaemonThreads implements ThreadFactory {

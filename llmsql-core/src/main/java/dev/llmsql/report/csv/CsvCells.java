@@ -12,7 +12,11 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * CsvCells.text("=HYPERLINK(\"http://x\")");   // "'=HYPERLINK(\"http://x\")"
  * CsvCells.text("-3");                          // "-3"
- * csv.printRecord(CsvCells.row(42, question, "0.5"));
+ * String question = "=1+1 in SQL?";
+ * StringWriter out = new StringWriter();
+ * try (org.apache.commons.csv.CSVPrinter csv = org.apache.commons.csv.CSVFormat.RFC4180.print(out)) {
+ *   csv.printRecord(CsvCells.row(42, question, "0.5"));
+ * }
  * }</pre>
  */
 public final class CsvCells {

@@ -28,6 +28,7 @@ import org.apache.commons.csv.CSVPrinter;
  * reason, detail, errorMsg, timeSeconds}.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * CsvReport.write(report, Path.of("results.csv"));
  * }</pre>
  *

@@ -23,6 +23,8 @@ import java.util.Optional;
  * flipped (question, gold SQL, each side's SQL and verdict).
  *
  * <pre>{@code
+ * Path a = Path.of("gpt-4o.json");
+ * Path b = Path.of("llama-3.json");
  * ComparisonReport.write(FullReportJson.read(a), "gpt-4o", FullReportJson.read(b), "llama-3", 0.05,
  *     Path.of("compare.html"));
  * }</pre>

@@ -39,6 +39,7 @@ import java.util.TreeMap;
  * differing cell highlighted.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * HtmlReport.write(report, Path.of("report.html"));
  * }</pre>
  *

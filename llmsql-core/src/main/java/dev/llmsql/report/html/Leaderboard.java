@@ -41,6 +41,8 @@ import java.util.Set;
  * page may hold reports, suite scores or both.
  *
  * <pre>{@code
+ * EvaluationReport r1 = FullReportJson.read(Path.of("gpt-4o.json"));
+ * EvaluationReport r2 = FullReportJson.read(Path.of("llama-3.json"));
  * Leaderboard.write(List.of(new Leaderboard.Entry("gpt-4o", r1), new Leaderboard.Entry("llama-3", r2)),
  *     Path.of("board.html"));
  * Leaderboard.write(List.of(new Leaderboard.Entry("mine", r1)), List.of(),

@@ -41,6 +41,7 @@ import java.util.Properties;
  * e.g. from {@code --run-metadata}) is deep-merged on top: nested mappings merge, other values replace.
  *
  * <pre>{@code
+ * EvaluationReport report = Evaluator.evaluate(Path.of("outputs.jsonl"));
  * LeaderboardYaml entry = LeaderboardYaml.builder().report(report).modelName("Qwen/Qwen3-0.6B")
  *     .answersPath("qwen3.jsonl").runMetadata(Map.of("type", "open-source")).build();
  * entry.write(Path.of("leaderboard/Qwen3-0.6B/0fewshots/run.yaml"));
