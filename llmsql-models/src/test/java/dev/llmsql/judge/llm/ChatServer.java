@@ -102,6 +102,7 @@ public final class ChatServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     int now = inFlight.incrementAndGet();
     peak.accumulateAndGet(now, Math::max);
+    boolean counted = true;
     try {
       JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
       String model = body.path("model").asText();
@@ -121,6 +122,10 @@ public final class ChatServer implements AutoCloseable {
       byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
       reply.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
       exchange.getResponseHeaders().add("Content-Type", "application/json");
+      // out of flight before the answer leaves: once the client reads it, it may send its next request at once,
+      // and counting that one while this thread has not yet left would report one request too many
+      inFlight.decrementAndGet();
+      counted = false;
       exchange.sendResponseHeaders(reply.status(), bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(bytes);
@@ -130,7 +135,9 @@ public final class ChatServer implements AutoCloseable {
     } catch (IOException clientGone) {
       // the client timed out and closed the connection
     } finally {
-      inFlight.decrementAndGet();
+      if (counted) {
+        inFlight.decrementAndGet();
+      }
       exchange.close();
     }
   }
