@@ -2,9 +2,6 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,26 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The picocli command tree: generated help (headings, {@code --option VALUE}), the bash completion script, the
  * {@code help} command, {@code --option=value}, and the one-line errors of the tree itself.
  */
-class CommandTreeTest {
+class CommandTreeTest extends CliHarness {
 
   @TempDir
   Path dir;
-
-  final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  int run(String... args) {
-    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
-  }
-
-  String out() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  String err() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
 
   @Test
   void evaluateHelp_isGroupedUnderHeadingsWithValuesAfterASpace() {

@@ -3,9 +3,6 @@ package dev.llmsql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.jdbc.PostgresServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dataset import --engine duckdb|postgresql}: the bundled demo (and CSV files) into a real DuckDB file and a
  * database of the embedded PostgreSQL server, then evaluated there by the same command line.
  */
-class DatasetEngineImportTest {
+class DatasetEngineImportTest extends CliHarness {
 
   private static final Path DEMO = CliTest.DEMO;
   private static final String DEMO_TABLES = ""
@@ -37,26 +34,6 @@ class DatasetEngineImportTest {
 
   @TempDir
   Path dir;
-
-  final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  int run(Function<String, String> environment, String... args) {
-    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, environment).run(args);
-  }
-
-  int run(String... args) {
-    return run(Map.<String, String>of()::get, args);
-  }
-
-  String out() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  String err() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
 
   private int evaluateQuiet(Function<String, String> environment, String... database) {
     String[] base = {"evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",

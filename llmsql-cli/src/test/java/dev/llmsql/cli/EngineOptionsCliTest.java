@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.jdbc.PostgresServer;
 import dev.llmsql.jdbc.load.JdbcImport;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * engines: the bundled demo copied into DuckDB and into the embedded PostgreSQL server. DuckDB and PostgreSQL
  * match 28 of the 50 where SQLite matches 27: questions 14 and 23 gain and question 2 loses (docs/ENGINES.md).
  */
-class EngineOptionsCliTest {
+class EngineOptionsCliTest extends CliHarness {
 
   private static final Path DEMO = CliTest.DEMO;
   private static final String PASSWORD = "s3cret-Reader-pw";
@@ -34,9 +30,6 @@ class EngineOptionsCliTest {
   @TempDir
   Path dir;
 
-  final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
   @BeforeAll
   static void copyDemo() throws Exception {
     duckdb = shared.resolve("demo.duckdb");
@@ -44,23 +37,6 @@ class EngineOptionsCliTest {
     JdbcImport.toPostgres(DEMO.resolve("demo.sqlite"), PostgresServer.adminUrl(), PostgresServer.admin(),
         "cli_engine_demo", "cli_engine_reader", PASSWORD);
     pgUrl = PostgresServer.adminUrl().replace("/postgres", "/cli_engine_demo");
-  }
-
-  int run(Function<String, String> environment, String... args) {
-    return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, environment).run(args);
-  }
-
-  int run(String... args) {
-    return run(Map.<String, String>of()::get, args);
-  }
-
-  String out() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  String err() {
-    return err.toString(StandardCharsets.UTF_8);
   }
 
   private static String[] demo(String... more) {
