@@ -5,11 +5,13 @@ import dev.llmsql.gate.Gate;
 import dev.llmsql.gate.GateResult;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.ReportText;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.stats.Interval;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,8 +52,10 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
       throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
     }
     if (actual.accuracy() < min) {
-      failWithMessage("%nExpecting accuracy >= %s%nbut was %s (%d of %d matched).%s", percent(min),
-          percent(actual.accuracy()), actual.matches(), actual.total(), worstMismatches());
+      failWithMessage("%nExpecting accuracy >= %s%nbut was %s (95%% CI %s, %d of %d matched).%s", percent(min),
+          percent(actual.accuracy()), Confidence.accuracy(actual).map(Interval::formatPercent)
+              .orElse(Confidence.UNAVAILABLE),
+          actual.matches(), actual.total(), worstMismatches());
     }
     return this;
   }

@@ -27,7 +27,7 @@ class ReportAssertTest {
         .hasMessage("""
 
             Expecting accuracy >= 80.00%
-            but was 50.00% (2 of 4 matched).
+            but was 50.00% (95% CI 15.00% to 85.00%, 2 of 4 matched).
             Worst mismatches (2 of 2):
 
             Mismatch #1: question 4 [ERROR PRED_ERROR]

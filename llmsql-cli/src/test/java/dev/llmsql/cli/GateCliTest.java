@@ -107,8 +107,8 @@ class GateCliTest {
     assertThat(run("compare", reportA.toString(), reportB.toString())).as(err()).isZero();
     assertThat(out()).isEqualTo("""
         Paired comparison over 50 question(s)
-          a.json   54.00%  95% CI 40.00% to 66.00%
-          b.json   70.00%  95% CI 56.00% to 82.00%
+          a.json   54.00%  95% CI 40.40% to 67.03%
+          b.json   70.00%  95% CI 56.25% to 80.90%
           both matched 25, neither matched 13, only a.json 2, only b.json 10
           exact McNemar: b=2, c=10, two-sided p = 0.0386
           fixed by b.json (10): 3, 5, 10, 12, 14, 18, 20, 22, 23, 25
@@ -135,7 +135,7 @@ class GateCliTest {
     String page = Files.readString(html);
     assertThat(page).contains("<title>a.json vs b.json: b.json is better (p = 0.0386 &lt; 0.05)</title>",
         "<div class=\"card\" id=\"p-value\"><div class=\"v\">0.0386</div>",
-        "<div class=\"ci\">95% CI 40.00% to 66.00%</div>", "<h2>Fixed by b.json (10)</h2>",
+        "<div class=\"ci\">95% CI 40.40% to 67.03%</div>", "<h2>Fixed by b.json (10)</h2>",
         "<h2>Broken by b.json (2)</h2>");
     assertThat(page.split("<tr><td>", -1)).hasSize(13);   // 10 fixed + 2 broken rows
   }

@@ -16,16 +16,16 @@ import java.util.WeakHashMap;
 import java.util.function.Supplier;
 
 /**
- * The 95% confidence interval of each score of a report. With per-question results (the default) it is a
- * seeded {@link Bootstrap} over questions: accuracy from the verdicts, other scores by scoring each resample
- * again with the scoring of the same name (when that scoring gives the report's figure on the whole run;
- * otherwise the score was made by another scoring and has no interval). Without them ({@code keepResults(false)}) accuracy gets a
- * {@link Wilson} interval from its counts and other scores have none.
+ * The 95% confidence interval of each score of a report, one method per score whatever the output: accuracy
+ * always gets the {@link Wilson} score interval of its counts; every other score a seeded {@link Bootstrap}
+ * over questions, scoring each resample again with the scoring of the same name (when that scoring gives the
+ * report's figure on the whole run; otherwise the score was made by another scoring and has no interval).
+ * Without per-question results ({@code keepResults(false)}) the other scores have no interval.
  *
  * <pre>{@code
  * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
  * Optional<Interval> ci = Confidence.of(report, "accuracy");
- * ci.map(Interval::format).orElse("unavailable");   // "[0.4000, 0.6800]"
+ * ci.map(Interval::format).orElse("unavailable");   // "[0.4040, 0.6703]" for 27 of 50
  * }</pre>
  */
 public final class Confidence {
@@ -43,27 +43,17 @@ public final class Confidence {
   private Confidence() {
   }
 
-  /** The interval of accuracy: bootstrap over kept results, else Wilson from the counts; empty for no question. */
+  /**
+   * The interval of accuracy: the {@link Wilson} score interval of matches out of total, whether or not the
+   * report kept per-question results, so a run prints the same interval in every output, a report read from
+   * counts alone (LLMSQL's own JSON) gets it too, and a run of 160,000 predictions needs no results for it.
+   * Empty for a report without a scored question.
+   */
   public static Optional<Interval> accuracy(EvaluationReport report) {
-    return accuracy(report, Bootstrap.DEFAULT);
-  }
-
-  /** {@link #accuracy(EvaluationReport)} with another bootstrap. */
-  public static Optional<Interval> accuracy(EvaluationReport report, Bootstrap bootstrap) {
     if (report.total() == 0) {
       return Optional.empty();
     }
-    if (!report.hasResults()) {
-      return Optional.of(Wilson.interval(report.matches(), report.total()));
-    }
-    List<QuestionResult> results = report.results();
-    return Optional.of(cached(results, "accuracy", bootstrap, () -> {
-      boolean[] hits = new boolean[results.size()];
-      for (int i = 0; i < hits.length; i++) {
-        hits[i] = results.get(i).outcome().isMatch();
-      }
-      return bootstrap.proportion(hits);
-    }));
+    return Optional.of(Wilson.interval(report.matches(), report.total()));
   }
 
   /**
@@ -77,7 +67,7 @@ public final class Confidence {
   /** {@link #of(EvaluationReport, String)} with another bootstrap. */
   public static Optional<Interval> of(EvaluationReport report, String name, Bootstrap bootstrap) {
     if (name.equals("accuracy")) {
-      return accuracy(report, bootstrap);
+      return accuracy(report);
     }
     if (report.score(name).isEmpty() || report.total() == 0 || !report.hasResults()) {
       return Optional.empty();

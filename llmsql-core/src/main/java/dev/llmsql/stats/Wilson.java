@@ -1,11 +1,11 @@
 package dev.llmsql.stats;
 
 /**
- * The Wilson score interval of a proportion, for accuracy when per-question results were not kept: it needs
- * only the counts, and unlike the normal approximation it stays inside [0, 1] and is sensible at 0 and n.
+ * The Wilson score interval of a proportion, the interval of accuracy in every report: it needs only the
+ * counts, and unlike the normal approximation it stays inside [0, 1] and is sensible at 0 and n.
  *
  * <pre>{@code
- * Interval ci = Wilson.interval(27, 50);   // [0.4051, 0.6693]
+ * Interval ci = Wilson.interval(27, 50);   // [0.4040, 0.6703]
  * }</pre>
  */
 public final class Wilson {

@@ -41,8 +41,8 @@ class PairedComparisonTest {
   void render_isOneScreenWithTheVerdict() {
     assertThat(PairedComparison.of(A, B).render("A", "B", 0.05)).isEqualTo("""
         Paired comparison over 40 question(s)
-          A   55.00%  95% CI 40.00% to 70.00%
-          B   75.00%  95% CI 60.00% to 87.50%
+          A   55.00%  95% CI 39.83% to 69.29%
+          B   75.00%  95% CI 59.81% to 85.81%
           both matched 20, neither matched 8, only A 2, only B 10
           exact McNemar: b=2, c=10, two-sided p = 0.0386
           fixed by B (10): 23, 24, 25, 26, 27, 28, 29, 30, 31, 32

@@ -19,22 +19,18 @@ class ConfidenceTest {
   }
 
   @Test
-  void accuracy_withResults_isTheSeededBootstrap() {
-    Optional<Interval> ci = Confidence.accuracy(Reports.of(right(50, 27)));
-    assertThat(ci).map(Interval::low).contains(0.40);
-    assertThat(ci).map(Interval::high).contains(0.68);   // first 27 of 50 right; the demo's order gives 0.66
-    assertThat(ci).map(Interval::method).contains("bootstrap (1000 resamples, seed 42)");
-  }
-
-  @Test
-  void accuracy_withoutResults_isWilsonFromTheCounts() {
+  void accuracy_isWilsonFromTheCounts_withOrWithoutResults() {
     EvaluationReport full = Reports.of(right(50, 27));
     EvaluationReport counted = EvaluationReport.builder().total(50).matches(27).predNone(0).goldNone(0).sqlErrors(0)
         .accuracy(0.54).mismatches(full.mismatches()).timestamp(full.timestamp()).inputMode(full.inputMode())
         .judge("llmsql").scores(full.scores()).benchmark(full.benchmark()).duration(full.duration())
         .tally(full.tally()).build();
-    assertThat(Confidence.accuracy(counted)).map(Interval::format).contains("[0.4040, 0.6703]");
-    assertThat(Confidence.accuracy(counted)).map(Interval::method).contains("wilson");
+    assertThat(Confidence.accuracy(full)).map(Interval::format).contains("[0.4040, 0.6703]");
+    assertThat(Confidence.accuracy(full)).map(Interval::method).contains("wilson");
+    assertThat(Confidence.accuracy(counted)).isEqualTo(Confidence.accuracy(full));
+    assertThat(Confidence.of(full, "accuracy")).isEqualTo(Confidence.accuracy(full));
+    assertThat(Confidence.of(full, "accuracy", dev.llmsql.stats.Bootstrap.builder().seed(7).build()))
+        .isEqualTo(Confidence.accuracy(full));
   }
 
   @Test
@@ -50,21 +46,21 @@ class ConfidenceTest {
   @Test
   void summaryText_showsTheAccuracyInterval() {
     assertThat(ReportText.summary(Reports.of(right(50, 27))))
-        .contains("  Accuracy:       54.00%\n  95% CI:         40.00% to 68.00% (bootstrap (1000 resamples, seed 42))\n");
+        .contains("  Accuracy:       54.00%\n  95% CI:         40.40% to 67.03% (wilson)\n");
   }
 
   @Test
   void htmlCardsAndFullJson_carryTheIntervals() throws Exception {
     EvaluationReport r = Reports.of(right(50, 27));
     assertThat(dev.llmsql.report.html.HtmlReport.render(r)).contains("<div class=\"card\" id=\"accuracy\"><div "
-        + "class=\"v\">54.00%</div><div class=\"l\">Accuracy</div><div class=\"ci\">95% CI 40.00% to 68.00%</div>");
+        + "class=\"v\">54.00%</div><div class=\"l\">Accuracy</div><div class=\"ci\">95% CI 40.40% to 67.03%</div>");
     java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
     FullReportJson.write(r, json);
     com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(json.toByteArray());
     assertThat(root.at("/summary/accuracy_ci").toString())
-        .isEqualTo("{\"low\":0.4,\"high\":0.68,\"method\":\"bootstrap (1000 resamples, seed 42)\"}");
-    assertThat(root.at("/scores/0/ci/high").asDouble()).isEqualTo(0.68);
+        .isEqualTo("{\"low\":0.4039887139915748,\"high\":0.6703034780777566,\"method\":\"wilson\"}");
+    assertThat(root.at("/scores/0/ci")).isEqualTo(root.at("/summary/accuracy_ci"));
     // read back unchanged: the interval is recomputed from the results, not trusted from the file
     assertThat(FullReportJson.read(new java.io.ByteArrayInputStream(json.toByteArray())).accuracy()).isEqualTo(0.54);
   }

@@ -88,19 +88,19 @@ class HtmlReportTest {
     boolean[] best = new boolean[40];
     boolean[] close = new boolean[40];
     boolean[] worst = new boolean[40];
-    Arrays.fill(best, 0, 38, true);    // 95%, bootstrap 95% CI 87.50% to 100.00%
-    Arrays.fill(close, 0, 36, true);   // 90%, 80.00% to 97.50%: overlaps the best
-    Arrays.fill(worst, 0, 8, true);    // 20%, 10.00% to 32.50%: apart
+    Arrays.fill(best, 0, 38, true);    // 95%, Wilson 95% CI 83.50% to 98.62%
+    Arrays.fill(close, 0, 36, true);   // 90%, 76.95% to 96.04%: overlaps the best
+    Arrays.fill(worst, 0, 8, true);    // 20%, 10.50% to 34.76%: apart
     String html = Leaderboard.render(List.of(new Leaderboard.Entry("worst", Reports.of(worst)),
         new Leaderboard.Entry("close", Reports.of(close)), new Leaderboard.Entry("best", Reports.of(best))));
 
     assertThat(html).containsSubsequence(
         "<td data-sort=\"1\">=1</td><td data-sort=\"best\">best</td><td data-sort=\"0.95\">95.00% (95% CI "
-            + "87.50% to 100.00%)</td>",
+            + "83.50% to 98.62%)</td>",
         "<td data-sort=\"1\">=1</td><td data-sort=\"close\">close</td><td data-sort=\"0.9\">90.00% (95% CI "
-            + "80.00% to 97.50%)</td>",
+            + "76.95% to 96.04%)</td>",
         "<td data-sort=\"3\">3</td><td data-sort=\"worst\">worst</td><td data-sort=\"0.2\">20.00% (95% CI "
-            + "10.00% to 32.50%)</td>");
+            + "10.50% to 34.76%)</td>");
   }
 
   @Test
