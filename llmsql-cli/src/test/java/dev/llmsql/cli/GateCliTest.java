@@ -259,7 +259,8 @@ class GateCliTest {
     out.reset();
     assertThat(run("compare", reports.resolve("predictions.json").toString(),
         reports.resolve("predictions-b.json").toString())).as(err()).isZero();
-    assertThat(readme).contains("```\n" + out() + "```\n");
+    // after the two evaluate runs' accuracy lines (ReadmeCommandsTest runs the whole block as pasted)
+    assertThat(readme).contains("matched)\n" + out() + "```\n");
   }
 
   @Test

@@ -34,7 +34,7 @@ class Llmsql2BrowserTest {
     DatasetImport.builder().tablesJsonl(fixture.resolve("tables.jsonl")).overwrite(true).build().into(db);
     report = Evaluator.builder().questionsPath(fixture.resolve("questions.jsonl")).dbPath(db)
         .modelName("demo-model").noReportFile().showMismatches(false).build()
-        .run(Path.of("llmsql2", "predictions.jsonl"));
+        .run(Path.of("llmsql2", "fixture-predictions.jsonl"));
   }
 
   @Test
