@@ -51,7 +51,26 @@ class Llmsql2DemoTest {
 
     assertThat(report.results().stream().map(Llmsql2DemoTest::line).collect(Collectors.joining("\n")))
         .isEqualTo("""
-            (to be pinned)""");
+            1 MATCH EQUAL rule1_equal
+            2 MATCH EQUAL rule2_trailing_count
+            3 MATCH EQUAL rule1_equal
+            4 MATCH EQUAL rule4_set
+            5 ERROR PRED_ERROR You can only execute one statement at a time (Python's sqlite3): more follows the ';' at offset 49
+            6 MATCH EQUAL rule1_equal
+            7 MATCH EQUAL rule1_equal
+            8 MATCH EQUAL rule1_equal
+            9 MATCH EQUAL rule1_equal
+            10 ERROR PRED_ERROR You can only execute one statement at a time (Python's sqlite3): more follows the ';' at offset 54
+            11 MISMATCH MISSING_ROWS no_match (closest: rule1_equal, 0 of 1 answer rows found among 0 predicted rows (normalised answer [(1923.0,)], predicted []))
+            12 MATCH EQUAL rule3_two_part
+            13 MATCH EQUAL rule3_two_part
+            14 MATCH EQUAL rule1_equal
+            15 NO_SQL NO_SQL the completion holds no SQL
+            16 MATCH EQUAL rule5_extra_column
+            17 MISMATCH VALUE_MISMATCH no_match (closest: rule1_equal, 0 of 1 answer rows found among 1 predicted rows (normalised answer [(2.0,)], predicted [(0.0,)]))
+            18 ERROR PRED_ERROR near "2020": syntax error
+            19 NO_SQL NO_SQL the completion holds no SQL
+            20 MATCH EQUAL rule1_equal""");
     assertThat(report.matches()).isEqualTo(13);
     assertThat(report.total()).isEqualTo(20);
     assertThat(report.sqlErrors()).isEqualTo(5);
