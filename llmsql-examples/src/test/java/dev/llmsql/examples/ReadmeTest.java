@@ -46,6 +46,45 @@ class ReadmeTest {
     assertThat(Files.readString(README)).contains("Needs JDK 17 or newer.");
   }
 
+  /**
+   * The README's Maven snippet declares what the example user project (built against the installed modules by
+   * {@code UserProjectTest}) declares: the modules, and in test scope JUnit itself and an SLF4J binding.
+   */
+  @Test
+  void mavenSnippet_declaresTheUserProjectsDependencies() throws IOException {
+    String readme = Files.readString(README);
+    String snippet = readme.substring(readme.indexOf("```xml\n"), readme.indexOf("\n```\n", readme.indexOf("```xml\n")));
+    String pom = Files.readString(Path.of("user-project", "pom.xml"));
+
+    assertThat(dependencies(snippet.substring(snippet.indexOf("</dependencyManagement>"))))
+        .isEqualTo(dependencies(pom.substring(pom.indexOf("</dependencyManagement>"))))
+        .contains("org.junit.jupiter:junit-jupiter:5.14.4:test", "org.slf4j:slf4j-simple:2.0.17:test");
+    assertThat(readme).contains("`SLF4J(W): No SLF4J providers were found.`", "A binding in test scope silences them");
+  }
+
+  /** {@code groupId:artifactId:version:scope} of each dependency of the first {@code <dependencies>} block. */
+  private static List<String> dependencies(String xml) {
+    String block = xml.substring(xml.indexOf("<dependencies>"), xml.indexOf("</dependencies>"));
+    List<String> found = new ArrayList<>();
+    Matcher d = Pattern.compile("(?s)<dependency>(.*?)</dependency>").matcher(block);
+    while (d.find()) {
+      found.add(tag(d.group(1), "groupId") + ":" + tag(d.group(1), "artifactId") + ":" + tag(d.group(1), "version")
+          + ":" + tag(d.group(1), "scope"));
+    }
+    return found;
+  }
+
+  private static String tag(String xml, String name) {
+    Matcher m = Pattern.compile("<" + name + ">([^<]*)</" + name + ">").matcher(xml);
+    return m.find() ? m.group(1) : "";
+  }
+
+  @Test
+  void readme_saysHowLongTheInstallTakes() throws IOException {
+    assertThat(Files.readString(README)).startsWith("# llmsql-java\n\n```sh\n")
+        .contains("./mvnw install      # every test, then the modules into ~/.m2: about 6 minutes on 2 cores\n");
+  }
+
   @Test
   void everyJavaBlock_compilesAsPasted(@TempDir Path work) throws IOException {
     List<String> blocks = javaBlocks(Files.readString(README));
