@@ -121,6 +121,11 @@ class ReadmeCommandsTest {
       model.stop(0);
     }
     assertThat(failures).as("README command blocks that do not run as pasted").isEmpty();
+    String readme = Files.readString(README);
+    int yamlAt = readme.indexOf("```yaml\ndate: ") + "```yaml\n".length();
+    assertThat(machineless(readme.substring(yamlAt, readme.indexOf("```\n", yamlAt))))
+        .as("README's pasted run.yaml of the LLMSQL 2.0 section")
+        .isEqualTo(machineless(Files.readString(ROOT.resolve("target/llmsql2/run.yaml"))));
     assertThat(gitStatus()).as("the work tree after the README's commands (they write under target/)")
         .isEqualTo(treeBefore);
   }
@@ -155,6 +160,11 @@ class ReadmeCommandsTest {
   private static String masked(String output) {
     return DATE_LINE.matcher(TIME_LINE.matcher(output.replace("\r\n", "\n")).replaceAll("  Time: (varies)"))
         .replaceAll("date: (today)");
+  }
+
+  /** A leaderboard entry without what depends on the day and the machine. */
+  private static String machineless(String yaml) {
+    return masked(yaml).replaceFirst("(?m)^os_name: .*$", "os_name: (this machine)");
   }
 
   /** The work tree's changes and untracked files (git's view; ignored files such as target/ do not count). */
