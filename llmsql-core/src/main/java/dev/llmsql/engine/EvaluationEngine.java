@@ -639,7 +639,7 @@ public final class EvaluationEngine {
     private final List<Mismatch> mismatches = new ArrayList<>();
     private long retainedBytes;
     private final List<InputProblem> problems = new ArrayList<>();
-    /** Questions whose db_id leads outside the databases directory (few: only crafted ones). */
+    /** Questions whose db_id is not a plain name (few: only crafted ones). */
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
     private int matches;
     private int predNone;
