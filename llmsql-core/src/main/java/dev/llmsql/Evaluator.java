@@ -204,8 +204,8 @@ public final class Evaluator {
    * ({@code threads(2)} then {@code threads(4)}), {@code saveReport(path)} with {@code noReportFile()},
    * {@code goldCache(dir)} with {@code noGoldCache()}, {@code showMismatches(false)} with
    * {@code showMismatches(out, n)} or {@code maxMismatches(n)}, two of {@code dbPath}, {@code databasesDir}
-   * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)} or
-   * {@code hubEndpoint(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
+   * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)},
+   * {@code hubEndpoint(...)} or {@code downloadMinimumRate(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
    * configuration.
    *
    * <pre>{@code

@@ -523,7 +523,8 @@ final class Downloader {
   /**
    * The rate of a body that brought fewer than {@code minimumRate} bytes a second over the last
    * {@code rateWindow}, as curl's {@code --speed-limit}/{@code --speed-time} measure it, or -1 while it is fast
-   * enough (or has not flowed for a whole window yet).
+   * enough, has not flowed for a whole window yet, or brought no byte at all in the window (a stall, which the
+   * read timeout ends and the retry resumes within the run).
    */
   private long rateBelowMinimum(ArrayDeque<long[]> samples, long now, long position) {
     long window = rateWindow.toNanos();
@@ -533,8 +534,8 @@ final class Downloader {
     }
     long[] baseline = samples.peekFirst();
     long elapsed = now - baseline[0];
-    if (elapsed < window) {
-      return -1;
+    if (elapsed < window || position == baseline[1]) {
+      return -1;   // no whole window yet; or no byte at all, a stall the read timeout retries and resumes in the run
     }
     double perSecond = (position - baseline[1]) / (elapsed / 1e9);   // doubles: a day's window in ns overflows
     return perSecond >= minimumRate ? -1 : (long) perSecond;
