@@ -189,7 +189,8 @@ public final class Evaluator {
         .findFirst().orElseThrow(() -> new IllegalStateException(
             "No LLMSQL downloader on the classpath: add llmsql-sqlite, "
                 + "or give questionsPath(...) and dbPath(...) to use local files"));
-    return factory.create(b.version, b.workdir, b.endpoint);
+    return b.downloadMinimumRate == null ? factory.create(b.version, b.workdir, b.endpoint)
+        : factory.create(b.version, b.workdir, b.endpoint, b.downloadMinimumRate, b.downloadRateWindow);
   }
 
   @Override
@@ -203,8 +204,8 @@ public final class Evaluator {
    * ({@code threads(2)} then {@code threads(4)}), {@code saveReport(path)} with {@code noReportFile()},
    * {@code goldCache(dir)} with {@code noGoldCache()}, {@code showMismatches(false)} with
    * {@code showMismatches(out, n)} or {@code maxMismatches(n)}, two of {@code dbPath}, {@code databasesDir}
-   * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)} or
-   * {@code hubEndpoint(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
+   * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)},
+   * {@code hubEndpoint(...)} or {@code downloadMinimumRate(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
    * configuration.
    *
    * <pre>{@code
@@ -221,6 +222,8 @@ public final class Evaluator {
     private String version = DEFAULT_VERSION;
     private Path workdir = DEFAULT_WORKDIR;
     private URI endpoint;
+    private Long downloadMinimumRate;
+    private Duration downloadRateWindow;
     private boolean saveReport = true;
     private Path reportPath;
     private boolean showMismatches = true;
@@ -279,6 +282,23 @@ public final class Evaluator {
       this.endpoint = once("hubEndpoint", Range.httpUrl("hubEndpoint", endpoint.toString()),
           "hubEndpoint(" + endpoint + ")");
       return note("hubEndpoint=" + endpoint);
+    }
+
+    /**
+     * The slowest the LLMSQL download may go: {@code bytesPerSecond} averaged over {@code window} (curl's
+     * {@code --speed-limit}/{@code --speed-time}); slower, the download ends with one line and what arrived is
+     * kept for the next run to resume. Default 1,024 bytes a second over 30 s; 0 turns the check off
+     * ({@link Range#DOWNLOAD_MIN_RATE}, {@link Range#DOWNLOAD_RATE_WINDOW_MILLIS}).
+     */
+    public Builder downloadMinimumRate(long bytesPerSecond, Duration window) {
+      requireNonNull(window, "window");
+      Range.DOWNLOAD_MIN_RATE.check("downloadMinimumRate", bytesPerSecond);
+      Range.DOWNLOAD_RATE_WINDOW_MILLIS.check("downloadMinimumRate window", window);
+      this.downloadMinimumRate = once("downloadMinimumRate", bytesPerSecond,
+          "downloadMinimumRate(" + bytesPerSecond + ", " + window + ")");
+      this.downloadRateWindow = once("downloadRateWindow", window,
+          "downloadMinimumRate(" + bytesPerSecond + ", " + window + ")");
+      return note("downloadMinimumRate=" + bytesPerSecond + "/" + window);
     }
 
     /** A local questions JSONL; needs {@link #dbPath} or {@link #databasesDir} too. */
@@ -551,7 +571,7 @@ public final class Evaluator {
               + "SQLite file, databasesDir for {dir}/{db_id}/{db_id}.sqlite, database for any engine");
         }
       }
-      for (String downloadOnly : List.of("version", "hubEndpoint")) {
+      for (String downloadOnly : List.of("version", "hubEndpoint", "downloadMinimumRate")) {
         if (chosen.contains(downloadOnly) && (benchmark != null || localFiles != null)) {
           throw new IllegalStateException((benchmark != null ? "benchmark(...)" : localFiles) + " and " + downloadOnly
               + "(...) exclude each other: " + downloadOnly + " applies to the LLMSQL benchmark downloaded when "
@@ -608,6 +628,8 @@ public final class Evaluator {
       b.version = version;
       b.workdir = workdir;
       b.endpoint = endpoint;
+      b.downloadMinimumRate = downloadMinimumRate;
+      b.downloadRateWindow = downloadRateWindow;
       b.saveReport = saveReport;
       b.reportPath = reportPath;
       b.showMismatches = showMismatches;

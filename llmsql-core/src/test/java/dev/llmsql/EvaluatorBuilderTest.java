@@ -113,6 +113,20 @@ class EvaluatorBuilderTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("benchmark(...) and hubEndpoint(...) exclude each other: hubEndpoint applies to the LLMSQL "
             + "benchmark downloaded when no benchmark is given");
+    assertThatThrownBy(() -> local().downloadMinimumRate(0, java.time.Duration.ofSeconds(30)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("questionsPath(...) and downloadMinimumRate(...) exclude each other: downloadMinimumRate "
+            + "applies to the LLMSQL benchmark downloaded when no benchmark is given");
+  }
+
+  @Test
+  void downloadMinimumRate_outOfRange_isRefusedAtOnce() {
+    assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(-1, java.time.Duration.ofSeconds(30)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("downloadMinimumRate must be between 0 and 1000000000, but was -1");
+    assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(1024, java.time.Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("downloadMinimumRate window must be between 1 s and 86400 s, but was PT0S");
   }
 
   @Test

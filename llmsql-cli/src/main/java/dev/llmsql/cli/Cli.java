@@ -322,6 +322,9 @@ public final class Cli {
     if (a.download.hubEndpoint != null) {
       b.hubEndpoint(a.download.hubEndpoint);
     }
+    if (a.download.rateGiven()) {
+      b.downloadMinimumRate(a.download.minimumRateOrDefault(), a.download.rateWindowOrDefault());
+    }
     if (a.questions != null) {
       b.questionsPath(a.questions);
     }

@@ -141,6 +141,20 @@ final class Converters {
     }
   }
 
+  static final class DownloadMinRate extends Whole {
+    @Override
+    Range range() {
+      return Range.DOWNLOAD_MIN_RATE;
+    }
+  }
+
+  static final class DownloadRateWindow extends Seconds {
+    @Override
+    Range range() {
+      return Range.DOWNLOAD_RATE_WINDOW_MILLIS;
+    }
+  }
+
   /** An http or https URL with a host. */
   static final class HttpUrl extends Rule<URI> {
     @Override

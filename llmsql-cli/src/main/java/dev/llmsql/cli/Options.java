@@ -141,8 +141,9 @@ final class Options {
   }
 
   /**
-   * {@code --version}, {@code --workdir-path} and {@code --hub-endpoint}: where a command's LLMSQL download comes
-   * from, spelt and checked the same in every command that downloads; a picocli mixin.
+   * {@code --version}, {@code --workdir-path}, {@code --hub-endpoint}, {@code --download-min-rate} and
+   * {@code --download-rate-window}: where a command's LLMSQL download comes from and how slow it may go, spelt
+   * and checked the same in every command that downloads; a picocli mixin.
    */
   static final class Hub {
     @picocli.CommandLine.Option(names = "--version", paramLabel = "1.0|2.0", order = 100,
@@ -155,6 +156,28 @@ final class Options {
         converter = Converters.HttpUrl.class,
         description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
     URI hubEndpoint;
+    @picocli.CommandLine.Option(names = "--download-min-rate", paramLabel = "BYTES/S", order = 102,
+        converter = Converters.DownloadMinRate.class,
+        description = "end a download slower than this, averaged over --download-rate-window; the part is kept "
+            + "and the next run resumes it (default 1024; 0 turns it off; up to 1000000000)")
+    Integer minimumRate;
+    @picocli.CommandLine.Option(names = "--download-rate-window", paramLabel = "SECONDS", order = 102,
+        converter = Converters.DownloadRateWindow.class,
+        description = "the window --download-min-rate is averaged over (default 30; 1 to 86400)")
+    java.time.Duration rateWindow;
+
+    /** Whether the minimum download rate or its window was given. */
+    boolean rateGiven() {
+      return minimumRate != null || rateWindow != null;
+    }
+
+    long minimumRateOrDefault() {
+      return minimumRate != null ? minimumRate : LlmsqlHub.DEFAULT_MINIMUM_RATE;
+    }
+
+    java.time.Duration rateWindowOrDefault() {
+      return rateWindow != null ? rateWindow : LlmsqlHub.DEFAULT_RATE_WINDOW;
+    }
 
     /** The version asked for; LLMSQL 2.0 when none was. */
     String versionOrDefault() {
@@ -169,6 +192,9 @@ final class Options {
       }
       if (hubEndpoint != null) {
         hub.endpoint(hubEndpoint);
+      }
+      if (rateGiven()) {
+        hub.minimumRate(minimumRateOrDefault()).rateWindow(rateWindowOrDefault());
       }
       return hub.build();
     }

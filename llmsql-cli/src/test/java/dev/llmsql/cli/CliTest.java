@@ -140,6 +140,53 @@ class CliTest {
   }
 
   @Test
+  void evaluate_hubBelowTheMinimumRate_exitsNoBenchmarkWithOneLine_keepingThePart() throws Exception {
+    // a hub that sends 10,000 bytes, then 10 bytes a second (issue 22.6)
+    com.sun.net.httpserver.HttpServer hub =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    hub.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+    hub.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(200, 200_000);
+      try (java.io.OutputStream body = exchange.getResponseBody()) {
+        body.write(new byte[10_000]);
+        body.flush();
+        for (int i = 0; i < 190_000; i++) {
+          body.write('x');
+          body.flush();
+          Thread.sleep(100);
+        }
+      } catch (InterruptedException | java.io.IOException stopped) {
+        // the client gave up
+      }
+    });
+    hub.start();
+    try {
+      String endpoint = "http://127.0.0.1:" + hub.getAddress().getPort();
+      Path work = dir.resolve("work");
+
+      int status = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--version", "1.0",
+          "--hub-endpoint", endpoint, "--workdir-path", work.toString(), "--download-min-rate", "1024",
+          "--download-rate-window", "1");
+
+      assertThat(status).isEqualTo(Cli.NO_BENCHMARK);
+      long kept = Files.size(work.resolve("llmsql-1.0").resolve("questions.jsonl.part"));
+      List<String> lines = err().lines().toList();   // the download's progress lines, then the error
+      assertThat(lines.get(0)).isEqualTo("Downloading " + endpoint
+          + "/datasets/llmsql-bench/llmsql-benchmark/resolve/main/questions.jsonl");
+      assertThat(lines.get(lines.size() - 1)).matches(java.util.regex.Pattern.quote("llmsql evaluate: Could not download " + endpoint
+          + "/datasets/llmsql-bench/llmsql-benchmark/resolve/main/questions.jsonl: too slow from 127.0.0.1:"
+          + hub.getAddress().getPort() + ": ") + "\\d{1,2}" + java.util.regex.Pattern.quote(" bytes/s over the "
+          + "last 1 s, below the minimum of 1024 bytes/s, at byte " + kept + " of 200000; the part is kept: run "
+          + "again to resume from byte " + kept + "; lower the minimum rate (--download-min-rate, builder "
+          + "minimumRate(...); 0 turns it off) for a slow link, or pass local files: --questions-path "
+          + "questions.jsonl --db-path sqlite_tables.db (builder: questionsPath(...).dbPath(...))"));
+      assertThat(out()).isEmpty();
+    } finally {
+      hub.stop(0);
+    }
+  }
+
+  @Test
   void evaluate_demo_printsMismatchesThenSummary() {
     Path report = dir.resolve("r.json");
 

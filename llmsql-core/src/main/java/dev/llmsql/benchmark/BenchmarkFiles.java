@@ -54,7 +54,7 @@ public record BenchmarkFiles(Path questions, Database database, Path databasesDi
   /**
    * The database a question runs on. With a single database a question's {@code db_id} is ignored unless the
    * database is a URL holding {@code {db_id}}; with a directory, a question without {@code db_id}, or whose
-   * {@code db_id} leads outside the directory (see {@link #outsideDirectory}), is an error the caller reports.
+   * {@code db_id} is not a plain name (see {@link #outsideDirectory}), is an error the caller reports.
    *
    * @throws IllegalArgumentException for such a {@code db_id}, naming the fix
    */
@@ -76,37 +76,28 @@ public record BenchmarkFiles(Path questions, Database database, Path databasesDi
   }
 
   /**
-   * Why a question's {@code db_id} does not name a database inside the databases directory, or null when it
-   * does (or there is no directory, or no {@code db_id}). A {@code db_id} must be one plain name (no
-   * separator, not {@code .} or {@code ..}, not absolute), and the database it names, links resolved, must lie
-   * inside the directory (links resolved too): questions files are input, and a crafted {@code db_id} must not
-   * run SQL on a database elsewhere.
+   * Why a question's {@code db_id} is not a plain database name, or null when it is (or there is no
+   * directory, or no {@code db_id}). A {@code db_id} must be one plain name: not empty, not {@code .} or
+   * {@code ..}, no {@code /} or {@code \}, no NUL, no {@code :} (a drive letter such as {@code C:x}), so it
+   * cannot be absolute. Only the text is confined: the questions file is input, and a crafted {@code db_id}
+   * must not name a database elsewhere, but the databases directory is the user's, so links they made inside
+   * it ({@code DIR/car_1 -> /data/spider/car_1}) are followed.
    */
   public String outsideDirectory(Question question) {
     String dbId = question.dbId();
     if (databasesDir == null || dbId == null) {
       return null;
     }
-    String fix = "; a db_id names a folder {dir}/{db_id}/{db_id}.sqlite inside the databases directory "
-        + databasesDir;
-    if (dbId.isEmpty() || dbId.equals(".") || dbId.equals("..") || dbId.indexOf('/') >= 0
-        || dbId.indexOf('\\') >= 0 || dbId.indexOf('\0') >= 0 || dbId.indexOf(':') >= 0) {
-      return "db_id \"" + dbId + "\" is not a plain database name (a path, '.', '..' or empty)" + fix;
+    String why = dbId.isEmpty() ? "is empty"
+        : dbId.equals(".") || dbId.equals("..") ? "is '" + dbId + "'"
+        : dbId.indexOf('/') >= 0 || dbId.indexOf('\\') >= 0 ? "holds a path separator"
+        : dbId.indexOf('\0') >= 0 ? "holds a NUL character"
+        : dbId.indexOf(':') >= 0 ? "holds ':' (a drive letter)"
+        : null;
+    if (why == null) {
+      return null;
     }
-    Path file = databasesDir.resolve(dbId).resolve(dbId + ".sqlite");
-    if (!java.nio.file.Files.exists(file)) {
-      return null;   // reported as an unavailable database when it is needed
-    }
-    try {
-      Path real = file.toRealPath();
-      Path dir = databasesDir.toRealPath();
-      if (!real.startsWith(dir)) {
-        return "db_id \"" + dbId + "\" leads outside the databases directory through a link (to " + real + ")"
-            + fix;
-      }
-    } catch (java.io.IOException e) {
-      return "db_id \"" + dbId + "\": its database cannot be resolved (" + e + ")" + fix;
-    }
-    return null;
+    return "db_id \"" + dbId.replace("\0", "\\0") + "\" is not a plain database name: it " + why
+        + "; a db_id names a folder {dir}/{db_id}/{db_id}.sqlite inside the databases directory " + databasesDir;
   }
 }

@@ -2,6 +2,7 @@ package dev.llmsql.benchmark;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Service-provider interface behind the {@link dev.llmsql.Evaluator}'s default benchmark: the LLMSQL
@@ -23,4 +24,13 @@ public interface DefaultBenchmarkSourceFactory {
    * @param endpoint the hub endpoint, or null for {@code HF_ENDPOINT} or {@code https://huggingface.co}
    */
   BenchmarkSource create(String version, Path workdir, URI endpoint);
+
+  /**
+   * The same, with the slowest rate a download may go ({@code minimumRate} bytes a second averaged over
+   * {@code rateWindow}, 0 for no minimum); a factory without such a check ignores them.
+   */
+  default BenchmarkSource create(String version, Path workdir, URI endpoint, long minimumRate,
+                                 Duration rateWindow) {
+    return create(version, workdir, endpoint);
+  }
 }

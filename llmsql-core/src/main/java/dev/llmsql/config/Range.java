@@ -49,6 +49,13 @@ public record Range(long min, long max, boolean millis) {
   public static final Range ROUNDS = new Range(1, 1_000, false);
   /** Questions of a quick run ({@code --limit}). */
   public static final Range LIMIT = new Range(1, Integer.MAX_VALUE, false);
+  /**
+   * The slowest a download may go, in bytes per second averaged over {@link #DOWNLOAD_RATE_WINDOW_MILLIS}
+   * (curl's {@code --speed-limit}); 0 turns the check off.
+   */
+  public static final Range DOWNLOAD_MIN_RATE = new Range(0, 1_000_000_000, false);
+  /** The window a download's rate is averaged over (curl's {@code --speed-time}): 1 s to one day. */
+  public static final Range DOWNLOAD_RATE_WINDOW_MILLIS = new Range(1_000, 86_400_000, true);
 
   public Range {
     if (min > max) {

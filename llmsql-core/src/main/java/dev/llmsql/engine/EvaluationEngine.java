@@ -255,6 +255,11 @@ public final class EvaluationEngine {
     }
   }
 
+  /** A database found damaged by a statement ({@code runOn}): the run stops, it is no question's verdict. */
+  private static boolean damagedDatabase(RuntimeException e) {
+    return e instanceof InvalidInputException && e.getCause() instanceof DatabaseUnavailableException;
+  }
+
   /** Waits until every worker has returned; an interrupt is kept for the caller once they have. */
   private static void awaitStopped(ExecutorService pool) {
     boolean interrupted = false;
@@ -367,6 +372,9 @@ public final class EvaluationEngine {
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, new Target(database, noDatabase, databases, runCache));
     } catch (RuntimeException e) {
+      if (damagedDatabase(e)) {
+        throw e;
+      }
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
       LOG.debug("Internal error on question {}", id, e);
@@ -399,6 +407,9 @@ public final class EvaluationEngine {
             + question.id() + "; a Judge must return a Verdict");
       }
     } catch (RuntimeException e) {
+      if (damagedDatabase(e)) {
+        throw e;
+      }
       LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
       LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);
       verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
@@ -440,6 +451,9 @@ public final class EvaluationEngine {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("evaluation interrupted", e);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof InvalidInputException unusable) {
+        throw unusable;   // a damaged database, found by a worker: the same one line as on the caller's thread
+      }
       throw new IllegalStateException("evaluation failed: " + e.getCause(), e.getCause());
     }
   }
@@ -606,7 +620,7 @@ public final class EvaluationEngine {
       }
       for (int i = 0; i < runs; i++) {
         // bypasses the run cache on purpose: a cached outcome carries the first run's time only
-        QueryOutcome outcome = executor.execute(sql);
+        QueryOutcome outcome = runOn(executor, sql, Integer.MAX_VALUE);
         if (!(outcome instanceof QueryOutcome.Success)) {
           break;
         }
@@ -624,9 +638,21 @@ public final class EvaluationEngine {
       if (known != null) {
         return known;
       }
-      QueryOutcome outcome = executor.execute(sql, stopAfterRows);
+      QueryOutcome outcome = runOn(executor, sql, stopAfterRows);
       runCache.put(target.database(), sql, outcome);
       return outcome;
+    }
+
+    /**
+     * A database found damaged while a statement runs (SQLite's "database disk image is malformed") stops the
+     * run naming the file, as one found unusable before any work does: no verdict on it can be trusted.
+     */
+    private QueryOutcome runOn(QueryExecutor executor, String sql, int stopAfterRows) {
+      try {
+        return executor.execute(sql, stopAfterRows);
+      } catch (DatabaseUnavailableException e) {
+        throw new InvalidInputException(target.database().describe(), e.getMessage(), e);
+      }
     }
   }
 
@@ -639,7 +665,7 @@ public final class EvaluationEngine {
     private final List<Mismatch> mismatches = new ArrayList<>();
     private long retainedBytes;
     private final List<InputProblem> problems = new ArrayList<>();
-    /** Questions whose db_id leads outside the databases directory (few: only crafted ones). */
+    /** Questions whose db_id is not a plain name (few: only crafted ones). */
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
     private int matches;
     private int predNone;

@@ -39,9 +39,10 @@ public record InputProblem(Kind kind, String location, Integer questionId, Strin
     /** The line is longer than the line bound (16 MiB); it is skipped unread and not scored. */
     LINE_TOO_LONG,
     /**
-     * The question's {@code db_id} names no database inside the databases directory ({@code ../x}, an absolute
-     * path, a link leading out); the prediction is not scored and nothing runs. The location is the question's
-     * line.
+     * The question's {@code db_id} is not a plain name, so it could name a database outside the databases
+     * directory ({@code ../x}, {@code a/b}, an absolute path, {@code C:x}, {@code ..}, empty); the prediction is
+     * not scored and nothing runs. The location is the question's line. Links the user made inside the
+     * directory are followed.
      */
     DATABASE_OUTSIDE_DIRECTORY
   }

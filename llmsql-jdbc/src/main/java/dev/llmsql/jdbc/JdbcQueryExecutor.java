@@ -3,6 +3,7 @@ package dev.llmsql.jdbc;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
@@ -114,6 +115,9 @@ final class JdbcQueryExecutor implements QueryExecutor {
       return QueryOutcome.failure(FailureKind.TIMEOUT, "interrupted while the query ran", System.nanoTime() - runStart);
     } catch (ExecutionException e) {
       connections.discard(connection);
+      if (e.getCause() instanceof DatabaseUnavailableException damaged) {
+        throw damaged;
+      }
       return QueryOutcome.failure(FailureKind.SQL_ERROR, message(e.getCause()), System.nanoTime() - runStart);
     }
   }
@@ -146,6 +150,10 @@ final class JdbcQueryExecutor implements QueryExecutor {
         if (running.cancelled() || nanos >= limits.queryTimeout().toNanos() || isTimeout(e)) {
           return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
               + seconds(limits.queryTimeout().toMillis()) + " and was cancelled", nanos);
+        }
+        String damage = corruption(e);
+        if (damage != null) {
+          throw new DatabaseUnavailableException(damage, false, e);
         }
         String message = message(e);
         if (isSize(message)) {
@@ -239,6 +247,30 @@ final class JdbcQueryExecutor implements QueryExecutor {
   private static boolean isSize(String message) {
     String m = message.toLowerCase(Locale.ROOT);
     return m.contains("out of memory") || m.contains("maxresultbuffer") || m.contains("result set exceeded");
+  }
+
+  /**
+   * Damage in the database itself, whichever statement meets it (gold or predicted): PostgreSQL's SQLSTATE
+   * XX001 (data_corrupted) and XX002 (index_corrupted), DuckDB's block checksum mismatch ("Corrupt database
+   * file"). The run stops naming the database, as for SQLite's "database disk image is malformed": a verdict
+   * on a damaged database cannot be trusted.
+   *
+   * @return what is wrong and the fix, as one clause, or null when {@code e} is not about damage
+   */
+  static String corruption(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String state = t instanceof SQLException sql ? sql.getSQLState() : null;
+      String message = String.valueOf(t.getMessage());
+      if ("XX001".equals(state) || "XX002".equals(state)) {
+        return "is corrupt (PostgreSQL SQLSTATE " + state + ": " + message(t) + "), so no result from it can be "
+            + "trusted; restore it or import the benchmark again (llmsql dataset import)";
+      }
+      if (message.contains("Corrupt database file")) {
+        return "is corrupt (DuckDB: " + message(t) + "), so no result from it can be trusted; import the "
+            + "benchmark again (llmsql dataset import)";
+      }
+    }
+    return null;
   }
 
   /** The driver's message, first line only, without its engine prefix noise. */

@@ -8,10 +8,12 @@ import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Range;
 import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.judge.Judges;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
 import java.io.Serializable;
@@ -334,7 +336,13 @@ public final class SparkEvaluation implements Serializable {
       } catch (RuntimeException e) {
         continue;   // the judging stage reports it per question, as the single-machine engine does
       }
-      SharedGold gold = SharedGold.of(executor.execute(job.sql(), Integer.MAX_VALUE));
+      SharedGold gold;
+      try {
+        gold = SharedGold.of(executor.execute(job.sql(), Integer.MAX_VALUE));
+      } catch (DatabaseUnavailableException e) {
+        // damaged pages: the job fails naming the file, as the single-machine run stops, never a report
+        throw new InvalidInputException(db.describe(), e.getMessage(), e);
+      }
       if (gold != null) {
         out.add(new Tuple2<>(job.benchmark() + "\u0000" + job.database(), new Tuple2<>(job.sql(), gold)));
       }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.Fingerprints;
@@ -112,6 +113,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
     try {
       pool = pool();
     } catch (RuntimeException e) {
+      DatabaseUnavailableException corrupt = corruption(database, e);
+      if (corrupt != null) {
+        throw corrupt;
+      }
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
@@ -153,6 +158,9 @@ final class SqliteQueryExecutor implements QueryExecutor {
       if (cause instanceof Error error) {
         throw error;
       }
+      if (cause instanceof DatabaseUnavailableException unusable) {
+        throw unusable;
+      }
       throw new IllegalStateException("running a statement failed: " + cause, cause);
     }
   }
@@ -180,6 +188,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
       }
     } catch (SQLException e) {
       running.finish();
+      DatabaseUnavailableException corrupt = corruption(database, e);
+      if (corrupt != null) {
+        throw corrupt;
+      }
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
@@ -273,6 +285,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
         if (nanos >= limits.queryTimeout().toNanos() || isInterrupt(e)) {
           return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
               + describe(limits.queryTimeout()) + " and was interrupted", nanos);
+        }
+        DatabaseUnavailableException corrupt = corruption(database, e);
+        if (corrupt != null) {
+          throw corrupt;
         }
         String message = cleanMessage(e);
         if (message.equals("string or blob too big")) {
@@ -411,6 +427,31 @@ final class SqliteQueryExecutor implements QueryExecutor {
   @Override
   public String toString() {
     return "SqliteQueryExecutor[" + database + ", " + limits + "]";
+  }
+
+  /**
+   * SQLITE_CORRUPT (11, "database disk image is malformed") and SQLITE_NOTADB (26, "file is not a database"),
+   * extended codes included, from any statement, gold or predicted: the file is damaged, not the statement
+   * wrong, and scoring on would turn every statement that reads a damaged page into a gold error or a wrong
+   * prediction in a report that looks like a result. The run stops instead, naming the file.
+   *
+   * @return the exception to throw, or null when {@code e} is not about a damaged file
+   */
+  static DatabaseUnavailableException corruption(Path database, Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String message = String.valueOf(t.getMessage());
+      int primary = t instanceof SQLException sql ? sql.getErrorCode() & 0xff : -1;
+      boolean corrupt = primary == 11 || message.startsWith("[SQLITE_CORRUPT");
+      boolean notADatabase = primary == 26 || message.startsWith("[SQLITE_NOTADB");
+      if (corrupt || notADatabase) {
+        String what = t instanceof SQLException sql ? cleanMessage(sql) : message;
+        return new DatabaseUnavailableException("is " + (corrupt ? "corrupt" : "damaged") + " (SQLite: " + what
+            + "; " + (corrupt ? "SQLITE_CORRUPT" : "SQLITE_NOTADB") + "), so no result from it can be trusted; "
+            + "download or copy it again (sqlite3 " + database.getFileName() + " 'PRAGMA integrity_check' shows "
+            + "the damage)", false, e);
+      }
+    }
+    return null;
   }
 
   private static boolean isInterrupt(SQLException e) {

@@ -19,8 +19,11 @@ import java.util.regex.Pattern;
 /**
  * DB-GPT Falcon's comparison ({@code DataCompareService.compare} with {@code CONTAIN_MATCH}), step by step as
  * its code does it: a result becomes one text list per column name (no rows: no columns; a repeated name keeps
- * its last column), every cell is Python's {@code str} of the value rounded to 2 decimals HALF_UP when it
- * reads as a decimal ({@code -0.001} becomes {@code -0.00}, not {@code 0.00}); a column is identified by its
+ * its last column), every cell is Python's {@code str} of the value, normalised as Falcon's
+ * {@code accurate_decimal} does it: NULL and any case of {@code 'null'} become empty text, any case of
+ * {@code 'true'}/{@code 'false'} (Python's {@code True}/{@code False} too) becomes 1/0, and text that reads as
+ * a decimal is rounded to 2 decimals HALF_UP ({@code -0.001} becomes {@code -0.00}, not {@code 0.00}), so
+ * {@code 'true'} equals 1 and {@code 'null'} equals NULL ({@link Builder#typedValues} keeps them apart); a column is identified by its
  * values joined with commas (so one row {@code 'a,b'} equals two rows {@code 'a'}, {@code 'b'}), and the
  * prediction is right when it holds every gold column. Unordered, the gold columns are tried in turn: both
  * results are stably re-sorted by that column (text order) and compared as ordered, so rows stay aligned but
@@ -29,8 +32,8 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * Judge falcon = ResultSetJudge.falcon();                          // the peer, defects included
- * Judge fixed = ResultSetJudge.builder().name("falcon:empty-match")
- *     .procedure(FalconProcedure.builder().emptyResultsMatch(true).build())
+ * Judge fixed = ResultSetJudge.builder().name("falcon:empty-match,typed")
+ *     .procedure(FalconProcedure.builder().emptyResultsMatch(true).typedValues(true).build())
  *     .rowOrder(RowOrder.QUESTION_FLAG)
  *     .build();
  * }</pre>
@@ -45,9 +48,11 @@ public final class FalconProcedure implements PeerProcedure {
   private static final int PYTHON_DECIMAL_PRECISION = 28;
 
   private final boolean emptyResultsMatch;
+  private final boolean typedValues;
 
   private FalconProcedure(Builder b) {
     this.emptyResultsMatch = b.emptyResultsMatch;
+    this.typedValues = b.typedValues;
   }
 
   /** Falcon's own procedure, its defects included. */
@@ -63,14 +68,19 @@ public final class FalconProcedure implements PeerProcedure {
     return emptyResultsMatch;
   }
 
+  /** Whether text {@code 'null'}, {@code 'true'} and {@code 'false'} stay text (Falcon: they become NULL, 1, 0). */
+  public boolean typedValues() {
+    return typedValues;
+  }
+
   @Override
   public Comparison compare(QueryResult gold, String goldSql, QueryResult predicted, String predictedSql,
                             Question question, boolean ordered) {
     if (emptyResultsMatch && gold.rowCount() == 0 && predicted.rowCount() == 0) {
       return Comparison.EQUAL;
     }
-    Map<String, String[]> std = columns(gold);
-    Map<String, String[]> tgt = columns(predicted);
+    Map<String, String[]> std = columns(gold, typedValues);
+    Map<String, String[]> tgt = columns(predicted, typedValues);
     boolean right = ordered ? containsOrdered(std, tgt) : containsUnordered(std, tgt);
     return right ? Comparison.EQUAL : explain(gold, predicted, std, tgt, ordered);
   }
@@ -137,7 +147,7 @@ public final class FalconProcedure implements PeerProcedure {
   }
 
   /** Falcon's column form of a result: no rows give no columns; a repeated name keeps its last column. */
-  static Map<String, String[]> columns(QueryResult result) {
+  static Map<String, String[]> columns(QueryResult result, boolean typedValues) {
     Map<String, String[]> out = new LinkedHashMap<>();
     if (result.rowCount() == 0) {
       return out;
@@ -149,11 +159,28 @@ public final class FalconProcedure implements PeerProcedure {
       String[] values = new String[result.rowCount()];
       for (int r = 0; r < values.length; r++) {
         List<Object> row = result.rows().get(r);
-        values[r] = rounded(c < row.size() ? pythonText(row.get(c)) : "");
+        values[r] = c < row.size() ? cell(row.get(c), typedValues) : "";
       }
       out.put(name, values); // put keeps the first position and the last values, as a Python dict
     }
     return out;
+  }
+
+  /**
+   * One cell as Falcon's accurate_decimal leaves it: NULL and text {@code null} in any case are empty,
+   * {@code true}/{@code false} in any case are 1/0 (compared lower-cased as Python's {@code str.lower}, so a
+   * look-alike such as the long s of {@code 'falſe'} stays text), then decimals are rounded.
+   */
+  static String cell(Object value, boolean typedValues) {
+    String text = pythonText(value);
+    if (!typedValues) {
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (lower.equals("null")) {
+        return "";
+      }
+      text = lower.equals("true") ? "1" : lower.equals("false") ? "0" : text;
+    }
+    return rounded(text);
   }
 
   /** Python's {@code str} of a value as sqlite3 returns it; NULL is empty text. */
@@ -268,12 +295,20 @@ public final class FalconProcedure implements PeerProcedure {
 
   @Override
   public String toString() {
-    return "falcon" + (emptyResultsMatch ? "(empty results match)" : "");
+    List<String> options = new ArrayList<>();
+    if (emptyResultsMatch) {
+      options.add("empty results match");
+    }
+    if (typedValues) {
+      options.add("typed values");
+    }
+    return "falcon" + (options.isEmpty() ? "" : "(" + String.join(", ", options) + ")");
   }
 
   /** Options of a {@link FalconProcedure}; defaults are Falcon's. */
   public static final class Builder {
     private boolean emptyResultsMatch;
+    private boolean typedValues;
     private final Settings settings = new Settings("FalconProcedure.Builder");
 
     private Builder() {
@@ -282,6 +317,15 @@ public final class FalconProcedure implements PeerProcedure {
     /** Whether two empty results match (Falcon: they differ, a defect); default false. */
     public Builder emptyResultsMatch(boolean emptyResultsMatch) {
       this.emptyResultsMatch = settings.once("emptyResultsMatch", emptyResultsMatch);
+      return this;
+    }
+
+    /**
+     * Whether values keep their type: text {@code 'null'} differs from NULL and {@code 'true'}/{@code 'false'}
+     * from 1/0 (Falcon's accurate_decimal maps them, case-insensitively, so they match); default false, as Falcon.
+     */
+    public Builder typedValues(boolean typedValues) {
+      this.typedValues = settings.once("typedValues", typedValues);
       return this;
     }
 

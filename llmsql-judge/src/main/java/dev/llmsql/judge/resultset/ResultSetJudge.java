@@ -192,7 +192,8 @@ public final class ResultSetJudge implements Judge {
 
   /**
    * DB-GPT Falcon's {@code DataCompareService} ({@link FalconProcedure}): columns as comma-joined text,
-   * numbers as 2-decimal text, every gold column must appear in the prediction, rows kept aligned; order
+   * numbers as 2-decimal text, text {@code 'null'} as NULL and {@code 'true'}/{@code 'false'} as 1/0 (any case),
+   * every gold column must appear in the prediction, rows kept aligned; order
    * counted only for questions flagged {@code ordered}; two empty results differ, as in Falcon; several
    * standard answers, first RIGHT wins.
    */
@@ -215,6 +216,15 @@ public final class ResultSetJudge implements Judge {
    * the default). Named {@code falcon} with options {@code empty-match}, {@code unflagged-ordered}.
    */
   public static ResultSetJudge falcon(boolean emptyResultsMatch, boolean unflaggedOrdered) {
+    return falcon(emptyResultsMatch, unflaggedOrdered, false);
+  }
+
+  /**
+   * {@code falcon:typed} ({@code typedValues}): text {@code 'null'}, {@code 'true'}, {@code 'false'} keep their
+   * type instead of becoming NULL, 1, 0 as Falcon's accurate_decimal makes them; in code, the builder with
+   * {@code FalconProcedure.builder().typedValues(true)}.
+   */
+  static ResultSetJudge falcon(boolean emptyResultsMatch, boolean unflaggedOrdered, boolean typedValues) {
     List<String> options = new ArrayList<>();
     if (emptyResultsMatch) {
       options.add("empty-match");
@@ -222,8 +232,11 @@ public final class ResultSetJudge implements Judge {
     if (unflaggedOrdered) {
       options.add("unflagged-ordered");
     }
+    if (typedValues) {
+      options.add("typed");
+    }
     return builder().name("falcon" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
-        .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).build())
+        .procedure(FalconProcedure.builder().emptyResultsMatch(emptyResultsMatch).typedValues(typedValues).build())
         .rowOrder(unflaggedOrdered ? RowOrder.QUESTION_FLAG_ORDERED_UNLESS_FALSE : RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .build();

@@ -11,7 +11,7 @@ import java.util.Set;
  * zero when all ratios are equal), {@code defog} (option {@code no-broadcast}: a 1-row result no longer passes
  * against a 0-row gold; {@code defog-subset} is its former name), {@code falcon} (option {@code empty-match}:
  * two empty results match; {@code unflagged-ordered}: order counts for questions without an {@code ordered}
- * flag), {@code spider2} (option {@code typed}: values as SQLite typed them, no CSV round trip), {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
+ * flag; {@code typed}: text {@code 'null'}/{@code 'true'}/{@code 'false'} no longer equal NULL/1/0), {@code spider2} (option {@code typed}: values as SQLite typed them, no CSV round trip), {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
  * <pre>{@code
  * Judge j = Judges.named("spider-exec:keep-distinct");
@@ -33,7 +33,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
     return switch (name) {
       case "spider-exec" -> Set.of("keep-distinct", "no-repair", "extract", "no-test-suite");
       case "bird" -> Set.of("ves", "keep-equal-ratios");
-      case "falcon" -> Set.of("empty-match", "unflagged-ordered");
+      case "falcon" -> Set.of("empty-match", "unflagged-ordered", "typed");
       case "spider2" -> Set.of("typed");
       case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
@@ -49,7 +49,8 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
           ? ResultSetJudge.birdVes(10, options.contains("keep-equal-ratios")) : ResultSetJudge.bird();
       case "defog" -> ResultSetJudge.defog(!options.contains("no-broadcast"));
       case "defog-subset" -> ResultSetJudge.defog();
-      case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"), options.contains("unflagged-ordered"));
+      case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"), options.contains("unflagged-ordered"),
+          options.contains("typed"));
       case "spider2" -> ResultSetJudge.spider2(options.contains("typed"));
       case "strict" -> ResultSetJudge.strict();
       case "llmsql-rs" -> ResultSetJudge.llmsql();

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Where we had a rule of our own, the peer's is the default and ours a named option: Spider 2.0's CSV round
- * trip ({@code spider2} vs {@code spider2:typed}) and Falcon's order for unflagged questions ({@code falcon}
- * vs {@code falcon:unflagged-ordered}), each case with both verdicts.
+ * trip ({@code spider2} vs {@code spider2:typed}), Falcon's order for unflagged questions ({@code falcon}
+ * vs {@code falcon:unflagged-ordered}) and Falcon's value normalisation ({@code falcon} vs {@code falcon:typed}),
+ * each case with both verdicts.
  */
 class PeerDefaultsTest {
 
@@ -66,5 +67,37 @@ class PeerDefaultsTest {
     assertThat(actual).containsExactly(peer, option);
     assertThat(Judges.named("falcon:empty-match,unflagged-ordered").name())
         .isEqualTo("falcon:empty-match,unflagged-ordered");
+  }
+
+  /**
+   * Falcon's accurate_decimal, as DB-GPT's code maps a cell before comparing: None and any case of "null"
+   * become "", any case of "true"/"false" (so Python's True/False too) "1"/"0", then decimals are rounded. The
+   * first two rows are issue 22's crafted pairs (gold SELECT 1 vs SELECT 'true', SELECT NULL vs SELECT 'null').
+   */
+  @ParameterizedTest(name = "falcon {0}: peer {3}, typed {4}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      // what                            | gold      | prediction | falcon | falcon:typed
+      "SELECT 1 vs SELECT 'true'         | 1         | 'true'     | ok     | VALUE",
+      "SELECT NULL vs SELECT 'null'      | NULL      | 'null'     | ok     | VALUE",
+      "'NULL' in any case is NULL        | NULL      | 'NuLL'     | ok     | VALUE",
+      "'null' equals ''                  | ''        | 'null'     | ok     | VALUE",
+      "'False' vs 0                      | 0         | 'False'    | ok     | VALUE",
+      "'TRUE' vs 1.0 (both 1.00)         | 1.0       | 'TRUE'     | ok     | VALUE",
+      "boolean true vs 1 (str is 'True') | 1         | true       | ok     | VALUE",
+      "'true' vs 'TRUE'                  | 'true'    | 'TRUE'     | ok     | VALUE",
+      "'true' vs 2                       | 2         | 'true'     | VALUE  | VALUE",
+      "no other spellings: 'yes' vs 1    | 1         | 'yes'      | VALUE  | VALUE",
+      "no other spellings: 'None' vs NULL| NULL      | 'None'     | VALUE  | VALUE",
+      "not stripped: 'null ' vs NULL     | NULL      | 'null '    | VALUE  | VALUE",
+      "Python lower(): long s 'falſe'    | 0         | 'falſe'    | VALUE  | VALUE",
+      "rounding still applies            | 27.733333 | 27.73      | ok     | ok",
+  })
+  void falcon_nullTrueFalseTextNormalisedAsFalcon_typedValuesWithTheOption(String what, String gold, String pred,
+                                                                          String peer, String typed) {
+    assertThat(List.of(verdict(ResultSetJudge.falcon(), gold, pred, null),
+        verdict((ResultSetJudge) Judges.named("falcon:typed"), gold, pred, null)))
+        .as(what)
+        .containsExactly(peer, typed);
+    assertThat(Judges.named("falcon:empty-match,typed").name()).isEqualTo("falcon:empty-match,typed");
   }
 }

@@ -25,6 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Map;
@@ -45,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * {@code {name}.part.json}), checked against what the hub published (size, SHA-256 or git blob SHA-1) and
  * by a content check, then renamed into place with a verification record beside it. A cut transfer is
  * resumed with {@code Range} and {@code If-Range}, within the run and by the next run; no byte for the read
- * timeout, or the whole file not done within the total timeout, ends the transfer. Redirects are followed
+ * timeout, fewer bytes than the minimum rate over its window (curl's {@code --speed-limit} and
+ * {@code --speed-time}), or the whole file not done within the total timeout, ends the transfer. Redirects are followed
  * here rather than by the client so the token only ever goes to the endpoint's origin.
  */
 final class Downloader {
@@ -78,6 +81,8 @@ final class Downloader {
   private final Duration connectTimeout;
   private final Duration readTimeout;
   private final Duration totalTimeout;
+  private final long minimumRate;
+  private final Duration rateWindow;
   private final RetryPolicy retry;
   private final String fixForStatus4xx;
 
@@ -85,9 +90,11 @@ final class Downloader {
    * @param tokenOrigin the only origin (scheme, host, port) the token is sent to
    * @param token the bearer token, or null
    * @param fixForStatus4xx what to check after a 404, e.g. the version and endpoint
+   * @param minimumRate bytes per second a body must average over {@code rateWindow}; 0 for no minimum
    */
   Downloader(Duration connectTimeout, Duration readTimeout, Duration totalTimeout, URI tokenOrigin, String token,
-             int maxAttempts, Duration retryBackoff, String fixForStatus4xx) {
+             int maxAttempts, Duration retryBackoff, String fixForStatus4xx, long minimumRate,
+             Duration rateWindow) {
     this.client = HttpClient.newBuilder()
         .connectTimeout(connectTimeout)
         .followRedirects(HttpClient.Redirect.NEVER)
@@ -97,6 +104,8 @@ final class Downloader {
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
     this.totalTimeout = totalTimeout;
+    this.minimumRate = minimumRate;
+    this.rateWindow = rateWindow;
     // a back-off above the cap waits the cap from the first retry on, as it always did
     this.retry = RetryPolicy.of(maxAttempts, retryBackoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : retryBackoff,
         MAX_BACKOFF);
@@ -443,6 +452,7 @@ final class Downloader {
     CompletableFuture<HttpResponse<Void>> future = client.sendAsync(request.build(), handler);
     long lastSeen = -1;
     long lastChange = System.nanoTime();
+    ArrayDeque<long[]> samples = new ArrayDeque<>();   // {nanoTime, position} of the body, oldest first
     try {
       while (true) {
         try {
@@ -470,6 +480,14 @@ final class Downloader {
           } else if (now - lastChange >= readTimeout.toNanos()) {
             throw Failure.retryable(0, "no data for " + text(readTimeout) + " at byte " + position
                 + sizeSuffix(exchange.total) + " from " + authority(current), null);
+          }
+          if (exchange.toFile && minimumRate > 0) {
+            samples.addLast(new long[] {now, position});
+            long rate = rateBelowMinimum(samples, now, position);
+            if (rate >= 0) {
+              sink.abort();   // so the byte named below is where the part file ends, and the next run resumes
+              throw tooSlow(rate, sink.position(), exchange.total, current, partial);
+            }
           }
         }
       }
@@ -500,6 +518,45 @@ final class Downloader {
       throw openError.get();
     }
     return exchange;
+  }
+
+  /**
+   * The rate of a body that brought fewer than {@code minimumRate} bytes a second over the last
+   * {@code rateWindow}, as curl's {@code --speed-limit}/{@code --speed-time} measure it, or -1 while it is fast
+   * enough, has not flowed for a whole window yet, or brought no byte at all in the window (a stall, which the
+   * read timeout ends and the retry resumes within the run).
+   */
+  private long rateBelowMinimum(ArrayDeque<long[]> samples, long now, long position) {
+    long window = rateWindow.toNanos();
+    // the baseline is the newest sample at least a window old; older ones are no longer needed
+    while (samples.size() > 1 && now - second(samples)[0] >= window) {
+      samples.removeFirst();
+    }
+    long[] baseline = samples.peekFirst();
+    long elapsed = now - baseline[0];
+    if (elapsed < window || position == baseline[1]) {
+      return -1;   // no whole window yet; or no byte at all, a stall the read timeout retries and resumes in the run
+    }
+    double perSecond = (position - baseline[1]) / (elapsed / 1e9);   // doubles: a day's window in ns overflows
+    return perSecond >= minimumRate ? -1 : (long) perSecond;
+  }
+
+  /**
+   * A hub dripping a byte a second would otherwise hold the run until the total timeout. Not retried (the link
+   * is what it is); what arrived is kept for the next run to resume.
+   */
+  private Failure tooSlow(long rate, long position, long total, URI current, Partial partial) {
+    return Failure.deadline("too slow from " + authority(current) + ": " + rate + " bytes/s over the last "
+        + text(rateWindow) + ", below the minimum of " + minimumRate + " bytes/s, at byte " + position
+        + sizeSuffix(total), (partial.meta != null ? "the part is kept: run again to resume from byte " + position
+        + "; " : "") + "lower the minimum rate (--download-min-rate, builder minimumRate(...); 0 turns it off) "
+        + "for a slow link");
+  }
+
+  private static long[] second(ArrayDeque<long[]> samples) {
+    Iterator<long[]> it = samples.iterator();
+    it.next();
+    return it.next();
   }
 
   private Failure deadlineFailure(Partial partial, long at) {

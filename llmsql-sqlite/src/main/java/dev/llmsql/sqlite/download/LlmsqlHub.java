@@ -7,6 +7,7 @@ import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Range;
 import dev.llmsql.config.Settings;
 import java.io.IOException;
 import java.net.URI;
@@ -36,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * SHA-256 ({@code {file}.verified.json}) is checked before each reuse; a cached file failing it, or without
  * it, is downloaded again with a warning. Cut transfers resume with {@code Range} and {@code If-Range}, within
  * the run and by the next run; 5xx and network errors are retried with doubling backoff, other 4xx fail at
- * once; no byte for the read timeout, or the file not done within the total timeout, ends a transfer.
+ * once; no byte for the read timeout, fewer than the minimum rate averaged over its window (1,024 bytes a
+ * second over 30 s by default, as curl's {@code --speed-limit}/{@code --speed-time}), or the file not done
+ * within the total timeout, ends a transfer, keeping what arrived for the next run to resume.
  *
  * <p>Unlike LLMSQL, which puts the files directly in the work dir, each version gets its own folder, so
  * a 1.0 cache is never mistaken for 2.0. To reuse files LLMSQL already downloaded, pass them as local
@@ -69,6 +72,14 @@ public final class LlmsqlHub implements BenchmarkSource {
    * read timeout, this ends it (what arrived is kept and the next run resumes).
    */
   public static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofHours(2);
+  /**
+   * The slowest a download may go, in bytes per second averaged over {@link #DEFAULT_RATE_WINDOW}: below it the
+   * transfer ends (kept for the next run) instead of dripping until the total timeout. curl's
+   * {@code --speed-limit} is the same idea; 1 KiB/s is far below any working link.
+   */
+  public static final long DEFAULT_MINIMUM_RATE = 1_024;
+  /** The window the minimum rate is averaged over (curl's {@code --speed-time}). */
+  public static final Duration DEFAULT_RATE_WINDOW = Duration.ofSeconds(30);
 
   /** The questions JSONL, downloaded by {@link #resolve}. */
   public static final String QUESTIONS_FILE = "questions.jsonl";
@@ -92,6 +103,8 @@ public final class LlmsqlHub implements BenchmarkSource {
   private final Duration connectTimeout;
   private final Duration readTimeout;
   private final Duration totalTimeout;
+  private final long minimumRate;
+  private final Duration rateWindow;
   private final int maxAttempts;
   private final Duration retryBackoff;
 
@@ -107,6 +120,8 @@ public final class LlmsqlHub implements BenchmarkSource {
     this.connectTimeout = b.connectTimeout;
     this.readTimeout = b.readTimeout;
     this.totalTimeout = b.totalTimeout;
+    this.minimumRate = b.minimumRate;
+    this.rateWindow = b.rateWindow;
     this.maxAttempts = b.maxAttempts;
     this.retryBackoff = b.retryBackoff;
   }
@@ -165,7 +180,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     log.info("Downloading {} to {}", uri, target);
     Downloader downloader = new Downloader(connectTimeout, readTimeout, totalTimeout, endpoint, token,
         maxAttempts, retryBackoff, "check the version (\"" + version + "\" is " + repo
-            + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)");
+            + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)", minimumRate, rateWindow);
     String localHint = fileName.equals(QUESTIONS_FILE) || fileName.equals(DATABASE_FILE)
         ? LOCAL_FILES
         : "download it yourself to " + target.toAbsolutePath();
@@ -270,6 +285,8 @@ public final class LlmsqlHub implements BenchmarkSource {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
     private Duration totalTimeout = DEFAULT_TOTAL_TIMEOUT;
+    private long minimumRate = DEFAULT_MINIMUM_RATE;
+    private Duration rateWindow = DEFAULT_RATE_WINDOW;
     private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
     private Duration retryBackoff = DEFAULT_RETRY_BACKOFF;
     private UnaryOperator<String> environment = System::getenv;
@@ -334,6 +351,26 @@ public final class LlmsqlHub implements BenchmarkSource {
     public Builder totalTimeout(Duration timeout) {
       this.totalTimeout = settings.once("totalTimeout", positive(timeout, "totalTimeout"));
       return note("totalTimeout=" + timeout);
+    }
+
+    /**
+     * The slowest a transfer may go, in bytes per second averaged over {@link #rateWindow}; slower, it ends with
+     * a message and what arrived is kept for the next run to resume. Default
+     * {@value LlmsqlHub#DEFAULT_MINIMUM_RATE}; 0 turns the check off ({@link Range#DOWNLOAD_MIN_RATE}).
+     */
+    public Builder minimumRate(long bytesPerSecond) {
+      this.minimumRate = settings.once("minimumRate",
+          (long) Range.DOWNLOAD_MIN_RATE.check("minimumRate", bytesPerSecond));
+      return note("minimumRate=" + bytesPerSecond);
+    }
+
+    /**
+     * The window the minimum rate is averaged over; default 30 seconds
+     * ({@link Range#DOWNLOAD_RATE_WINDOW_MILLIS}: 1 s to one day).
+     */
+    public Builder rateWindow(Duration window) {
+      this.rateWindow = settings.once("rateWindow", Range.DOWNLOAD_RATE_WINDOW_MILLIS.check("rateWindow", window));
+      return note("rateWindow=" + window);
     }
 
     /** Requests per file before giving up, the first included; default 5, at least 1. */

@@ -6,6 +6,7 @@ import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Gives the {@code Evaluator} its default benchmark, an {@link LlmsqlHub}; registered in
@@ -23,12 +24,21 @@ public final class LlmsqlHubFactory implements DefaultBenchmarkSourceFactory {
 
   @Override
   public BenchmarkSource create(String version, Path workdir, URI endpoint) {
+    return builder(version, workdir, endpoint).build();
+  }
+
+  @Override
+  public BenchmarkSource create(String version, Path workdir, URI endpoint, long minimumRate, Duration rateWindow) {
+    return builder(version, workdir, endpoint).minimumRate(minimumRate).rateWindow(rateWindow).build();
+  }
+
+  private static LlmsqlHub.Builder builder(String version, Path workdir, URI endpoint) {
     LlmsqlHub.Builder builder = LlmsqlHub.builder()
         .version(requireNonNull(version, "version"))
         .workdir(requireNonNull(workdir, "workdir"));
     if (endpoint != null) {
       builder.endpoint(endpoint);
     }
-    return builder.build();
+    return builder;
   }
 }

@@ -234,6 +234,78 @@ class HostileDownloadTest {
   }
 
   @Test
+  void belowTheMinimumRate_endsWithOneLineKeepingThePart_andTheNextRunResumesFromThere() throws Exception {
+    // GIVEN: a hub that sends 10,000 bytes at once, then drips 10 bytes a second (issue 22.6)
+    AtomicInteger calls = new AtomicInteger();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    lfs(DATABASE.length, DB_SHA256, ex -> {
+      String range = ex.getRequestHeaders().getFirst("Range");
+      seen.add(range + " / " + ex.getRequestHeaders().getFirst("If-Range"));
+      ex.getResponseHeaders().add("ETag", "\"storage-v1\"");
+      if (calls.incrementAndGet() == 1) {
+        ex.sendResponseHeaders(200, DATABASE.length);
+        OutputStream out = ex.getResponseBody();
+        try {
+          out.write(DATABASE, 0, 10_000);
+          out.flush();
+          for (int i = 10_000; i < DATABASE.length; i++) {
+            out.write(DATABASE[i]);
+            out.flush();
+            Thread.sleep(100);
+          }
+        } catch (InterruptedException | IOException stopped) {
+          // the client gave up, or the test is over
+        }
+        return;
+      }
+      int from = Integer.parseInt(range.substring("bytes=".length(), range.length() - 1));
+      ex.getResponseHeaders().add("Content-Range", "bytes " + from + "-199999/200000");
+      ex.sendResponseHeaders(206, DATABASE.length - from);
+      ex.getResponseBody().write(DATABASE, from, DATABASE.length - from);
+    });
+
+    // WHEN: a minimum of 1,024 bytes a second over a 1-second window (the defaults are 1,024 over 30 s)
+    DownloadException e = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> org.junit.jupiter.api.Assertions
+        .assertThrows(DownloadException.class, () -> hub().minimumRate(1_024).rateWindow(Duration.ofSeconds(1))
+            .build().fetch("sqlite_tables.db", listener)));
+
+    // THEN: one line, not retried, the part kept
+    long kept = Files.size(dir().resolve("sqlite_tables.db.part"));
+    assertThat(kept).isBetween(10_000L, 10_100L);
+    assertThat(e.getMessage()).matches(java.util.regex.Pattern.quote("Could not download " + dbUri()
+        + ": too slow from localhost:" + server.uri().getPort() + ": ") + "\\d{1,2}" + java.util.regex.Pattern.quote(
+        " bytes/s over the last 1 s, below the minimum of 1024 bytes/s, at byte " + kept + " of 200000; the part is "
+        + "kept: run again to resume from byte " + kept + "; lower the minimum rate (--download-min-rate, builder "
+        + "minimumRate(...); 0 turns it off) for a slow link, or " + LOCAL_FILES));
+    assertThat(e.resumable()).isTrue();
+    assertThat(events).isEmpty();
+    assertThat(listing()).containsExactly("sqlite_tables.db.part", "sqlite_tables.db.part.json");
+
+    // WHEN: the next run
+    Path db = hub().minimumRate(1_024).rateWindow(Duration.ofSeconds(1)).build().fetch("sqlite_tables.db", listener);
+
+    // THEN: it asked for the rest only, and the file is whole
+    assertThat(seen).containsExactly("null / null", "bytes=" + kept + "- / \"storage-v1\"");
+    assertThat(db).hasBinaryContent(DATABASE);
+    assertThat(listing()).containsExactly("sqlite_tables.db", "sqlite_tables.db.verified.json");
+  }
+
+  @Test
+  void minimumRateAndWindow_outOfRangeOrSetTwice_areRefused() {
+    assertThatThrownBy(() -> LlmsqlHub.builder().minimumRate(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("minimumRate must be between 0 and 1000000000, but was -1");
+    assertThatThrownBy(() -> LlmsqlHub.builder().rateWindow(Duration.ofMillis(500)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("rateWindow must be between 1 s and 86400 s, but was PT0.5S");
+    assertThatThrownBy(() -> LlmsqlHub.builder().minimumRate(100).minimumRate(200))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("LlmsqlHub.Builder: minimumRate was set twice, to 100 and to 200; set it once");
+    assertThat(LlmsqlHub.DEFAULT_MINIMUM_RATE).isEqualTo(1_024);
+    assertThat(LlmsqlHub.DEFAULT_RATE_WINDOW).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
   void killedDownload_isResumedByTheNextRunWithRangeAndIfRange() throws Exception {
     // GIVEN: a first run whose transfer is cut at byte 100000 (as if the process had been killed)
     AtomicInteger calls = new AtomicInteger();

@@ -1,0 +1,71 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A benchmark database with damaged pages (issue 22.6) is an unusable database, not a run with gold errors: one
+ * line naming the file, exit 3, and no report, printed or written, that could pass for a result.
+ */
+class HostileDatabaseTest extends CliHarness {
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void damagedPages_exit3WithOneLineNamingTheFile_noReportPrintedOrWritten() throws Exception {
+    Path db = tmp.resolve("bench.sqlite");
+    StringBuilder insert = new StringBuilder("INSERT INTO bad VALUES ");
+    for (int i = 1; i <= 2000; i++) {
+      insert.append(i == 1 ? "" : ",").append("(").append(i).append(", 'row number ").append(i).append("')");
+    }
+    int rootPage;
+    int pageSize;
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE good (n INTEGER)");
+      s.execute("INSERT INTO good VALUES (1), (2)");
+      s.execute("CREATE TABLE bad (n INTEGER, s TEXT)");
+      s.execute(insert.toString());
+      try (ResultSet rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'bad'")) {
+        rootPage = rs.getInt(1);
+      }
+      try (ResultSet rs = s.executeQuery("PRAGMA page_size")) {
+        pageSize = rs.getInt(1);
+      }
+    }
+    // the b-tree header of bad's root page is overwritten; the file header stays valid, so the file opens
+    try (RandomAccessFile file = new RandomAccessFile(db.toFile(), "rw")) {
+      byte[] garbage = new byte[16];
+      Arrays.fill(garbage, (byte) 0xff);
+      file.seek((long) (rootPage - 1) * pageSize);
+      file.write(garbage);
+    }
+    Path questions = Files.writeString(tmp.resolve("questions.jsonl"),
+        "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT COUNT(*) FROM good\", \"table_id\": \"good\"}\n"
+            + "{\"question_id\": 2, \"question\": \"q\", \"sql\": \"SELECT COUNT(*) FROM bad\", \"table_id\": \"bad\"}\n");
+    Path outputs = Files.writeString(tmp.resolve("outputs.jsonl"),
+        "{\"question_id\": 1, \"completion\": \"SELECT COUNT(*) FROM good\"}\n"
+            + "{\"question_id\": 2, \"completion\": \"SELECT COUNT(*) FROM bad\"}\n");
+    Path report = tmp.resolve("report.json");
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--db-path", db.toString(), "--save-report", report.toString(), "--no-gold-cache", "--threads", "2");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + db + ": is corrupt (SQLite: database disk image is "
+        + "malformed; SQLITE_CORRUPT), so no result from it can be trusted; download or copy it again (sqlite3 "
+        + "bench.sqlite 'PRAGMA integrity_check' shows the damage)\n");
+    assertThat(out()).isEmpty();
+    assertThat(report).doesNotExist();
+  }
+}
