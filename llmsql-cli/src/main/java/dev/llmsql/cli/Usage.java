@@ -46,7 +46,7 @@ final class Usage {
   static final String JUDGE_OPTION = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
       + "an \"answer\"; 1.0 rules for the rest); llmsql (1.0 rules for every question), "
       + "llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict], llmsql-rs, bird[:ves,keep-equal-ratios], "
-      + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered], spider2[:typed], strict, "
+      + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered], spider2[:typed,one-to-one], strict, "
       + "spider-exec[:keep-distinct,no-repair,extract,no-test-suite], exact-set[:keep-values,extract,structural], "
       + "dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid (LLM judges read LLMSQL_JUDGE_* "
       + "variables; see docs/JUDGES.md)";

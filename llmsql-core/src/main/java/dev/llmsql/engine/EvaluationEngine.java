@@ -125,6 +125,7 @@ public final class EvaluationEngine {
     long started = System.nanoTime();
     input.requireReadable();
     BenchmarkFiles files = resolve();
+    input.names(() -> instanceIds(files.questions()));
     beforeWork.accept(files);
     Collector collector = new Collector();
     int questionCount;
@@ -232,10 +233,11 @@ public final class EvaluationEngine {
         }
         int id = entry.questionId();
         String rawOutput = entry.completion();
+        QueryResult given = givenResult(entry, collector);
         if (pool == null) {
-          collector.accept(evaluate(id, rawOutput, files, questions, databases, runCache));
+          collector.accept(evaluate(id, rawOutput, given, files, questions, databases, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, files, questions, databases, runCache)));
+          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, given, files, questions, databases, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -302,6 +304,40 @@ public final class EvaluationEngine {
     }
   }
 
+  /**
+   * The result a prediction gives instead of SQL, read from its file (bounded, confined when the entry was
+   * read); null when it gives none, or when its file cannot be used (then the problem is recorded and the
+   * prediction scored as an answer without SQL).
+   */
+  private static QueryResult givenResult(PredictionInput.Entry entry, Collector collector) {
+    if (entry.resultProblem() != null) {
+      collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), entry.questionId(),
+          entry.resultProblem() + "; scored as an answer without SQL"));
+      return null;
+    }
+    if (entry.resultCsv() == null) {
+      return entry.result();
+    }
+    try {
+      return QueryResult.readCsv(entry.resultCsv(), QueryResult.MAX_CSV_BYTES);
+    } catch (IOException | IllegalArgumentException e) {
+      collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), entry.questionId(),
+          "result file cannot be used: " + e.getMessage() + "; scored as an answer without SQL"));
+      return null;
+    }
+  }
+
+  /** The questions' Spider 2.0 names ({@code instance_id}) to their ids, for a submission directory. */
+  private static Map<String, Integer> instanceIds(Path questionsFile) {
+    Map<String, Integer> ids = new java.util.HashMap<>();
+    QuestionReader.read(questionsFile).forEach((id, q) -> {
+      if (q.extra().get("instance_id") instanceof String name) {
+        ids.putIfAbsent(name, id);
+      }
+    });
+    return ids;
+  }
+
   /** Whether an entry can be scored; when not, the problem is recorded. */
   private boolean admit(PredictionInput.Entry entry, QuestionIndex questions, IntSet seen,
                         Collector collector) {
@@ -351,8 +387,8 @@ public final class EvaluationEngine {
   }
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
-  private Evaluated evaluate(int id, String rawOutput, BenchmarkFiles files, QuestionIndex questions,
-                             Databases databases, RunCache runCache) {
+  private Evaluated evaluate(int id, String rawOutput, QueryResult given, BenchmarkFiles files,
+                             QuestionIndex questions, Databases databases, RunCache runCache) {
     Question question = null;
     try {
       question = questions.get(id);
@@ -365,7 +401,8 @@ public final class EvaluationEngine {
         noDatabase = e.getMessage();
       }
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
-      return judgeOne(question, prediction, rawOutput, new Target(database, noDatabase, databases, runCache));
+      return judgeOne(question, prediction, rawOutput, given,
+          new Target(database, noDatabase, databases, runCache));
     } catch (RuntimeException e) {
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
@@ -379,7 +416,8 @@ public final class EvaluationEngine {
     }
   }
 
-  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Target target) {
+  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, QueryResult given,
+                             Target target) {
     long started = System.nanoTime();
     boolean v2 = answerAware && question.answer().isPresent();
     List<String> candidates = new ArrayList<>();
@@ -390,7 +428,7 @@ public final class EvaluationEngine {
         candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
       }
     }
-    Context context = new Context(question, prediction, List.copyOf(candidates), target);
+    Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
     Verdict verdict;
     try {
       verdict = judge.judge(context);
@@ -408,7 +446,7 @@ public final class EvaluationEngine {
       // LLMSQL 2.0: the stored answer is the gold; its SQL is never run
       gold = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
     }
-    QueryOutcome last = context.lastRun;
+    QueryOutcome last = context.lastRun != null || given == null ? context.lastRun : QueryOutcome.success(given, 0);
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
     // a judge that records pred_none (LLMSQL 2.0, or one whose verdict is about another candidate than the last)
     // decides it; otherwise the last statement run does, as LLMSQL counts
@@ -514,7 +552,11 @@ public final class EvaluationEngine {
     private String lastError;
     private final AtomicInteger executed = new AtomicInteger();
 
-    Context(Question question, Prediction prediction, List<String> candidates, Target target) {
+    private final QueryResult submitted;
+
+    Context(Question question, Prediction prediction, List<String> candidates, Target target,
+            QueryResult submitted) {
+      this.submitted = submitted;
       this.question = question;
       this.prediction = prediction;
       this.candidates = candidates;
@@ -530,6 +572,11 @@ public final class EvaluationEngine {
     @Override
     public Prediction prediction() {
       return prediction;
+    }
+
+    @Override
+    public Optional<QueryResult> submittedResult() {
+      return Optional.ofNullable(submitted);
     }
 
     @Override
@@ -576,7 +623,7 @@ public final class EvaluationEngine {
       Map<String, JudgeContext> variants = new LinkedHashMap<>();
       for (Path variant : runCache.variants(target.database())) {
         variants.put(variant.getFileName().toString(),
-            new Context(question, prediction, candidates, target.on(Database.file(variant))));
+            new Context(question, prediction, candidates, target.on(Database.file(variant)), submitted));
       }
       return variants;
     }

@@ -43,6 +43,12 @@ public record InputProblem(Kind kind, String location, Integer questionId, Strin
      * path, a link leading out); the prediction is not scored and nothing runs. The location is the question's
      * line.
      */
-    DATABASE_OUTSIDE_DIRECTORY
+    DATABASE_OUTSIDE_DIRECTORY,
+    /**
+     * A prediction given as a result file ({@code result_csv}, a submission directory's {@code <id>.csv}) names
+     * a file that cannot be used: outside the submission's directory, missing, too large, not CSV; scored as an
+     * answer with no SQL.
+     */
+    RESULT_FILE
   }
 }
