@@ -128,7 +128,8 @@ final class Usage {
                                    --out FILE.duckdb
              llmsql dataset import (--from-sqlite FILE | --csv DIR|FILE | --tables-jsonl FILE) --engine postgresql
                                    --jdbc-url jdbc:postgresql://HOST[:PORT]/NEW_DATABASE [--jdbc-user ADMIN]
-                                   [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR""";
+                                   [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR
+             llmsql dataset import --spider2 DIR --out DIR [--overwrite]""";
 
   static final String DATASET_DESCRIPTION = """
       %nWrites your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
@@ -148,7 +149,12 @@ final class Usage {
 
       DuckDB and PostgreSQL (--engine): the tables are imported into a temporary SQLite file first, or copied
       from --from-sqlite; column types follow the values; nothing existing is overwritten; passwords come from
-      environment variables only (see docs/ENGINES.md).%n""";
+      environment variables only (see docs/ENGINES.md).
+
+      Spider 2.0 (--spider2 DIR, the spider2-lite or spider2-snow folder): each task with evaluation metadata
+      and a gold result CSV becomes a question of --out/questions.jsonl holding its gold results (alternatives
+      _a, _b, ... included), condition_cols and ignore_order; the local SQLite databases go to
+      --out/databases. Evaluate it with --judge spider2.%n""";
 
   static final String DATASET_FOOTER = """
       %nExit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, or
