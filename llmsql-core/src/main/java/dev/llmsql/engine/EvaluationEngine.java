@@ -141,7 +141,11 @@ public final class EvaluationEngine {
       long count = input.validate(predicted::add);
       // an empty file is almost always an upstream step that failed; an empty list in code is deliberate
       if (count == 0 && !allowEmpty && input.mode() == dev.llmsql.prediction.InputMode.JSONL_PATH) {
-        throw new InvalidInputException(input.source(), "no predictions: the file is empty or holds only blank "
+        throw new InvalidInputException(input.source(), input.file() == null
+            ? "no predictions: the directory holds no <instance_id>.sql or <instance_id>.csv file; give --outputs "
+                + "a predictions JSONL file or a Spider 2.0 submission directory, or allow an empty run with "
+                + "--allow-empty / allowEmptyInput(true)"
+            : "no predictions: the file is empty or holds only blank "
             + "lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)");
       }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
