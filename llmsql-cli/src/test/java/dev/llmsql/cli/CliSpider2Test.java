@@ -137,6 +137,22 @@ class CliSpider2Test extends CliHarness {
   }
 
   @Test
+  void sqlFileLinkedFromOutside_isAnInputProblem_andNothingOfItRuns() throws IOException {
+    Path sub = Files.createDirectory(dir.resolve("submission"));
+    Path outside = Files.createDirectory(dir.resolve("elsewhere")).resolve("local001.sql");
+    write(outside, "SELECT SUM(price) FROM sales");
+    Files.createSymbolicLink(sub.resolve("local001.sql"), outside);
+
+    int status = evaluate(sub);
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("  Outcomes:       match 0, mismatch 0, error 0, no SQL 1, gold error 0\n",
+        "Input problems (1):\n  " + sub.resolve("local001.sql") + ": RESULT_FILE: SQL file \"local001.sql\" is a "
+            + "link leading out of the submission directory " + sub.toAbsolutePath() + "; copy the file in "
+            + "instead; scored as an answer without SQL\n");
+  }
+
+  @Test
   void resultFilesOutsideTheSubmission_areInputProblems_oneLineEach() throws IOException {
     // given
     Path sub = Files.createDirectory(dir.resolve("results"));

@@ -447,15 +447,17 @@ public abstract class PredictionInput {
               .withResultCsv(r.file(), r.problem()));
           continue;
         }
-        ResultFiles.Resolved r = ResultFiles.resolve(dir.toAbsolutePath(), name);
+        ResultFiles.Resolved r = ResultFiles.resolve(dir.toAbsolutePath(), name, "SQL file");
         if (r.problem() != null) {
-          consumer.accept(new Entry(f.toString(), id, raw, null, CompletionState.MISSING));
+          consumer.accept(new Entry(f.toString(), id, raw, "", CompletionState.PRESENT)
+              .withResultCsv(null, r.problem()));
           continue;
         }
         try {
           consumer.accept(new Entry(f.toString(), id, raw, ResultFiles.readSql(r.file()), CompletionState.PRESENT));
         } catch (IOException | IllegalArgumentException e) {
-          consumer.accept(new Entry(f.toString(), id, raw, null, CompletionState.NOT_A_STRING));
+          consumer.accept(new Entry(f.toString(), id, raw, "", CompletionState.PRESENT)
+              .withResultCsv(null, "SQL file \"" + name + "\" cannot be read (" + e.getMessage() + ")"));
         }
       }
     }

@@ -26,46 +26,51 @@ final class ResultFiles {
   record Resolved(Path file, String problem) { }
 
   static Resolved resolve(Path base, String name) {
-    String shown = "\"" + name + "\"";
+    return resolve(base, name, "result file");
+  }
+
+  /** {@link #resolve(Path, String)}, the file called {@code what} in messages. */
+  static Resolved resolve(Path base, String name, String what) {
+    String shown = what + " \"" + name + "\"";
     if (name.isBlank() || name.indexOf('\0') >= 0) {
-      return problem("result file " + shown + " is not a file name; give a path relative to " + base);
+      return problem(shown + " is not a file name; give a path relative to " + base);
     }
     Path relative;
     try {
       relative = Path.of(name);
     } catch (InvalidPathException e) {
-      return problem("result file " + shown + " is not a valid path (" + e.getReason() + ")");
+      return problem(shown + " is not a valid path (" + e.getReason() + ")");
     }
     if (relative.isAbsolute() || name.startsWith("/") || name.startsWith("\\") || relative.getRoot() != null) {
-      return problem("result file " + shown + " is an absolute path; give a path relative to " + base);
+      return problem(shown + " is an absolute path; give a path relative to " + base);
     }
     for (Path part : relative) {
       if (part.toString().equals("..")) {
-        return problem("result file " + shown + " leaves the submission directory " + base
+        return problem(shown + " leaves the submission directory " + base
             + " (..); give a path inside it");
       }
     }
     Path file = base.resolve(relative).normalize();
     if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.exists(file)) {
-      return problem("result file " + shown + " not found in " + base);
+      return problem(shown + " not found in " + base);
     }
     try {
       Path real = file.toRealPath();
       if (!real.startsWith(base.toRealPath())) {
-        return problem("result file " + shown + " is a link leading out of the submission directory " + base
+        return problem(shown + " is a link leading out of the submission directory " + base
             + "; copy the file in instead");
       }
       if (!Files.isRegularFile(real)) {
-        return problem("result file " + shown + " is not a regular file");
+        return problem(shown + " is not a regular file");
       }
       long size = Files.size(real);
-      if (size > QueryResult.MAX_CSV_BYTES) {
-        return problem("result file " + shown + " holds " + size + " bytes, more than the "
-            + QueryResult.MAX_CSV_BYTES + " a result file may hold");
+      long max = what.equals("result file") ? QueryResult.MAX_CSV_BYTES : MAX_SQL_BYTES;
+      if (size > max) {
+        return problem(shown + " holds " + size + " bytes, more than the " + max + " a " + what + " may hold");
       }
       return new Resolved(real, null);
     } catch (IOException e) {
-      return problem("result file " + shown + " cannot be read (" + e + ")");
+      return problem(shown + " cannot be read (" + e + ")");
     }
   }
 
