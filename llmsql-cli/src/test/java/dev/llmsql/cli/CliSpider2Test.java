@@ -137,6 +137,20 @@ class CliSpider2Test extends CliHarness {
   }
 
   @Test
+  void bothSqlAndCsvForOneTask_theCsvCounts_theSqlIsADuplicate() throws IOException {
+    Path sub = Files.createDirectory(dir.resolve("submission"));
+    write(sub.resolve("local001.csv"), "total\n3.75\n");
+    write(sub.resolve("local001.sql"), "SELECT 0");
+
+    int status = evaluate(sub);
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("  Matches:        1\n", "Input problems (1):\n  " + sub.resolve("local001.sql")
+        + ": DUPLICATE_QUESTION_ID: question_id 1 was answered before; the first prediction counts, this one is "
+        + "ignored\n");
+  }
+
+  @Test
   void sqlFileLinkedFromOutside_isAnInputProblem_andNothingOfItRuns() throws IOException {
     Path sub = Files.createDirectory(dir.resolve("submission"));
     Path outside = Files.createDirectory(dir.resolve("elsewhere")).resolve("local001.sql");
