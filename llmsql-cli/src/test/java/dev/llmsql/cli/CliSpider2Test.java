@@ -151,6 +151,21 @@ class CliSpider2Test extends CliHarness {
   }
 
   @Test
+  void resultFileThatIsNotCsv_isAnInputProblem_withThreads() throws IOException {
+    Path sub = Files.createDirectory(dir.resolve("results"));
+    Path bad = sub.resolve("local001.csv");
+    write(bad, "total\n3.75,extra\n");
+    write(sub.resolve("bq001.csv"), "n\n42\n");
+
+    int status = evaluate(sub, "--threads", "2");
+
+    assertThat(status).isZero();
+    assertThat(out()).contains("  Outcomes:       match 1, mismatch 0, error 0, no SQL 1, gold error 0\n",
+        "Input problems (1):\n  " + bad + ": RESULT_FILE: result file cannot be used: " + bad.toRealPath()
+            + " line 2 has 2 fields, but the header names 1 columns; scored as an answer without SQL\n");
+  }
+
+  @Test
   void sqlFileLinkedFromOutside_isAnInputProblem_andNothingOfItRuns() throws IOException {
     Path sub = Files.createDirectory(dir.resolve("submission"));
     Path outside = Files.createDirectory(dir.resolve("elsewhere")).resolve("local001.sql");

@@ -237,11 +237,14 @@ public final class EvaluationEngine {
         }
         int id = entry.questionId();
         String rawOutput = entry.completion();
-        QueryResult given = givenResult(entry, collector);
+        if (entry.resultProblem() != null) {
+          collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), id,
+              entry.resultProblem() + "; scored as an answer without SQL"));
+        }
         if (pool == null) {
-          collector.accept(evaluate(id, rawOutput, given, files, questions, databases, runCache));
+          collector.accept(evaluate(entry, files, questions, databases, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, given, files, questions, databases, runCache)));
+          inFlight.add(pool.submit(() -> evaluate(entry, files, questions, databases, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -308,28 +311,6 @@ public final class EvaluationEngine {
     }
   }
 
-  /**
-   * The result a prediction gives instead of SQL, read from its file (bounded, confined when the entry was
-   * read); null when it gives none, or when its file cannot be used (then the problem is recorded and the
-   * prediction scored as an answer without SQL).
-   */
-  private static QueryResult givenResult(PredictionInput.Entry entry, Collector collector) {
-    if (entry.resultProblem() != null) {
-      collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), entry.questionId(),
-          entry.resultProblem() + "; scored as an answer without SQL"));
-      return null;
-    }
-    if (entry.resultCsv() == null) {
-      return entry.result();
-    }
-    try {
-      return QueryResult.readCsv(entry.resultCsv(), QueryResult.MAX_CSV_BYTES);
-    } catch (IOException | IllegalArgumentException e) {
-      collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), entry.questionId(),
-          "result file cannot be used: " + e.getMessage() + "; scored as an answer without SQL"));
-      return null;
-    }
-  }
 
   /** The questions' Spider 2.0 names ({@code instance_id}) to their ids, for a submission directory. */
   private static Map<String, Integer> instanceIds(Path questionsFile) {
@@ -391,8 +372,21 @@ public final class EvaluationEngine {
   }
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
-  private Evaluated evaluate(int id, String rawOutput, QueryResult given, BenchmarkFiles files,
-                             QuestionIndex questions, Databases databases, RunCache runCache) {
+  private Evaluated evaluate(PredictionInput.Entry entry, BenchmarkFiles files, QuestionIndex questions,
+                             Databases databases, RunCache runCache) {
+    int id = entry.questionId();
+    String rawOutput = entry.completion();
+    // a result file is read here, on the worker, so the results in memory at once are bounded by the threads
+    QueryResult given = entry.result();
+    InputProblem problem = null;
+    if (entry.resultCsv() != null) {
+      try {
+        given = QueryResult.readCsv(entry.resultCsv(), QueryResult.MAX_CSV_BYTES);
+      } catch (IOException | IllegalArgumentException e) {
+        problem = new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), id,
+            "result file cannot be used: " + e.getMessage() + "; scored as an answer without SQL");
+      }
+    }
     Question question = null;
     try {
       question = questions.get(id);
@@ -406,7 +400,7 @@ public final class EvaluationEngine {
       }
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, given,
-          new Target(database, noDatabase, databases, runCache));
+          new Target(database, noDatabase, databases, runCache)).withProblem(problem);
     } catch (RuntimeException e) {
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
@@ -416,7 +410,7 @@ public final class EvaluationEngine {
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
           question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null, null, null);
+              rawOutput, null, null, verdict), false, null, null, null, problem);
     }
   }
 
@@ -472,7 +466,7 @@ public final class EvaluationEngine {
     // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
     // counts above, which stay the judge's)
     QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last);
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last, null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -490,7 +484,13 @@ public final class EvaluationEngine {
    * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
    */
   private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
-                           QueryOutcome gold, QueryOutcome predicted) { }
+                           QueryOutcome gold, QueryOutcome predicted, InputProblem problem) {
+
+    /** This result with the input problem its prediction's result file had (recorded in input order). */
+    Evaluated withProblem(InputProblem problem) {
+      return problem == null ? this : new Evaluated(result, mismatch, v2, category, gold, predicted, problem);
+    }
+  }
 
   /**
    * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
@@ -709,6 +709,9 @@ public final class EvaluationEngine {
     }
 
     void accept(Evaluated evaluated) {
+      if (evaluated.problem() != null) {
+        problem(evaluated.problem());
+      }
       total++;
       QuestionResult r = kept(evaluated);
       if (keepResults) {

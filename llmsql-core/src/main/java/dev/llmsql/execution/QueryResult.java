@@ -45,8 +45,11 @@ public record QueryResult(List<String> columns, List<List<Object>> rows, boolean
     return rows.size();
   }
 
-  /** The largest result file {@link #readCsv} reads by default: 64 MiB. */
-  public static final long MAX_CSV_BYTES = 64L << 20;
+  /**
+   * The largest result file read from a submission or a benchmark: 16 MiB, the bound on a questions or
+   * predictions line, so a gold result imported into a questions file fits one line.
+   */
+  public static final long MAX_CSV_BYTES = 16L << 20;
 
   /**
    * A result stored as CSV (a Spider 2.0 gold {@code exec_result/<id>.csv}, a submitted {@code <id>.csv}): the

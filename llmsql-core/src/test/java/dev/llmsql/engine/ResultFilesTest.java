@@ -50,7 +50,7 @@ class ResultFilesTest {
     assertThat(ResultFiles.resolve(dir, "sub").problem())
         .isEqualTo("result file \"sub\" is not a regular file");
     assertThat(ResultFiles.resolve(dir, "big.csv").problem())
-        .isEqualTo("result file \"big.csv\" holds 67108865 bytes, more than the 67108864 a result file may hold");
+        .isEqualTo("result file \"big.csv\" holds 16777217 bytes, more than the 16777216 a result file may hold");
   }
 
   @Test
