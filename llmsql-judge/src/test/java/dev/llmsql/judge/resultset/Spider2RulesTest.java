@@ -128,6 +128,18 @@ class Spider2RulesTest {
   }
 
   @Test
+  void nestedConditionColsWithOneGold_itsOneListApplies() {
+    // evaluate.py passes [[1]] to iloc and fails; we read it as the gold's one list (COMPATIBILITY.md)
+    assertThat(verdict(List.of("1, 'x'"), "'x'", List.of(List.of(1)), false)).isEqualTo("ok");
+    assertThat(verdict(List.of("1, 'x'"), "'x'", List.of(List.of(0), List.of(1)), false)).isEqualTo("GOLD");
+  }
+
+  @Test
+  void options_combine() {
+    assertThat(dev.llmsql.judge.Judges.named("spider2:typed,one-to-one").name()).isEqualTo("spider2:typed,one-to-one");
+  }
+
+  @Test
   void alternatives_mismatchNamesTheFirstGold() {
     Verdict v = ResultSetJudge.spider2().judge(new GivenResults(
         new Question(1, "q", "", null, "db", Map.of()).withGolds(List.of(),
