@@ -41,7 +41,9 @@ final class Usage {
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html""";
 
   static final String EVALUATE_DESCRIPTION = """
-      %nPredictions are JSONL lines {"question_id": 1, "completion": "SELECT ..."} ("predicted_sql" also read).""";
+      %nPredictions are JSONL lines {"question_id": 1, "completion": "SELECT ..."} ("predicted_sql" also read),
+      or {"question_id": 1, "result_csv": "results/1.csv"} for a result given instead of SQL; a directory is a
+      Spider 2.0 submission of <instance_id>.sql and <instance_id>.csv files.""";
 
   static final String JUDGE_OPTION = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
       + "an \"answer\"; 1.0 rules for the rest); llmsql (1.0 rules for every question), "
