@@ -170,7 +170,8 @@ public final class Spider2Import {
       }
     });
     try {
-      Files.createDirectories(outDir);
+      // created even when empty (Spider 2.0 snow has no local database), so --databases-dir always names it
+      Files.createDirectories(databasesDir);
       for (Map.Entry<String, Path> db : databases.entrySet()) {
         Path target = databasesDir.resolve(db.getKey()).resolve(db.getKey() + ".sqlite");
         Files.createDirectories(target.getParent());

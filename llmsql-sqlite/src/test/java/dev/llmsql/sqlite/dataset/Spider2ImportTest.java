@@ -112,6 +112,7 @@ class Spider2ImportTest {
     Spider2Import.Summary s = Spider2Import.run(snow, dir.resolve("out"), false);
 
     assertThat(s.databaseCount()).isZero();
+    assertThat(s.databasesDir()).isEmptyDirectory();
     assertThat(Files.readString(s.questions())).isEqualTo("{\"question_id\":1,\"instance_id\":\"sf_bq001\","
         + "\"question\":\"How many?\",\"db_id\":\"SNOW\",\"gold_results\":[{\"columns\":[\"N\"],\"rows\":[[\"5\"]]}],"
         + "\"condition_cols\":[0],\"ignore_order\":false,\"ordered\":true}\n");
