@@ -117,10 +117,15 @@ public final class Evaluator {
     return QuestionReader.read(requireNonNull(file, "file"));
   }
 
-  /** Evaluates a predictions JSONL file, streamed; input is validated before any query runs. */
+  /**
+   * Evaluates a predictions JSONL file, streamed; input is validated before any query runs. A directory is a
+   * Spider 2.0 submission instead: each {@code <name>.sql} is a completion and each {@code <name>.csv} a
+   * predicted result, {@code <name>} being a question's {@code instance_id} (or its {@code question_id}).
+   */
   public EvaluationReport run(Path outputsJsonl) {
     requireNonNull(outputsJsonl, "outputsJsonl");
-    return run(PredictionInput.jsonl(outputsJsonl));
+    return run(java.nio.file.Files.isDirectory(outputsJsonl) ? PredictionInput.directory(outputsJsonl)
+        : PredictionInput.jsonl(outputsJsonl));
   }
 
   /** Evaluates in-memory predictions ({@code Prediction}s or maps). */

@@ -798,7 +798,8 @@ public final class Cli {
     CommandSpec spec;
 
     @Option(names = "--outputs", paramLabel = "FILE", order = 0,
-        description = "the predictions JSONL file to evaluate")
+        description = "the predictions JSONL file to evaluate, or a Spider 2.0 submission directory of "
+            + "<instance_id>.sql and <instance_id>.csv files")
     Path outputs;
     @Mixin
     Options.Hub download = new Options.Hub();

@@ -75,6 +75,10 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       description = "table and column names in PostgreSQL (default exact; lower-case for SQL that writes names "
           + "bare in any case, such as Spider's)")
   JdbcImport.Names names;
+  @Option(names = "--spider2", paramLabel = "DIR", order = 6,
+      description = "a Spider 2.0 folder (spider2-lite or spider2-snow): its tasks, evaluation metadata and gold "
+          + "result CSVs become --out/questions.jsonl, its local SQLite databases --out/databases")
+  Path spider2;
   @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
   boolean help;
 
@@ -103,6 +107,9 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
 
   @Override
   public Integer call() {
+    if (spider2 != null) {
+      return importSpider2();
+    }
     DatasetImport.Builder b = DatasetImport.builder();
     boolean withQuestions = questions != null;
     try {
@@ -162,6 +169,40 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
         out.println("  or: llmsql falcon run --model M --base-url U --out DIR --questions-path " + questions
             + " --tables-path " + prompts + " --db-path " + output);
       }
+      return Cli.OK;
+    } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+  }
+
+  /** {@code --spider2 DIR --out OUTDIR}: Spider 2.0's own files into a questions file and databases folder. */
+  private Integer importSpider2() {
+    if (!sources.isEmpty() || questions != null || fromSqlite != null || answers || engine != null
+        || jdbcUrl != null) {
+      return Commands.usageError(spec, err, "--spider2 imports a whole Spider 2.0 folder; give it with --out DIR "
+          + "(and --overwrite) only, not with --csv, --tables-jsonl, --questions, --answers, --from-sqlite, "
+          + "--engine or --jdbc-url");
+    }
+    if (output == null) {
+      return Commands.usageError(spec, err, "--out DIR is required with --spider2 (the directory to write "
+          + "questions.jsonl and databases/ into)");
+    }
+    if (java.nio.file.Files.isRegularFile(output)) {
+      return Commands.usageError(spec, err, "--out " + output + " is a file; with --spider2 it names a directory");
+    }
+    try {
+      dev.llmsql.sqlite.dataset.Spider2Import.Summary s =
+          dev.llmsql.sqlite.dataset.Spider2Import.run(spider2, output, overwrite);
+      int count = Evaluator.readQuestions(s.questions()).size();
+      out.println(count + " question(s) with their gold results written to " + s.questions() + "; "
+          + s.databaseCount() + " local database(s) in " + s.databasesDir());
+      if (!s.skipped().isEmpty()) {
+        out.println(s.skipped().size() + " task(s) left out:");
+        s.skipped().forEach(line -> out.println("  " + line));
+      }
+      out.println("Next: llmsql evaluate --outputs SUBMISSION_DIR --questions-path " + s.questions()
+          + " --databases-dir " + s.databasesDir() + " --judge spider2");
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql dataset import: " + e.getMessage());

@@ -41,12 +41,14 @@ final class Usage {
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html""";
 
   static final String EVALUATE_DESCRIPTION = """
-      %nPredictions are JSONL lines {"question_id": 1, "completion": "SELECT ..."} ("predicted_sql" also read).""";
+      %nPredictions are JSONL lines {"question_id": 1, "completion": "SELECT ..."} ("predicted_sql" also read),
+      or {"question_id": 1, "result_csv": "results/1.csv"} for a result given instead of SQL; a directory is a
+      Spider 2.0 submission of <instance_id>.sql and <instance_id>.csv files.""";
 
   static final String JUDGE_OPTION = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
       + "an \"answer\"; 1.0 rules for the rest); llmsql (1.0 rules for every question), "
       + "llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict], llmsql-rs, bird[:ves,keep-equal-ratios], "
-      + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered,typed], spider2[:typed], strict, "
+      + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered,typed], spider2[:typed,one-to-one], strict, "
       + "spider-exec[:keep-distinct,no-repair,extract,no-test-suite], exact-set[:keep-values,extract,structural], "
       + "dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid (LLM judges read LLMSQL_JUDGE_* "
       + "variables; see docs/JUDGES.md)";
@@ -128,7 +130,8 @@ final class Usage {
                                    --out FILE.duckdb
              llmsql dataset import (--from-sqlite FILE | --csv DIR|FILE | --tables-jsonl FILE) --engine postgresql
                                    --jdbc-url jdbc:postgresql://HOST[:PORT]/NEW_DATABASE [--jdbc-user ADMIN]
-                                   [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR""";
+                                   [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR
+             llmsql dataset import --spider2 DIR --out DIR [--overwrite]""";
 
   static final String DATASET_DESCRIPTION = """
       %nWrites your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
@@ -148,7 +151,12 @@ final class Usage {
 
       DuckDB and PostgreSQL (--engine): the tables are imported into a temporary SQLite file first, or copied
       from --from-sqlite; column types follow the values; nothing existing is overwritten; passwords come from
-      environment variables only (see docs/ENGINES.md).%n""";
+      environment variables only (see docs/ENGINES.md).
+
+      Spider 2.0 (--spider2 DIR, the spider2-lite or spider2-snow folder): each task with evaluation metadata
+      and a gold result CSV becomes a question of --out/questions.jsonl holding its gold results (alternatives
+      _a, _b, ... included), condition_cols and ignore_order; the local SQLite databases go to
+      --out/databases. Evaluate it with --judge spider2.%n""";
 
   static final String DATASET_FOOTER = """
       %nExit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, or

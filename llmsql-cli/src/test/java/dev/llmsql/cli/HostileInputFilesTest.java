@@ -79,13 +79,14 @@ class HostileInputFilesTest {
   }
 
   @Test
-  void outputs_directory_isInputError() {
-    // before: exit 1 with "Is a directory"
+  void outputs_directoryWithoutSubmissionFiles_isInputError() {
+    // before: exit 1 with "Is a directory"; a directory is a Spider 2.0 submission now, and this one holds none
     int status = evaluate(dir);
 
     assertThat(status).isEqualTo(Cli.BAD_INPUT);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + dir + ": a directory, not a predictions file; give --outputs "
-        + "a JSONL file\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: " + dir + ": no predictions: the directory holds no "
+        + "<instance_id>.sql or <instance_id>.csv file; give --outputs a predictions JSONL file or a Spider 2.0 "
+        + "submission directory, or allow an empty run with --allow-empty / allowEmptyInput(true)\n");
   }
 
   @Test

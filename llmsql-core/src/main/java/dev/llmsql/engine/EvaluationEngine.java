@@ -125,6 +125,7 @@ public final class EvaluationEngine {
     long started = System.nanoTime();
     input.requireReadable();
     BenchmarkFiles files = resolve();
+    input.names(() -> instanceIds(files.questions()));
     beforeWork.accept(files);
     Collector collector = new Collector();
     int questionCount;
@@ -140,7 +141,11 @@ public final class EvaluationEngine {
       long count = input.validate(predicted::add);
       // an empty file is almost always an upstream step that failed; an empty list in code is deliberate
       if (count == 0 && !allowEmpty && input.mode() == dev.llmsql.prediction.InputMode.JSONL_PATH) {
-        throw new InvalidInputException(input.source(), "no predictions: the file is empty or holds only blank "
+        throw new InvalidInputException(input.source(), input.file() == null
+            ? "no predictions: the directory holds no <instance_id>.sql or <instance_id>.csv file; give --outputs "
+                + "a predictions JSONL file or a Spider 2.0 submission directory, or allow an empty run with "
+                + "--allow-empty / allowEmptyInput(true)"
+            : "no predictions: the file is empty or holds only blank "
             + "lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)");
       }
       LOG.debug("{} prediction(s) validated after {} ms", count, (System.nanoTime() - started) / 1_000_000);
@@ -232,10 +237,14 @@ public final class EvaluationEngine {
         }
         int id = entry.questionId();
         String rawOutput = entry.completion();
+        if (entry.resultProblem() != null) {
+          collector.problem(new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), id,
+              entry.resultProblem() + "; scored as an answer without SQL"));
+        }
         if (pool == null) {
-          collector.accept(evaluate(id, rawOutput, files, questions, databases, runCache));
+          collector.accept(evaluate(entry, files, questions, databases, runCache));
         } else {
-          inFlight.add(pool.submit(() -> evaluate(id, rawOutput, files, questions, databases, runCache)));
+          inFlight.add(pool.submit(() -> evaluate(entry, files, questions, databases, runCache)));
           while (inFlight.size() > window) {
             collector.accept(join(inFlight.poll()));
           }
@@ -307,6 +316,18 @@ public final class EvaluationEngine {
     }
   }
 
+
+  /** The questions' Spider 2.0 names ({@code instance_id}) to their ids, for a submission directory. */
+  private static Map<String, Integer> instanceIds(Path questionsFile) {
+    Map<String, Integer> ids = new java.util.HashMap<>();
+    QuestionReader.read(questionsFile).forEach((id, q) -> {
+      if (q.extra().get("instance_id") instanceof String name) {
+        ids.putIfAbsent(name, id);
+      }
+    });
+    return ids;
+  }
+
   /** Whether an entry can be scored; when not, the problem is recorded. */
   private boolean admit(PredictionInput.Entry entry, QuestionIndex questions, IntSet seen,
                         Collector collector) {
@@ -356,8 +377,21 @@ public final class EvaluationEngine {
   }
 
   /** Judges one prediction; an internal failure becomes that prediction's verdict, not the run's end. */
-  private Evaluated evaluate(int id, String rawOutput, BenchmarkFiles files, QuestionIndex questions,
+  private Evaluated evaluate(PredictionInput.Entry entry, BenchmarkFiles files, QuestionIndex questions,
                              Databases databases, RunCache runCache) {
+    int id = entry.questionId();
+    String rawOutput = entry.completion();
+    // a result file is read here, on the worker, so the results in memory at once are bounded by the threads
+    QueryResult given = entry.result();
+    InputProblem problem = null;
+    if (entry.resultCsv() != null) {
+      try {
+        given = QueryResult.readCsv(entry.resultCsv(), QueryResult.MAX_CSV_BYTES);
+      } catch (IOException | IllegalArgumentException e) {
+        problem = new InputProblem(InputProblem.Kind.RESULT_FILE, entry.location(), id,
+            "result file cannot be used: " + e.getMessage() + "; scored as an answer without SQL");
+      }
+    }
     Question question = null;
     try {
       question = questions.get(id);
@@ -370,7 +404,8 @@ public final class EvaluationEngine {
         noDatabase = e.getMessage();
       }
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
-      return judgeOne(question, prediction, rawOutput, new Target(database, noDatabase, databases, runCache));
+      return judgeOne(question, prediction, rawOutput, given,
+          new Target(database, noDatabase, databases, runCache)).withProblem(problem);
     } catch (RuntimeException e) {
       if (damagedDatabase(e)) {
         throw e;
@@ -383,11 +418,12 @@ public final class EvaluationEngine {
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
           question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null, null, null);
+              rawOutput, null, null, verdict), false, null, null, null, problem);
     }
   }
 
-  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, Target target) {
+  private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, QueryResult given,
+                             Target target) {
     long started = System.nanoTime();
     boolean v2 = answerAware && question.answer().isPresent();
     List<String> candidates = new ArrayList<>();
@@ -398,7 +434,7 @@ public final class EvaluationEngine {
         candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
       }
     }
-    Context context = new Context(question, prediction, List.copyOf(candidates), target);
+    Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
     Verdict verdict;
     try {
       verdict = judge.judge(context);
@@ -419,7 +455,7 @@ public final class EvaluationEngine {
       // LLMSQL 2.0: the stored answer is the gold; its SQL is never run
       gold = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
     }
-    QueryOutcome last = context.lastRun;
+    QueryOutcome last = context.lastRun != null || given == null ? context.lastRun : QueryOutcome.success(given, 0);
     boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
     // a judge that records pred_none (LLMSQL 2.0, or one whose verdict is about another candidate than the last)
     // decides it; otherwise the last statement run does, as LLMSQL counts
@@ -441,7 +477,7 @@ public final class EvaluationEngine {
     // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
     // counts above, which stay the judge's)
     QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last);
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last, null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -462,7 +498,13 @@ public final class EvaluationEngine {
    * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
    */
   private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
-                           QueryOutcome gold, QueryOutcome predicted) { }
+                           QueryOutcome gold, QueryOutcome predicted, InputProblem problem) {
+
+    /** This result with the input problem its prediction's result file had (recorded in input order). */
+    Evaluated withProblem(InputProblem problem) {
+      return problem == null ? this : new Evaluated(result, mismatch, v2, category, gold, predicted, problem);
+    }
+  }
 
   /**
    * The gold SQL a run may need, as a fixed 512 KB bitmap of hashes: the gold cache does not index entries it
@@ -528,7 +570,11 @@ public final class EvaluationEngine {
     private String lastError;
     private final AtomicInteger executed = new AtomicInteger();
 
-    Context(Question question, Prediction prediction, List<String> candidates, Target target) {
+    private final QueryResult submitted;
+
+    Context(Question question, Prediction prediction, List<String> candidates, Target target,
+            QueryResult submitted) {
+      this.submitted = submitted;
       this.question = question;
       this.prediction = prediction;
       this.candidates = candidates;
@@ -544,6 +590,11 @@ public final class EvaluationEngine {
     @Override
     public Prediction prediction() {
       return prediction;
+    }
+
+    @Override
+    public Optional<QueryResult> submittedResult() {
+      return Optional.ofNullable(submitted);
     }
 
     @Override
@@ -590,7 +641,7 @@ public final class EvaluationEngine {
       Map<String, JudgeContext> variants = new LinkedHashMap<>();
       for (Path variant : runCache.variants(target.database())) {
         variants.put(variant.getFileName().toString(),
-            new Context(question, prediction, candidates, target.on(Database.file(variant))));
+            new Context(question, prediction, candidates, target.on(Database.file(variant)), submitted));
       }
       return variants;
     }
@@ -684,6 +735,9 @@ public final class EvaluationEngine {
     }
 
     void accept(Evaluated evaluated) {
+      if (evaluated.problem() != null) {
+        problem(evaluated.problem());
+      }
       total++;
       QuestionResult r = kept(evaluated);
       if (keepResults) {

@@ -2,6 +2,7 @@ package dev.llmsql.engine;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
@@ -23,15 +24,50 @@ public abstract class PredictionInput {
 
   private static final String EXPECTED = "{\"question_id\": 1, \"completion\": \"SELECT ...\"}";
 
-  /** One prediction as read, with what was wrong with its fields. */
+  /**
+   * One prediction as read, with what was wrong with its fields. A prediction given as a result names its
+   * file ({@code resultCsv}, already confined to the submission's directory) or holds the result itself
+   * ({@code result}); {@code resultProblem} says why a named file cannot be used.
+   */
   public record Entry(String location, Integer questionId, String rawQuestionId, String completion,
-                      CompletionState completionState) { }
+                      CompletionState completionState, Path resultCsv, QueryResult result, String resultProblem) {
+
+    public Entry(String location, Integer questionId, String rawQuestionId, String completion,
+                 CompletionState completionState) {
+      this(location, questionId, rawQuestionId, completion, completionState, null, null, null);
+    }
+
+    Entry withResultCsv(Path file, String problem) {
+      return new Entry(location, questionId, rawQuestionId, completion, completionState, file, result, problem);
+    }
+
+    /** Whether the prediction is a result rather than a completion. */
+    boolean givesResult() {
+      return resultCsv != null || result != null || resultProblem != null;
+    }
+  }
+
+  /**
+   * A Spider 2.0 submission directory: every {@code <name>.sql} (a completion) and {@code <name>.csv} (a result)
+   * directly in {@code dir}, in name order; {@code <name>} is a question's {@code instance_id} or its
+   * {@code question_id}.
+   */
+  public static PredictionInput directory(Path dir) {
+    return new SubmissionDirectory(dir);
+  }
 
   /**
    * Whether the completion field was usable; {@code LINE_TOO_LONG}: the line was longer than the bound and was
    * skipped unread (its id, when the line starts with one, is still given).
    */
   public enum CompletionState { PRESENT, MISSING, NOT_A_STRING, LINE_TOO_LONG }
+
+  /**
+   * Tells the input the questions' names ({@code instance_id} to {@code question_id}) once the benchmark is
+   * known; only a submission directory needs them.
+   */
+  void names(java.util.function.Supplier<Map<String, Integer>> names) {
+  }
 
   public static PredictionInput jsonl(Path file) {
     return new Jsonl(file, Jsonl.REPLAY_CHARS, JsonLines.MAX_LINE_BYTES);
@@ -194,13 +230,15 @@ public abstract class PredictionInput {
       }
     }
 
-    private static Entry entry(String location, JsonParser parser) throws IOException {
+    private Entry entry(String location, JsonParser parser) throws IOException {
       Integer questionId = null;
       String rawId = null;
       String completion = null;
       String legacy = null;
       boolean completionNotString = false;
       boolean legacyNotString = false;
+      String resultCsv = null;
+      boolean resultCsvGiven = false;
       while (parser.nextToken() == JsonToken.FIELD_NAME) {
         String field = parser.currentName();
         JsonToken value = parser.nextToken();
@@ -230,8 +268,24 @@ public abstract class PredictionInput {
             legacyNotString = value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NULL;
             parser.skipChildren();
           }
+          case "result_csv" -> {
+            resultCsvGiven = value != JsonToken.VALUE_NULL;
+            resultCsv = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+            parser.skipChildren();
+          }
           default -> parser.skipChildren();
         }
+      }
+      if (resultCsvGiven) {
+        Entry e = new Entry(location, questionId, rawId, completion == null ? "" : completion,
+            CompletionState.PRESENT);
+        if (resultCsv == null) {
+          return e.withResultCsv(null, "\"result_csv\" must be a string (a path relative to the predictions "
+              + "file's directory)");
+        }
+        Path base = file.toAbsolutePath().getParent();
+        ResultFiles.Resolved r = ResultFiles.resolve(base, resultCsv);
+        return e.withResultCsv(r.file(), r.problem());
       }
       if (completion == null && !completionNotString) {
         // LLMSQL's older docs name the field predicted_sql.
@@ -312,6 +366,9 @@ public abstract class PredictionInput {
         completion = map.get("predicted_sql");
       }
       String rawId = id == null ? null : id.toString();
+      if (map.get("result") instanceof QueryResult result) {
+        return new Entry(location, questionId, rawId, "", CompletionState.PRESENT, null, result, null);
+      }
       if (completion == null) {
         return new Entry(location, questionId, rawId, null, CompletionState.MISSING);
       }
@@ -319,6 +376,90 @@ public abstract class PredictionInput {
         return new Entry(location, questionId, rawId, null, CompletionState.NOT_A_STRING);
       }
       return new Entry(location, questionId, rawId, completion.toString(), CompletionState.PRESENT);
+    }
+  }
+
+  private static final class SubmissionDirectory extends PredictionInput {
+    private final Path dir;
+    private java.util.function.Supplier<Map<String, Integer>> names = Map::of;
+    private Map<String, Integer> resolvedNames;
+
+    SubmissionDirectory(Path dir) {
+      this.dir = dir;
+    }
+
+    @Override
+    void names(java.util.function.Supplier<Map<String, Integer>> names) {
+      this.names = names;
+      this.resolvedNames = null;
+    }
+
+    @Override
+    public InputMode mode() {
+      return InputMode.JSONL_PATH;
+    }
+
+    @Override
+    public String source() {
+      return dir.toString();
+    }
+
+    @Override
+    public Path file() {
+      return null;
+    }
+
+    @Override
+    public void requireReadable() {
+      if (!java.nio.file.Files.isDirectory(dir)) {
+        throw new InvalidInputException(dir.toString(), "submission directory not found (" + dir.toAbsolutePath()
+            + "); check the path given to --outputs");
+      }
+    }
+
+    @Override
+    public void forEach(Consumer<Entry> consumer) {
+      requireReadable();
+      if (resolvedNames == null) {
+        resolvedNames = names.get();
+      }
+      List<Path> files = new ArrayList<>();
+      try (java.util.stream.Stream<Path> listing = java.nio.file.Files.list(dir)) {
+        listing.filter(f -> {
+          String n = f.getFileName().toString();
+          return n.endsWith(".sql") || n.endsWith(".csv");
+        }).sorted().forEach(files::add);
+      } catch (IOException e) {
+        throw new InvalidInputException(dir.toString(), "cannot list the submission directory (" + e
+            + "); check the path given to --outputs and its permissions");
+      }
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        String stem = name.substring(0, name.length() - 4);
+        Integer id = resolvedNames.get(stem);
+        if (id == null) {
+          id = parseInt(stem);
+        }
+        String raw = id != null ? stem : '"' + stem + "\" (no question has this instance_id)";
+        if (name.endsWith(".csv")) {
+          ResultFiles.Resolved r = ResultFiles.resolve(dir.toAbsolutePath(), name);
+          consumer.accept(new Entry(f.toString(), id, raw, "", CompletionState.PRESENT)
+              .withResultCsv(r.file(), r.problem()));
+          continue;
+        }
+        ResultFiles.Resolved r = ResultFiles.resolve(dir.toAbsolutePath(), name, "SQL file");
+        if (r.problem() != null) {
+          consumer.accept(new Entry(f.toString(), id, raw, "", CompletionState.PRESENT)
+              .withResultCsv(null, r.problem()));
+          continue;
+        }
+        try {
+          consumer.accept(new Entry(f.toString(), id, raw, ResultFiles.readSql(r.file()), CompletionState.PRESENT));
+        } catch (IOException | IllegalArgumentException e) {
+          consumer.accept(new Entry(f.toString(), id, raw, "", CompletionState.PRESENT)
+              .withResultCsv(null, "SQL file \"" + name + "\" cannot be read (" + e.getMessage() + ")"));
+        }
+      }
     }
   }
 

@@ -36,6 +36,15 @@ public interface JudgeContext {
   List<String> candidates();
 
   /**
+   * The result the prediction gives directly instead of SQL (a Spider 2.0 submission's {@code <id>.csv}, a
+   * predictions line's {@code result_csv}), if any. Result-set judges compare it with the gold and run nothing;
+   * {@link #candidates()} is then empty. Empty by default.
+   */
+  default java.util.Optional<dev.llmsql.execution.QueryResult> submittedResult() {
+    return java.util.Optional.empty();
+  }
+
+  /**
    * The gold SQL's outcome on the question's database, computed once. A question given only gold
    * results (no SQL) gets its first gold result here.
    */

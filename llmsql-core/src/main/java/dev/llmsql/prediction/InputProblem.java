@@ -44,6 +44,12 @@ public record InputProblem(Kind kind, String location, Integer questionId, Strin
      * not scored and nothing runs. The location is the question's line. Links the user made inside the
      * directory are followed.
      */
-    DATABASE_OUTSIDE_DIRECTORY
+    DATABASE_OUTSIDE_DIRECTORY,
+    /**
+     * A prediction given as a result file ({@code result_csv}, a submission directory's {@code <id>.csv}) names
+     * a file that cannot be used: outside the submission's directory, missing, too large, not CSV; scored as an
+     * answer with no SQL.
+     */
+    RESULT_FILE
   }
 }

@@ -58,9 +58,11 @@ public final class ResultSetJudge implements Judge {
   private final boolean keepEqualRatios;
   private final boolean testSuite;
   private final boolean csvRoundTrip;
+  private final boolean spider2Metadata;
 
   private ResultSetJudge(Builder b) {
     this.csvRoundTrip = b.csvRoundTrip;
+    this.spider2Metadata = b.spider2Metadata;
     this.keepEqualRatios = b.keepEqualRatios;
     this.procedure = b.procedure;
     this.name = b.name;
@@ -243,10 +245,13 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * Spider 2.0's {@code compare_pandas_table}: each gold column's values must appear as a predicted column
-   * (extras allowed), numbers within 1e-2, NULL as 0, order counted only for questions flagged
-   * {@code ordered}; both results are typed as its CSV round trip types them ({@code to_csv}, then
-   * {@code read_csv}: text {@code '2'} equals 2, {@code ''} and {@code 'null'} equal NULL).
+   * Spider 2.0's {@code evaluate.py} per question: {@code compare_pandas_table} (each gold column's values must
+   * appear as some predicted column, extras allowed; NaN equals NaN only; numbers by
+   * {@code math.isclose(abs_tol=1e-2)}; under {@code ignore_order} both columns sorted by Python's text of
+   * each value), cut to the question's {@code condition_cols}, any of several gold results matching
+   * ({@code compare_multi_pandas_table}), order counted unless the question says {@code ignore_order} (else
+   * its {@code ordered} flag); both results typed as its CSV round trip types them ({@code to_csv}, then
+   * {@code read_csv}: text {@code '2'} equals 2, {@code ''} and {@code 'null'} are NaN).
    */
   public static ResultSetJudge spider2() {
     return spider2(false);
@@ -257,12 +262,29 @@ public final class ResultSetJudge implements Judge {
    * (ours; named {@code spider2:typed}).
    */
   public static ResultSetJudge spider2(boolean typed) {
-    return builder().name(typed ? "spider2:typed" : "spider2")
-        .comparator(ResultSetComparator.builder().columns(ColumnMatching.GOLD_COLUMN_VECTORS)
-            .numbers(Numbers.absolute(1e-2)).nulls(NullHandling.ZERO).build())
+    return spider2(typed, false);
+  }
+
+  /**
+   * Spider 2.0 with both options: {@code typed} (above) and {@code oneToOne}, which gives each gold column a
+   * predicted column of its own instead of letting one predicted column stand for several gold columns, as
+   * {@code compare_pandas_table} does (ours). Named {@code spider2} with options {@code typed},
+   * {@code one-to-one}.
+   */
+  public static ResultSetJudge spider2(boolean typed, boolean oneToOne) {
+    List<String> options = new ArrayList<>();
+    if (typed) {
+      options.add("typed");
+    }
+    if (oneToOne) {
+      options.add("one-to-one");
+    }
+    return builder().name("spider2" + (options.isEmpty() ? "" : ":" + String.join(",", options)))
+        .procedure(new Spider2Procedure(oneToOne))
         .rowOrder(RowOrder.QUESTION_FLAG)
         .candidates(CandidatePolicy.FIRST)
         .csvRoundTrip(!typed)
+        .spider2Metadata(true)
         .build();
   }
 
@@ -299,7 +321,25 @@ public final class ResultSetJudge implements Judge {
    */
   public Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
                             QueryResult predicted) {
+    return compare(question, goldSql, gold, predictedSql, predicted, 0, 1);
+  }
+
+  /**
+   * {@link #compare(Question, String, QueryResult, String, QueryResult)} against gold {@code goldIndex} of
+   * {@code goldCount}, which picks that gold's Spider 2.0 {@code condition_cols}.
+   *
+   * @throws IllegalArgumentException when the question's Spider 2.0 metadata cannot be read
+   */
+  private Comparison compare(Question question, String goldSql, QueryResult gold, String predictedSql,
+                             QueryResult predicted, int goldIndex, int goldCount) {
     boolean ordered = rowOrder.applies(question, goldSql);
+    if (spider2Metadata) {
+      Boolean ignoreOrder = Spider2Metadata.ignoreOrder(question);
+      if (ignoreOrder != null) {
+        ordered = !ignoreOrder;
+      }
+      gold = Spider2Metadata.project(gold, question, goldIndex, goldCount);
+    }
     if (csvRoundTrip) {
       gold = CsvRoundTrip.apply(gold);
       predicted = CsvRoundTrip.apply(predicted);
@@ -340,6 +380,10 @@ public final class ResultSetJudge implements Judge {
       return Verdict.goldError((golds.size() > 1 ? "all " + golds.size() + " golds failed; the first: " : "")
           + "gold SQL failed: " + failure.message());
     }
+    java.util.Optional<QueryResult> submitted = context.submittedResult();
+    if (submitted.isPresent()) {
+      return judgeSubmitted(question, usable, golds.size(), submitted.get());
+    }
     List<String> sqls = candidates(context);
     QueryResult firstGold = ((QueryOutcome.Success) usable.get(0).outcome()).result();
     Verdict last = Verdict.noSql();
@@ -360,8 +404,13 @@ public final class ResultSetJudge implements Judge {
       Comparison first = null;
       QueryResult predicted = ((QueryOutcome.Success) outcome).result();
       for (Gold gold : usable) {
-        Comparison c = compare(question, gold.sql(), ((QueryOutcome.Success) gold.outcome()).result(), sql,
-            predicted);
+        Comparison c;
+        try {
+          c = compare(question, gold.sql(), ((QueryOutcome.Success) gold.outcome()).result(), sql, predicted,
+              gold.index(), golds.size());
+        } catch (IllegalArgumentException e) {
+          return Verdict.goldError("question " + question.id() + ": " + e.getMessage());
+        }
         if (c.equal()) {
           // BIRD pairs rows by position, so a match in another row order scores below 1
           Verdict match = llmsqlCounts(Verdict.match().withMeasure(PeerScorings.SOFT_F1,
@@ -450,7 +499,35 @@ public final class ResultSetJudge implements Judge {
     return rows;
   }
 
-  private record Gold(String sql, QueryOutcome outcome) {
+  /**
+   * A prediction given as a result: compared with each gold as a candidate's rows would be, nothing run; the
+   * first gold that matches wins.
+   */
+  private Verdict judgeSubmitted(Question question, List<Gold> usable, int goldCount, QueryResult predicted) {
+    Comparison first = null;
+    for (Gold gold : usable) {
+      QueryResult goldResult = ((QueryOutcome.Success) gold.outcome()).result();
+      Comparison c;
+      try {
+        c = compare(question, gold.sql(), goldResult, null, predicted, gold.index(), goldCount);
+      } catch (IllegalArgumentException e) {
+        return Verdict.goldError("question " + question.id() + ": " + e.getMessage());
+      }
+      if (c.equal()) {
+        return Verdict.match().withMeasure(PeerScorings.SOFT_F1, softF1(goldResult, predicted));
+      }
+      if (first == null) {
+        first = c;
+      }
+    }
+    QueryResult firstGold = ((QueryOutcome.Success) usable.get(0).outcome()).result();
+    return Verdict.mismatch(first.reason(), usable.size() > 1
+        ? first.detail() + " (against the first of " + usable.size() + " golds)" : first.detail())
+        .withMeasure(PeerScorings.SOFT_F1, softF1(firstGold, predicted));
+  }
+
+  /** One gold: its SQL (null for a given result), its outcome, and its place among the question's golds. */
+  private record Gold(String sql, QueryOutcome outcome, int index) {
   }
 
   private List<Gold> golds(JudgeContext context) {
@@ -460,7 +537,7 @@ public final class ResultSetJudge implements Judge {
       List<String> sqls = q.goldSql();
       List<Gold> golds = new ArrayList<>();
       for (int i = 0; i < outcomes.size(); i++) {
-        golds.add(new Gold(i < sqls.size() ? sqls.get(i) : null, outcomes.get(i)));
+        golds.add(new Gold(i < sqls.size() ? sqls.get(i) : null, outcomes.get(i), i));
       }
       return golds;
     }
@@ -468,10 +545,11 @@ public final class ResultSetJudge implements Judge {
     for (String sql : q.goldSql()) {
       String prepared = prepare(sql);
       boolean primary = sql.equals(q.sql());
-      golds.add(new Gold(sql, primary && prepared.equals(sql) ? context.gold() : context.executeGold(prepared)));
+      golds.add(new Gold(sql, primary && prepared.equals(sql) ? context.gold() : context.executeGold(prepared),
+          golds.size()));
     }
     for (var result : q.goldResults()) {
-      golds.add(new Gold(null, QueryOutcome.success(result, 0)));
+      golds.add(new Gold(null, QueryOutcome.success(result, 0), golds.size()));
     }
     return golds;
   }
@@ -502,7 +580,8 @@ public final class ResultSetJudge implements Judge {
     return "ResultSetJudge{" + name + ", " + comparator + ", rowOrder=" + rowOrder + ", candidates=" + candidates
         + (stripDistinct ? ", stripDistinct" : "") + (repairOperators ? ", repairOperators" : "")
         + (timedRuns > 1 ? ", timedRuns=" + timedRuns : "") + (procedure != null ? ", procedure=" + procedure : "")
-        + (testSuite ? ", testSuite" : "") + (csvRoundTrip ? ", csvRoundTrip" : "") + "}";
+        + (testSuite ? ", testSuite" : "") + (csvRoundTrip ? ", csvRoundTrip" : "")
+        + (spider2Metadata ? ", spider2Metadata" : "") + "}";
   }
 
   /** Options of a {@link ResultSetJudge}; defaults are LLMSQL's. */
@@ -519,6 +598,7 @@ public final class ResultSetJudge implements Judge {
     private boolean keepEqualRatios;
     private boolean testSuite;
     private boolean csvRoundTrip;
+    private boolean spider2Metadata;
     private final Settings settings = new Settings("ResultSetJudge.Builder");
 
     private Builder() {
@@ -531,6 +611,17 @@ public final class ResultSetJudge implements Judge {
      */
     public Builder csvRoundTrip(boolean csvRoundTrip) {
       this.csvRoundTrip = settings.once("csvRoundTrip", csvRoundTrip);
+      return this;
+    }
+
+    /**
+     * Whether the question's Spider 2.0 evaluation fields steer the comparison: {@code condition_cols} (the gold
+     * columns, by position, the prediction must hold; one list, or one per gold result) cuts each gold before
+     * comparing, and {@code ignore_order} (when present) decides row order instead of the {@link #rowOrder}
+     * rule; default false. A {@code condition_cols} that cannot be read makes the verdict a gold error.
+     */
+    public Builder spider2Metadata(boolean spider2Metadata) {
+      this.spider2Metadata = settings.once("spider2Metadata", spider2Metadata);
       return this;
     }
 

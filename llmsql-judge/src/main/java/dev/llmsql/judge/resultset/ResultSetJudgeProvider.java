@@ -11,7 +11,7 @@ import java.util.Set;
  * zero when all ratios are equal), {@code defog} (option {@code no-broadcast}: a 1-row result no longer passes
  * against a 0-row gold; {@code defog-subset} is its former name), {@code falcon} (option {@code empty-match}:
  * two empty results match; {@code unflagged-ordered}: order counts for questions without an {@code ordered}
- * flag; {@code typed}: text {@code 'null'}/{@code 'true'}/{@code 'false'} no longer equal NULL/1/0), {@code spider2} (option {@code typed}: values as SQLite typed them, no CSV round trip), {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
+ * flag; {@code typed}: text {@code 'null'}/{@code 'true'}/{@code 'false'} no longer equal NULL/1/0), {@code spider2} (options {@code typed}: values as SQLite typed them, no CSV round trip; {@code one-to-one}: each gold column needs a predicted column of its own), {@code strict}, and {@code llmsql-rs} (LLMSQL's rules through this engine).
  *
  * <pre>{@code
  * Judge j = Judges.named("spider-exec:keep-distinct");
@@ -34,7 +34,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
       case "spider-exec" -> Set.of("keep-distinct", "no-repair", "extract", "no-test-suite");
       case "bird" -> Set.of("ves", "keep-equal-ratios");
       case "falcon" -> Set.of("empty-match", "unflagged-ordered", "typed");
-      case "spider2" -> Set.of("typed");
+      case "spider2" -> Set.of("typed", "one-to-one");
       case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
     };
@@ -51,7 +51,7 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
       case "defog-subset" -> ResultSetJudge.defog();
       case "falcon" -> ResultSetJudge.falcon(options.contains("empty-match"), options.contains("unflagged-ordered"),
           options.contains("typed"));
-      case "spider2" -> ResultSetJudge.spider2(options.contains("typed"));
+      case "spider2" -> ResultSetJudge.spider2(options.contains("typed"), options.contains("one-to-one"));
       case "strict" -> ResultSetJudge.strict();
       case "llmsql-rs" -> ResultSetJudge.llmsql();
       default -> throw new IllegalArgumentException("unknown judge '" + name + "'");

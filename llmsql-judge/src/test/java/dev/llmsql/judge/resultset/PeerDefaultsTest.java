@@ -31,7 +31,8 @@ class PeerDefaultsTest {
       // what                          | gold            | prediction        | spider2 | spider2:typed
       "text '2' vs integer 2           | '2'             | 2                 | ok      | VALUE",
       "leading zeros '007' vs 7        | '007'           | 7                 | ok      | VALUE",
-      "'' and 'NA' read as missing = 0 | ''; 'NA'        | 0; NULL           | ok      | VALUE",
+      "'' and 'NA' read as missing     | ''; 'NA'        | NULL; NULL        | ok      | VALUE",
+      "missing is NaN, not 0           | NULL            | 0                 | VALUE   | VALUE",
       "'None' text vs NULL             | 'None'          | NULL              | ok      | VALUE",
       "'TRUE' vs 1                     | 'TRUE'          | 1                 | ok      | VALUE",
       "'1e3' vs 1000                   | '1e3'           | 1000              | ok      | VALUE",

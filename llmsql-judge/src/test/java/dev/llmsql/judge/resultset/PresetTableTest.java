@@ -122,7 +122,7 @@ class PresetTableTest {
       c("nulls", "NULL vs NULL", "NULL", "NULL", "ok ok ok ok ok ok ok"),
       c("nulls", "NULL vs ''", "NULL", "''", "VALUE VALUE VALUE VALUE ok ok VALUE"),
       c("nulls", "NULL vs 'null'", "NULL", "'null'", "VALUE VALUE VALUE VALUE ok ok VALUE"),
-      c("nulls", "NULL vs 0", "NULL", "0", "VALUE VALUE VALUE VALUE VALUE ok VALUE"),
+      c("nulls", "NULL vs 0", "NULL", "0", "VALUE VALUE VALUE VALUE VALUE VALUE VALUE"),
       c("nulls", "NULL vs 'NULL' text", "NULL", "'NULL'", "VALUE VALUE VALUE VALUE ok ok VALUE"),
       c("nulls", "NULL among numbers, other order", "1; NULL; 2", "NULL; 2; 1", "ok ok ok ok ok ok ok"),
       c("nulls", "one-row NULL vs no rows", "NULL", "", "MISSING MISSING MISSING ok MISSING MISSING MISSING"),
