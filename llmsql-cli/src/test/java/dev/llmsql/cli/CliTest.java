@@ -97,9 +97,35 @@ class CliTest {
         "--no-save-report");
 
     assertThat(status).isEqualTo(Cli.BAD_INPUT);
-    assertThat(err()).startsWith("llmsql evaluate: " + outputs + ":2: not valid JSON (").endsWith("\n");
-    assertThat(err().lines()).hasSize(1);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ":2: not valid JSON at column 2: unexpected 'oops'; "
+        + "expected a field name in double quotes or '}'\n");
     assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void evaluate_truncatedPredictionOrQuestionLine_saysWhereAndWhatInPlainWords() throws Exception {
+    Path outputs = dir.resolve("preds.jsonl");
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}", "{\"question_id\": 2, "
+        + "\"completion\":"));
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ":2: not valid JSON at column 33: expected a value "
+        + "after ':' (the line ends early)\n");
+    Path questions = dir.resolve("questions.jsonl");
+    Files.write(questions, List.of("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"} x"));
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}"));
+    err.reset();
+
+    status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--no-save-report");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ":1: not valid JSON at column 73: unexpected 'x' "
+        + "after the object's closing '}'; a line holds one JSON object\n");
   }
 
   @Test
