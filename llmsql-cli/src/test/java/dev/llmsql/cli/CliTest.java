@@ -55,9 +55,33 @@ class CliTest {
 
   @Test
   void run_unknownCommand_namesKnownOnes() {
+    assertThat(run("frobnicate")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql: unknown command 'frobnicate'; known: evaluate, report, leaderboard, "
+        + "compare, dataset, inference, falcon, suite, completion (see llmsql --help)\n");
+  }
+
+  @Test
+  void run_mistypedCommandOrSubcommand_suggestsTheNearest() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, "
-        + "dataset, inference, falcon, suite, completion (see llmsql --help)\n");
+    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; did you mean evaluate?\n");
+    err.reset();
+    assertThat(run("leaderbord", "r.json")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql: unknown command 'leaderbord'; did you mean leaderboard?\n");
+    err.reset();
+    assertThat(run("dataset", "improt")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset: unknown subcommand 'improt'; did you mean import?\n");
+  }
+
+  @Test
+  void evaluate_mistypedOption_suggestsTheNearest() {
+    assertThat(run("evaluate", "--output", "x.jsonl")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--output'; did you mean --outputs?\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions", "q.jsonl")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--questions'; did you mean --questions-path?\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--thread=2")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--thread'; did you mean --threads?\n");
   }
 
   @Test
@@ -77,7 +101,7 @@ class CliTest {
   @Test
   void evaluate_unknownOption_isUsageError() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--colour", "red")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: unknown option --colour (see llmsql evaluate --help)\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--colour' (see llmsql evaluate --help)\n");
   }
 
   @Test
