@@ -396,6 +396,8 @@ public final class Cli {
       out.println(String.format(Locale.ROOT, "%.2f%% accuracy (%d of %d matched)", report.accuracy() * 100,
           report.matches(), report.total()));
       out.flush();
+      quietInputProblems(report.inputProblems()).ifPresent(err::println);
+      err.flush();
       return;
     }
     out.println();
@@ -420,6 +422,31 @@ public final class Cli {
       }
     }
     out.flush();
+  }
+
+  /**
+   * The one line {@code --quiet} keeps for input problems, e.g. {@code input problems: 2 (1 unknown question id,
+   * 1 duplicate question id); run without --quiet to list them}: quiet hides progress, not predictions that were
+   * not scored.
+   */
+  static Optional<String> quietInputProblems(List<InputProblem> problems) {
+    if (problems.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<InputProblem.Kind, Integer> byKind = new java.util.EnumMap<>(InputProblem.Kind.class);
+    problems.forEach(p -> byKind.merge(p.kind(), 1, Integer::sum));
+    List<String> parts = new ArrayList<>();
+    byKind.forEach((kind, n) -> parts.add(n + " " + (n == 1 ? one(kind) : one(kind).replaceFirst(
+        kind == InputProblem.Kind.LINE_TOO_LONG || kind == InputProblem.Kind.DATABASE_OUTSIDE_DIRECTORY
+            ? "^(\\w+)" : "(\\w+)$", "$1s"))));
+    return Optional.of("input problems: " + problems.size() + " (" + String.join(", ", parts)
+        + "); run without --quiet to list them");
+  }
+
+  /** An input problem's kind in words: {@code unknown question id}. */
+  private static String one(InputProblem.Kind kind) {
+    return kind == InputProblem.Kind.NON_STRING_COMPLETION ? "non-string completion"
+        : kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   /**

@@ -255,6 +255,23 @@ class CliTest {
   }
 
   @Test
+  void evaluate_quietWithInputProblems_keepsOneLineCountingThem() throws Exception {
+    Path outputs = dir.resolve("outputs.jsonl");
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
+        "{\"question_id\": 999, \"completion\": \"SELECT 1\"}", "{\"question_id\": 1, \"completion\": \"SELECT 2\"}",
+        "{\"question_id\": 998, \"completion\": \"SELECT 1\"}"));
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--threads", "1", "--quiet");
+
+    assertThat(status).isEqualTo(Cli.OK);
+    assertThat(out()).isEqualTo("0.00% accuracy (0 of 1 matched)\n");
+    assertThat(err()).isEqualTo("input problems: 3 (2 unknown question ids, 1 duplicate question id); run without "
+        + "--quiet to list them\n");
+  }
+
+  @Test
   void evaluate_quietAndVerbose_isUsageError() {
     assertThat(run(demo("--quiet", "--verbose"))).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: --quiet and --verbose exclude each other; choose one "
