@@ -188,7 +188,7 @@ public final class Cli {
       modelName(a.modelName, runMetadata).ifPresent(b::modelName);
       evaluator = b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + e.getMessage());
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return USAGE;
     }
     if (a.verbose) {
@@ -220,22 +220,59 @@ public final class Cli {
       int gateStatus = checkGate(gate.get(), report, a);
       return status != OK ? status : gateStatus;
     } catch (InvalidInputException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return BAD_INPUT;
     } catch (OutputTargetException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return USAGE;
     } catch (BenchmarkUnavailableException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return NO_BENCHMARK;
     } catch (ReportNotSavedException e) {
       printSummary(e.report(), a);
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return NOT_SAVED;
     } catch (UncheckedIOException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return FAILED;
     }
+  }
+
+  /** Builder calls whose CLI option is not their name in kebab case. */
+  private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
+      "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path");
+
+  private static final java.util.regex.Pattern CALL =
+      java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
+
+  /**
+   * A library message in the command line's words: each builder call or setting it names that is an option of
+   * {@code spec} ({@code questionsPath(path)}, {@code maxRowBytes}, {@code threads(4)}) becomes that option
+   * ({@code --questions-path}, {@code --max-row-bytes}, {@code --threads 4}); "X / X", where the library named
+   * both spellings, is said once. One place, so every message the library writes reads right on the command line.
+   */
+  static String inCliTerms(String message, CommandSpec spec) {
+    java.util.regex.Matcher m = CALL.matcher(message);
+    StringBuilder text = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1);
+      String args = m.group(2);
+      boolean camel = !name.equals(name.toLowerCase(Locale.ROOT));
+      String option = OPTION_OF_CALL.getOrDefault(name, "--" + name.replaceAll("([A-Z])", "-$1")
+          .toLowerCase(Locale.ROOT));
+      // part of an option, a path or a file name: left as it is
+      boolean inWord = m.start() > 0 && "-/\\._".indexOf(message.charAt(m.start() - 1)) >= 0;
+      if (inWord || !spec.optionsMap().containsKey(option) || args == null && !camel) {
+        m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
+        continue;
+      }
+      String value = args == null ? "" : args.strip().replaceAll("^\"|\"$", "");
+      boolean placeholder = value.isEmpty() || value.equals("...") || value.equals("path") || value.equals("dir")
+          || value.equals("file") || value.equals("true");
+      m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
+    }
+    m.appendTail(text);
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1");
   }
 
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */
@@ -997,6 +1034,10 @@ public final class Cli {
       if (baseline == null && (tolerance != null || maxRegressions != null)) {
         throw new IllegalArgumentException((tolerance != null ? "--tolerance" : "--max-regressions")
             + " needs --baseline REPORT.json to compare against");
+      }
+      if (db != null && databasesDir != null) {
+        throw new IllegalArgumentException("--db-path and --databases-dir exclude each other: use --db-path for one "
+            + "database file, --databases-dir for DIR/{db_id}/{db_id}.sqlite, --jdbc-url for a database server");
       }
       if (jdbcUrl == null && (jdbcUser != null || jdbcPasswordEnv != null)) {
         throw new IllegalArgumentException((jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")

@@ -107,8 +107,28 @@ class CliTest {
   @Test
   void evaluate_questionsWithoutDatabase_namesFix() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: questionsPath(path) needs dbPath(path), databasesDir(dir) or "
-        + "database(...) too; give both, or neither to download LLMSQL 2.0\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: --questions-path needs --db-path, --databases-dir or --jdbc-url "
+        + "too; give both, or neither to download LLMSQL 2.0\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--db-path", "db.sqlite")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --db-path needs --questions-path too; give both, or neither to "
+        + "download LLMSQL 2.0\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl", "--db-path", "db.sqlite",
+        "--databases-dir", "dbs")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --db-path and --databases-dir exclude each other: use --db-path "
+        + "for one database file, --databases-dir for DIR/{db_id}/{db_id}.sqlite, --jdbc-url for a database server "
+        + "(see llmsql evaluate --help)\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl", "--db-path", "db.sqlite",
+        "--hub-endpoint", "http://127.0.0.1:9")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --questions-path and --hub-endpoint exclude each other: "
+        + "--hub-endpoint applies to the LLMSQL benchmark downloaded when no benchmark is given\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--max-value-bytes", "1000", "--max-row-bytes", "10"))
+        .isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
+        + "--max-value-bytes=1000, --max-row-bytes=10, --max-result-bytes=134217728\n");
   }
 
   @Test
@@ -348,7 +368,7 @@ class CliTest {
         + "1000000000, but was '0' (see llmsql evaluate --help)\n");
     assertThat(shrinking).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
-        + "maxValueBytes=1000, maxRowBytes=500, maxResultBytes=134217728\n");
+        + "--max-value-bytes=1000, --max-row-bytes=500, --max-result-bytes=134217728\n");
   }
 
   @Test
