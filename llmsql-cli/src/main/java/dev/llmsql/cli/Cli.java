@@ -194,19 +194,12 @@ public final class Cli {
     if (a.verbose) {
       err.println("llmsql evaluate: " + evaluator);
     }
+    Optional<String> badTarget = outputTargetProblem(a);
+    if (badTarget.isPresent()) {
+      err.println("llmsql evaluate: " + badTarget.get());
+      return USAGE;
+    }
     try {
-      if (a.saveReport != null && !a.noSaveReport) {
-        ReportFiles.requireWritableTarget(a.saveReport, inputs(a));
-      }
-      for (String format : a.formats) {
-        ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
-      }
-      if (a.leaderboardYaml != null) {
-        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs(a));
-      }
-      if (a.junitXml != null) {
-        ReportFiles.requireWritableTarget(a.junitXml, inputs(a));
-      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -554,6 +547,77 @@ public final class Cli {
   private static Path formatFile(Arguments a, String format) {
     String name = a.name != null ? a.name : stem(String.valueOf(a.outputs.getFileName()));
     return a.out.resolve(name + "." + format);
+  }
+
+  /**
+   * What is wrong with an output target of the run, named by its option, checked before any work so a run that
+   * could not write its results is not run: a file wanted where a directory is (or the reverse), a parent that
+   * is a file or cannot be written, a target that is one of the run's inputs.
+   */
+  private static Optional<String> outputTargetProblem(Arguments a) {
+    Map<String, Path> inputs = inputs(a);
+    try {
+      if (a.out != null && !a.formats.isEmpty()) {
+        Path dir = a.out.toString().isEmpty() ? Path.of(".") : a.out;
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+          return Optional.of("--out " + a.out + ": exists and is not a directory; --out takes the directory the "
+              + "--format files go into");
+        }
+        Optional<String> parent = unwritableDirectory(dir);
+        if (parent.isPresent()) {
+          return Optional.of("--out " + a.out + ": " + parent.get());
+        }
+        for (String format : a.formats) {
+          ReportFiles.requireWritableTarget(formatFile(a, format), inputs);
+        }
+      }
+      Map<String, Path> files = new LinkedHashMap<>();
+      if (a.saveReport != null && !a.noSaveReport) {
+        files.put("--save-report", a.saveReport);
+      }
+      files.put("--save-leaderboard-yaml", a.leaderboardYaml);
+      files.put("--gate-format junit-xml=", a.junitXml);
+      for (Map.Entry<String, Path> file : files.entrySet()) {
+        if (file.getValue() == null) {
+          continue;
+        }
+        String option = file.getKey() + (file.getKey().endsWith("=") ? "" : " ");
+        try {
+          ReportFiles.requireWritableTarget(file.getValue(), inputs);
+        } catch (OutputTargetException e) {
+          return Optional.of(option + e.getMessage());
+        }
+        Path parent = file.getValue().toAbsolutePath().getParent();
+        Optional<String> problem = parent == null ? Optional.empty() : unwritableDirectory(parent);
+        if (problem.isPresent()) {
+          return Optional.of(option + file.getValue() + ": " + problem.get());
+        }
+      }
+    } catch (OutputTargetException e) {
+      return Optional.of("--out " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code dir} cannot be made or written, or empty when it can: the nearest part of it that exists must be
+   * a writable directory.
+   */
+  private static Optional<String> unwritableDirectory(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing != null && !java.nio.file.Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return Optional.empty();
+    }
+    if (!java.nio.file.Files.isDirectory(existing)) {
+      return Optional.of(existing + " is a file, not a directory; choose another path");
+    }
+    if (!java.nio.file.Files.isWritable(existing)) {
+      return Optional.of("the directory " + existing + " is not writable; choose another path");
+    }
+    return Optional.empty();
   }
 
   /** The run's input files named by their options, which no output may overwrite. */
