@@ -385,6 +385,9 @@ public final class Cli {
       b.noGoldCache();
     } else if (a.goldCache != null) {
       b.goldCache(a.goldCache);
+    } else if (a.download.workdir == null) {
+      // the per-user cache of this command line's environment, not {workdir}/gold-cache in the current directory
+      b.goldCache(Evaluator.defaultGoldCache(environment));
     }
     if (a.queryTimeout != null) {
       b.queryTimeout(a.queryTimeout);
@@ -998,7 +1001,8 @@ public final class Cli {
             + "dialect-validity")
     List<String> scorings = new ArrayList<>();
     @Option(names = "--gold-cache", paramLabel = "DIR", order = 400,
-        description = "where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)")
+        description = "where (default: WORKDIR/gold-cache with --workdir-path, else $LLMSQL_CACHE_DIR/gold-cache or "
+            + "the user cache directory's llmsql/gold-cache, e.g. ~/.cache/llmsql/gold-cache)")
     Path goldCache;
     @Option(names = "--no-gold-cache", order = 401, description = "run every gold query afresh")
     boolean noGoldCache;
