@@ -574,6 +574,13 @@ public final class Cli {
           ReportFiles.requireWritableTarget(formatFile(a, format), inputs);
         }
       }
+      if (a.saveReport == null && !a.noSaveReport) {
+        Optional<String> here = unwritableDirectory(Path.of(""));
+        if (here.isPresent()) {
+          return Optional.of("the report goes to the current directory by default, but " + here.get()
+              .replace("; choose another path", "") + "; give --save-report FILE or --no-save-report");
+        }
+      }
       Map<String, Path> files = new LinkedHashMap<>();
       if (a.saveReport != null && !a.noSaveReport) {
         files.put("--save-report", a.saveReport);
