@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.util.Locale;
 
 /**
@@ -40,7 +39,7 @@ final class JsonLineSyntax {
     while (at > from && at < to && (line[at] & 0xC0) == 0x80) {
       at--;   // Jackson counts bytes: go back to the start of the character
     }
-    boolean atEnd = e instanceof JsonEOFException || at >= to;
+    boolean atEnd = at >= to;   // where Jackson reports the end of input
     String column = "at column " + (columnOf(line, lineStart, Math.min(at, to))) + ": ";
     if (inString(line, from, at)) {
       if (atEnd) {
