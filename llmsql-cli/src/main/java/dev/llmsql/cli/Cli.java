@@ -188,7 +188,7 @@ public final class Cli {
       modelName(a.modelName, runMetadata).ifPresent(b::modelName);
       evaluator = b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec, true));
       return USAGE;
     }
     if (a.verbose) {
@@ -245,6 +245,14 @@ public final class Cli {
    * both spellings, is said once. One place, so every message the library writes reads right on the command line.
    */
   static String inCliTerms(String message, CommandSpec spec) {
+    return inCliTerms(message, spec, false);
+  }
+
+  /**
+   * {@link #inCliTerms(String, CommandSpec)}; with {@code settings}, bare setting names ({@code maxRowBytes}) too,
+   * for a builder's own messages: in other messages such a word may be the user's (a column, a file).
+   */
+  static String inCliTerms(String message, CommandSpec spec, boolean settings) {
     java.util.regex.Matcher m = CALL.matcher(message);
     StringBuilder text = new StringBuilder();
     while (m.find()) {
@@ -255,7 +263,7 @@ public final class Cli {
           .toLowerCase(Locale.ROOT));
       // part of an option, a path or a file name: left as it is
       boolean inWord = m.start() > 0 && "-/\\._".indexOf(message.charAt(m.start() - 1)) >= 0;
-      if (inWord || !spec.optionsMap().containsKey(option) || args == null && !camel) {
+      if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
         m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
         continue;
       }

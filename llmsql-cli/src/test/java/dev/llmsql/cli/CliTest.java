@@ -61,6 +61,19 @@ class CliTest {
   }
 
   @Test
+  void libraryMessages_inCliTerms_callsBecomeOptions_usersWordsStay() {
+    picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()
+        .get("evaluate").getCommandSpec();
+
+    assertThat(Cli.inCliTerms("choose another path with saveReport(...) / --save-report; threads(4) and "
+        + "goldCache(/tmp/g) conflict", spec))
+        .isEqualTo("choose another path with --save-report; --threads 4 and --gold-cache /tmp/g conflict");
+    assertThat(Cli.inCliTerms("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite", spec))
+        .isEqualTo("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite");
+    assertThat(Cli.inCliTerms("but maxRowBytes=10", spec, true)).isEqualTo("but --max-row-bytes=10");
+  }
+
+  @Test
   void run_mistypedCommandOrSubcommand_suggestsTheNearest() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; did you mean evaluate?\n");
