@@ -144,7 +144,8 @@ final class Commands {
 
   /**
    * The name a mistyped {@code typed} most likely meant: the only one it begins, else the closest by edit
-   * distance when that is small for its length (one edit in four characters, at least one; a swap of neighbours is one edit); else empty.
+   * distance when that is small for its length (one edit in four characters, at least one; a swap of neighbours
+   * is one edit); else empty.
    */
   static java.util.Optional<String> nearest(String typed, List<String> names) {
     List<String> extending = names.stream().filter(n -> n.startsWith(typed)).distinct().toList();

@@ -173,7 +173,8 @@ class CliTest {
     assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ":2: not valid JSON at column 33: expected a value "
         + "after ':' (the line ends early)\n");
     Path questions = dir.resolve("questions.jsonl");
-    Files.write(questions, List.of("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"} x"));
+    Files.write(questions, List.of("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", "
+        + "\"table_id\": \"t\"} x"));
     Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}"));
     err.reset();
 

@@ -140,11 +140,13 @@ class HostileOutputTargetsTest {
   @Test
   void saveReport_thePredictionsOrQuestions_isRefusedNamingWhich() throws Exception {
     assertThat(evaluate("--save-report", predictions.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + predictions + ": is the --outputs file of this run ("
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + predictions + ": is the --outputs file of this "
+        + "run ("
         + predictions + "), an input that must not be overwritten; choose another path\n");
     err.reset();
     assertThat(evaluate("--save-report", questions.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + questions + ": is the --questions-path file of this run ("
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + questions + ": is the --questions-path file of "
+        + "this run ("
         + questions + "), an input that must not be overwritten; choose another path\n");
   }
 
