@@ -233,7 +233,8 @@ public final class Cli {
 
   /** Builder calls whose CLI option is not their name in kebab case. */
   private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
-      "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path");
+      "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
+      "endpoint", "--hub-endpoint");
 
   private static final java.util.regex.Pattern CALL =
       java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
@@ -273,7 +274,7 @@ public final class Cli {
       m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
     }
     m.appendTail(text);
-    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1");
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replace("builder --", "--");
   }
 
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */
