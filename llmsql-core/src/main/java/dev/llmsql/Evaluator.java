@@ -39,6 +39,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Evaluates LLM-generated SQL against a benchmark: LLMSQL's {@code evaluate()} for the JVM.
@@ -69,8 +70,9 @@ public final class Evaluator {
   /** LLMSQL version downloaded when no benchmark is given. */
   public static final String DEFAULT_VERSION = "2.0";
   /**
-   * Where downloads and the gold cache live by default: {@code llmsql_workdir} in the working directory, or
-   * the {@code llmsql.workdir} system property when set (CI caches, test builds).
+   * Where downloads live by default: {@code llmsql_workdir} in the working directory, or the
+   * {@code llmsql.workdir} system property when set (CI caches, test builds). The gold cache lives there too
+   * when that property or {@link Builder#workdirPath} is given, else in {@link #defaultGoldCache}.
    */
   public static final Path DEFAULT_WORKDIR = Path.of(System.getProperty("llmsql.workdir", "llmsql_workdir"));
   /** How many mismatches are printed by default. */
@@ -86,6 +88,48 @@ public final class Evaluator {
   private Evaluator(Builder config, BenchmarkSource localSource) {
     this.config = config;
     this.localSource = localSource;
+  }
+
+  /**
+   * Where gold results are kept when neither {@code goldCache(dir)}, {@code noGoldCache()} nor
+   * {@code workdirPath(dir)} is given: a per-user cache, so a run on local files leaves nothing in the working
+   * directory. {@code $LLMSQL_CACHE_DIR/gold-cache} when that variable is set; else
+   * {@code {llmsql.workdir}/gold-cache} when that system property is set (test builds); else the platform's cache
+   * directory: {@code $XDG_CACHE_HOME/llmsql/gold-cache} or {@code ~/.cache/llmsql/gold-cache} (Linux and other
+   * Unix), {@code ~/Library/Caches/llmsql/gold-cache} (macOS), {@code %LOCALAPPDATA%\llmsql\gold-cache}
+   * (Windows). The launcher keeps its class-data archives in the same {@code llmsql} directory.
+   *
+   * @param environment the environment variables ({@code System::getenv}, or a test's own)
+   */
+  public static Path defaultGoldCache(Function<String, String> environment) {
+    requireNonNull(environment, "environment");
+    return defaultGoldCache(environment, System.getProperty("llmsql.workdir"), System.getProperty("os.name", ""),
+        System.getProperty("user.home", ""));
+  }
+
+  /** {@link #defaultGoldCache(Function)} for a given system property, operating system and home directory. */
+  static Path defaultGoldCache(Function<String, String> environment, String workdirProperty, String osName,
+                               String home) {
+    String chosen = environment.apply("LLMSQL_CACHE_DIR");
+    if (chosen != null && !chosen.isBlank()) {
+      return Path.of(chosen).resolve("gold-cache");
+    }
+    if (workdirProperty != null && !workdirProperty.isBlank()) {
+      return Path.of(workdirProperty).resolve("gold-cache");
+    }
+    String os = osName.toLowerCase(java.util.Locale.ROOT);
+    Path cache;
+    if (os.startsWith("windows")) {
+      String local = environment.apply("LOCALAPPDATA");
+      cache = local != null && !local.isBlank() ? Path.of(local) : Path.of(home, "AppData", "Local");
+    } else if (os.startsWith("mac")) {
+      cache = Path.of(home, "Library", "Caches");
+    } else {
+      // the XDG base directory rule: a relative XDG_CACHE_HOME is ignored
+      String xdg = environment.apply("XDG_CACHE_HOME");
+      cache = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : Path.of(home, ".cache");
+    }
+    return cache.resolve("llmsql").resolve("gold-cache");
   }
 
   /** A builder with LLMSQL's defaults. */
@@ -181,7 +225,8 @@ public final class Evaluator {
     Builder b = config;
     BenchmarkSource source = b.benchmark != null ? b.benchmark
         : localSource != null ? localSource : defaultSource(b);
-    Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir : b.workdir.resolve("gold-cache");
+    Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir
+        : b.chosen.contains("workdirPath") ? b.workdir.resolve("gold-cache") : defaultGoldCache(System::getenv);
     return new EvaluationEngine(source, b.judge,
         List.copyOf(b.scorings), b.queryEngine, b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
             b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
@@ -272,7 +317,10 @@ public final class Evaluator {
       return note("version=" + version);
     }
 
-    /** Where downloads are cached; default {@code llmsql_workdir}. */
+    /**
+     * Where downloads are cached, and then the gold cache too ({@code {dir}/gold-cache}); default
+     * {@code llmsql_workdir}.
+     */
     public Builder workdirPath(Path workdir) {
       this.workdir = once("workdirPath", requireNonNull(workdir, "workdir"), "workdirPath(" + workdir + ")");
       return note("workdirPath=" + workdir);
@@ -476,8 +524,9 @@ public final class Evaluator {
     }
 
     /**
-     * Where gold results are kept between runs (default {@code {workdirPath}/gold-cache}), so re-evaluating a
-     * benchmark runs only the predictions. Keyed by database content and gold SQL.
+     * Where gold results are kept between runs, so re-evaluating a benchmark runs only the predictions. Keyed by
+     * database content and gold SQL. Default {@code {workdirPath}/gold-cache} when {@link #workdirPath} is given,
+     * else {@link Evaluator#defaultGoldCache} (a per-user cache directory, never the working directory).
      */
     public Builder goldCache(Path dir) {
       this.goldCacheDir = once("gold cache", requireNonNull(dir, "dir"), "goldCache(" + dir + ")");

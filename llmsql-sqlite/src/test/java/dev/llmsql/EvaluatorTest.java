@@ -350,9 +350,7 @@ class EvaluatorTest {
       }
     }).build().run(outputs))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith(outputs + ":3: not valid JSON (")
-        .hasMessageEndingWith("); each line must be one JSON object such as "
-            + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
+        .hasMessage(outputs + ":3: not valid JSON at column 44: expected ',' or '}' (the line ends early)");
     assertThat(started).hasValue(0);
     assertThat(reportFile).doesNotExist();
   }

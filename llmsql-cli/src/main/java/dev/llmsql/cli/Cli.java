@@ -188,25 +188,18 @@ public final class Cli {
       modelName(a.modelName, runMetadata).ifPresent(b::modelName);
       evaluator = b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + e.getMessage());
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec, true));
       return USAGE;
     }
     if (a.verbose) {
       err.println("llmsql evaluate: " + evaluator);
     }
+    Optional<String> badTarget = outputTargetProblem(a);
+    if (badTarget.isPresent()) {
+      err.println("llmsql evaluate: " + badTarget.get());
+      return USAGE;
+    }
     try {
-      if (a.saveReport != null && !a.noSaveReport) {
-        ReportFiles.requireWritableTarget(a.saveReport, inputs(a));
-      }
-      for (String format : a.formats) {
-        ReportFiles.requireWritableTarget(formatFile(a, format), inputs(a));
-      }
-      if (a.leaderboardYaml != null) {
-        ReportFiles.requireWritableTarget(a.leaderboardYaml, inputs(a));
-      }
-      if (a.junitXml != null) {
-        ReportFiles.requireWritableTarget(a.junitXml, inputs(a));
-      }
       EvaluationReport report = evaluator.run(a.outputs);
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
@@ -220,22 +213,68 @@ public final class Cli {
       int gateStatus = checkGate(gate.get(), report, a);
       return status != OK ? status : gateStatus;
     } catch (InvalidInputException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return BAD_INPUT;
     } catch (OutputTargetException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return USAGE;
     } catch (BenchmarkUnavailableException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return NO_BENCHMARK;
     } catch (ReportNotSavedException e) {
       printSummary(e.report(), a);
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return NOT_SAVED;
     } catch (UncheckedIOException | IllegalStateException e) {
-      err.println("llmsql evaluate: " + oneLine(e.getMessage()));
+      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return FAILED;
     }
+  }
+
+  /** Builder calls whose CLI option is not their name in kebab case. */
+  private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
+      "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
+      "endpoint", "--hub-endpoint");
+
+  private static final java.util.regex.Pattern CALL =
+      java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
+
+  /**
+   * A library message in the command line's words: each builder call or setting it names that is an option of
+   * {@code spec} ({@code questionsPath(path)}, {@code maxRowBytes}, {@code threads(4)}) becomes that option
+   * ({@code --questions-path}, {@code --max-row-bytes}, {@code --threads 4}); "X / X", where the library named
+   * both spellings, is said once. One place, so every message the library writes reads right on the command line.
+   */
+  static String inCliTerms(String message, CommandSpec spec) {
+    return inCliTerms(message, spec, false);
+  }
+
+  /**
+   * {@link #inCliTerms(String, CommandSpec)}; with {@code settings}, bare setting names ({@code maxRowBytes}) too,
+   * for a builder's own messages: in other messages such a word may be the user's (a column, a file).
+   */
+  static String inCliTerms(String message, CommandSpec spec, boolean settings) {
+    java.util.regex.Matcher m = CALL.matcher(message);
+    StringBuilder text = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1);
+      String args = m.group(2);
+      boolean camel = !name.equals(name.toLowerCase(Locale.ROOT));
+      String option = OPTION_OF_CALL.getOrDefault(name, "--" + name.replaceAll("([A-Z])", "-$1")
+          .toLowerCase(Locale.ROOT));
+      // part of an option, a path or a file name: left as it is
+      boolean inWord = m.start() > 0 && "-/\\._".indexOf(message.charAt(m.start() - 1)) >= 0;
+      if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
+        m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
+        continue;
+      }
+      String value = args == null ? "" : args.strip().replaceAll("^\"|\"$", "");
+      boolean placeholder = value.isEmpty() || value.equals("...") || value.equals("path") || value.equals("dir")
+          || value.equals("file") || value.equals("true");
+      m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
+    }
+    m.appendTail(text);
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replace("builder --", "--");
   }
 
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */
@@ -358,6 +397,9 @@ public final class Cli {
       b.noGoldCache();
     } else if (a.goldCache != null) {
       b.goldCache(a.goldCache);
+    } else if (a.download.workdir == null) {
+      // the per-user cache of this command line's environment, not {workdir}/gold-cache in the current directory
+      b.goldCache(Evaluator.defaultGoldCache(environment));
     }
     if (a.queryTimeout != null) {
       b.queryTimeout(a.queryTimeout);
@@ -399,6 +441,8 @@ public final class Cli {
       out.println(String.format(Locale.ROOT, "%.2f%% accuracy (%d of %d matched)", report.accuracy() * 100,
           report.matches(), report.total()));
       out.flush();
+      quietInputProblems(report.inputProblems()).ifPresent(err::println);
+      err.flush();
       return;
     }
     out.println();
@@ -423,6 +467,31 @@ public final class Cli {
       }
     }
     out.flush();
+  }
+
+  /**
+   * The one line {@code --quiet} keeps for input problems, e.g. {@code input problems: 2 (1 unknown question id,
+   * 1 duplicate question id); run without --quiet to list them}: quiet hides progress, not predictions that were
+   * not scored.
+   */
+  static Optional<String> quietInputProblems(List<InputProblem> problems) {
+    if (problems.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<InputProblem.Kind, Integer> byKind = new java.util.EnumMap<>(InputProblem.Kind.class);
+    problems.forEach(p -> byKind.merge(p.kind(), 1, Integer::sum));
+    List<String> parts = new ArrayList<>();
+    byKind.forEach((kind, n) -> parts.add(n + " " + (n == 1 ? one(kind) : one(kind).replaceFirst(
+        kind == InputProblem.Kind.LINE_TOO_LONG || kind == InputProblem.Kind.DATABASE_OUTSIDE_DIRECTORY
+            ? "^(\\w+)" : "(\\w+)$", "$1s"))));
+    return Optional.of("input problems: " + problems.size() + " (" + String.join(", ", parts)
+        + "); run without --quiet to list them");
+  }
+
+  /** An input problem's kind in words: {@code unknown question id}. */
+  private static String one(InputProblem.Kind kind) {
+    return kind == InputProblem.Kind.NON_STRING_COMPLETION ? "non-string completion"
+        : kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   /**
@@ -493,6 +562,84 @@ public final class Cli {
   private static Path formatFile(Arguments a, String format) {
     String name = a.name != null ? a.name : stem(String.valueOf(a.outputs.getFileName()));
     return a.out.resolve(name + "." + format);
+  }
+
+  /**
+   * What is wrong with an output target of the run, named by its option, checked before any work so a run that
+   * could not write its results is not run: a file wanted where a directory is (or the reverse), a parent that
+   * is a file or cannot be written, a target that is one of the run's inputs.
+   */
+  private static Optional<String> outputTargetProblem(Arguments a) {
+    Map<String, Path> inputs = inputs(a);
+    try {
+      if (a.out != null && !a.formats.isEmpty()) {
+        Path dir = a.out.toString().isEmpty() ? Path.of(".") : a.out;
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+          return Optional.of("--out " + a.out + ": exists and is not a directory; --out takes the directory the "
+              + "--format files go into");
+        }
+        Optional<String> parent = unwritableDirectory(dir);
+        if (parent.isPresent()) {
+          return Optional.of("--out " + a.out + ": " + parent.get());
+        }
+        for (String format : a.formats) {
+          ReportFiles.requireWritableTarget(formatFile(a, format), inputs);
+        }
+      }
+      if (a.saveReport == null && !a.noSaveReport) {
+        Optional<String> here = unwritableDirectory(Path.of(""));
+        if (here.isPresent()) {
+          return Optional.of("the report goes to the current directory by default, but " + here.get()
+              .replace("; choose another path", "") + "; give --save-report FILE or --no-save-report");
+        }
+      }
+      Map<String, Path> files = new LinkedHashMap<>();
+      if (a.saveReport != null && !a.noSaveReport) {
+        files.put("--save-report", a.saveReport);
+      }
+      files.put("--save-leaderboard-yaml", a.leaderboardYaml);
+      files.put("--gate-format junit-xml=", a.junitXml);
+      for (Map.Entry<String, Path> file : files.entrySet()) {
+        if (file.getValue() == null) {
+          continue;
+        }
+        String option = file.getKey() + (file.getKey().endsWith("=") ? "" : " ");
+        try {
+          ReportFiles.requireWritableTarget(file.getValue(), inputs);
+        } catch (OutputTargetException e) {
+          return Optional.of(option + e.getMessage());
+        }
+        Path parent = file.getValue().toAbsolutePath().getParent();
+        Optional<String> problem = parent == null ? Optional.empty() : unwritableDirectory(parent);
+        if (problem.isPresent()) {
+          return Optional.of(option + file.getValue() + ": " + problem.get());
+        }
+      }
+    } catch (OutputTargetException e) {
+      return Optional.of("--out " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code dir} cannot be made or written, or empty when it can: the nearest part of it that exists must be
+   * a writable directory.
+   */
+  private static Optional<String> unwritableDirectory(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing != null && !java.nio.file.Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return Optional.empty();
+    }
+    if (!java.nio.file.Files.isDirectory(existing)) {
+      return Optional.of(existing + " is a file, not a directory; choose another path");
+    }
+    if (!java.nio.file.Files.isWritable(existing)) {
+      return Optional.of("the directory " + existing + " is not writable; choose another path");
+    }
+    return Optional.empty();
   }
 
   /** The run's input files named by their options, which no output may overwrite. */
@@ -874,7 +1021,8 @@ public final class Cli {
             + "dialect-validity")
     List<String> scorings = new ArrayList<>();
     @Option(names = "--gold-cache", paramLabel = "DIR", order = 400,
-        description = "where (default WORKDIR/gold-cache, WORKDIR from --workdir-path)")
+        description = "where (default: WORKDIR/gold-cache with --workdir-path, else $LLMSQL_CACHE_DIR/gold-cache or "
+            + "the user cache directory's llmsql/gold-cache, e.g. ~/.cache/llmsql/gold-cache)")
     Path goldCache;
     @Option(names = "--no-gold-cache", order = 401, description = "run every gold query afresh")
     boolean noGoldCache;
@@ -974,6 +1122,10 @@ public final class Cli {
       if (baseline == null && (tolerance != null || maxRegressions != null)) {
         throw new IllegalArgumentException((tolerance != null ? "--tolerance" : "--max-regressions")
             + " needs --baseline REPORT.json to compare against");
+      }
+      if (db != null && databasesDir != null) {
+        throw new IllegalArgumentException("--db-path and --databases-dir exclude each other: use --db-path for one "
+            + "database file, --databases-dir for DIR/{db_id}/{db_id}.sqlite, --jdbc-url for a database server");
       }
       if (jdbcUrl == null && (jdbcUser != null || jdbcPasswordEnv != null)) {
         throw new IllegalArgumentException((jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")

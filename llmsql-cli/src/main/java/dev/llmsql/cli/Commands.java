@@ -115,16 +115,73 @@ final class Commands {
       String known = spec.subcommands().values().stream().distinct()
           .filter(c -> !c.getCommandSpec().usageMessage().hidden()).map(CommandLine::getCommandName)
           .collect(Collectors.joining(", "));
-      if (spec.parent() == null) {
-        err.println("llmsql: unknown command '" + unknown + "'; known: " + known + " (see llmsql --help)");
+      java.util.Optional<String> nearest = nearest(unknown, List.of(known.split(", ")));
+      String what = spec.parent() == null ? "command" : "subcommand";
+      if (nearest.isPresent()) {
+        err.println(spec.qualifiedName() + ": unknown " + what + " '" + unknown + "'; did you mean "
+            + nearest.get() + "?");
       } else {
-        err.println(spec.qualifiedName() + ": unknown subcommand '" + unknown + "'; known: " + known + " (see "
+        err.println(spec.qualifiedName() + ": unknown " + what + " '" + unknown + "'; known: " + known + " (see "
             + spec.qualifiedName() + " --help)");
       }
       return Cli.USAGE;
     }
+    if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+        && u.getUnmatched().get(0).startsWith("--")) {
+      String unknown = u.getUnmatched().get(0);
+      String typed = unknown.contains("=") ? unknown.substring(0, unknown.indexOf('=')) : unknown;
+      List<String> names = spec.options().stream().filter(o -> !o.hidden()).map(OptionSpec::longestName)
+          .filter(n -> n.startsWith("--")).toList();
+      java.util.Optional<String> nearest = nearest(typed, names);
+      if (nearest.isPresent()) {
+        err.println(spec.qualifiedName() + ": unknown option '" + typed + "'; did you mean " + nearest.get() + "?");
+        return Cli.USAGE;
+      }
+    }
     err.println(spec.qualifiedName() + ": " + message(e) + " (see " + helpCommand(spec) + " --help)");
     return Cli.USAGE;
+  }
+
+  /**
+   * The name a mistyped {@code typed} most likely meant: the only one it begins, else the closest by edit
+   * distance when that is small for its length (one edit in four characters, at least one; a swap of neighbours
+   * is one edit); else empty.
+   */
+  static java.util.Optional<String> nearest(String typed, List<String> names) {
+    List<String> extending = names.stream().filter(n -> n.startsWith(typed)).distinct().toList();
+    if (extending.size() == 1) {
+      return java.util.Optional.of(extending.get(0));
+    }
+    int allowed = Math.max(1, typed.replaceFirst("^--", "").length() / 4);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String name : names) {
+      int d = editDistance(typed, name);
+      if (d < bestDistance) {
+        best = name;
+        bestDistance = d;
+      }
+    }
+    return bestDistance <= allowed ? java.util.Optional.of(best) : java.util.Optional.empty();
+  }
+
+  /** Edit distance counting an insertion, deletion, substitution or swap of neighbours as one edit each. */
+  private static int editDistance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      for (int j = 0; j <= b.length(); j++) {
+        if (i == 0 || j == 0) {
+          d[i][j] = i + j;
+          continue;
+        }
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1),
+            d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   /** Fails a command's own checks (after reading) the way a bad option value fails. */
@@ -149,7 +206,7 @@ final class Commands {
       return t.getMessage().replace(Converters.OPTION, name);
     }
     if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
-      return "unknown option " + u.getUnmatched().get(0);
+      return "unknown option '" + u.getUnmatched().get(0) + "'";
     }
     if (e instanceof MissingParameterException missing && !missing.getMissing().isEmpty()
         && missing.getMissing().get(0) instanceof OptionSpec option) {

@@ -55,9 +55,48 @@ class CliTest {
 
   @Test
   void run_unknownCommand_namesKnownOnes() {
+    assertThat(run("frobnicate")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql: unknown command 'frobnicate'; known: evaluate, report, leaderboard, "
+        + "compare, dataset, inference, falcon, suite, completion (see llmsql --help)\n");
+  }
+
+  @Test
+  void libraryMessages_inCliTerms_callsBecomeOptions_usersWordsStay() {
+    picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()
+        .get("evaluate").getCommandSpec();
+
+    assertThat(Cli.inCliTerms("choose another path with saveReport(...) / --save-report; threads(4) and "
+        + "goldCache(/tmp/g) conflict", spec))
+        .isEqualTo("choose another path with --save-report; --threads 4 and --gold-cache /tmp/g conflict");
+    assertThat(Cli.inCliTerms("check the endpoint (builder endpoint(...) or HF_ENDPOINT)", spec))
+        .isEqualTo("check the endpoint (--hub-endpoint or HF_ENDPOINT)");
+    assertThat(Cli.inCliTerms("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite", spec))
+        .isEqualTo("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite");
+    assertThat(Cli.inCliTerms("but maxRowBytes=10", spec, true)).isEqualTo("but --max-row-bytes=10");
+  }
+
+  @Test
+  void run_mistypedCommandOrSubcommand_suggestsTheNearest() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, "
-        + "dataset, inference, falcon, suite, completion (see llmsql --help)\n");
+    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; did you mean evaluate?\n");
+    err.reset();
+    assertThat(run("leaderbord", "r.json")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql: unknown command 'leaderbord'; did you mean leaderboard?\n");
+    err.reset();
+    assertThat(run("dataset", "improt")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset: unknown subcommand 'improt'; did you mean import?\n");
+  }
+
+  @Test
+  void evaluate_mistypedOption_suggestsTheNearest() {
+    assertThat(run("evaluate", "--output", "x.jsonl")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--output'; did you mean --outputs?\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions", "q.jsonl")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--questions'; did you mean --questions-path?\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--thread=2")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--thread'; did you mean --threads?\n");
   }
 
   @Test
@@ -77,14 +116,34 @@ class CliTest {
   @Test
   void evaluate_unknownOption_isUsageError() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--colour", "red")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: unknown option --colour (see llmsql evaluate --help)\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: unknown option '--colour' (see llmsql evaluate --help)\n");
   }
 
   @Test
   void evaluate_questionsWithoutDatabase_namesFix() {
     assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: questionsPath(path) needs dbPath(path), databasesDir(dir) or "
-        + "database(...) too; give both, or neither to download LLMSQL 2.0\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: --questions-path needs --db-path, --databases-dir or --jdbc-url "
+        + "too; give both, or neither to download LLMSQL 2.0\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--db-path", "db.sqlite")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --db-path needs --questions-path too; give both, or neither to "
+        + "download LLMSQL 2.0\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl", "--db-path", "db.sqlite",
+        "--databases-dir", "dbs")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --db-path and --databases-dir exclude each other: use --db-path "
+        + "for one database file, --databases-dir for DIR/{db_id}/{db_id}.sqlite, --jdbc-url for a database server "
+        + "(see llmsql evaluate --help)\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--questions-path", "q.jsonl", "--db-path", "db.sqlite",
+        "--hub-endpoint", "http://127.0.0.1:9")).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --questions-path and --hub-endpoint exclude each other: "
+        + "--hub-endpoint applies to the LLMSQL benchmark downloaded when no benchmark is given\n");
+    err.reset();
+    assertThat(run("evaluate", "--outputs", "x.jsonl", "--max-value-bytes", "1000", "--max-row-bytes", "10"))
+        .isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
+        + "--max-value-bytes=1000, --max-row-bytes=10, --max-result-bytes=134217728\n");
   }
 
   @Test
@@ -97,9 +156,36 @@ class CliTest {
         "--no-save-report");
 
     assertThat(status).isEqualTo(Cli.BAD_INPUT);
-    assertThat(err()).startsWith("llmsql evaluate: " + outputs + ":2: not valid JSON (").endsWith("\n");
-    assertThat(err().lines()).hasSize(1);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ":2: not valid JSON at column 2: unexpected 'oops'; "
+        + "expected a field name in double quotes or '}'\n");
     assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void evaluate_truncatedPredictionOrQuestionLine_saysWhereAndWhatInPlainWords() throws Exception {
+    Path outputs = dir.resolve("preds.jsonl");
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}", "{\"question_id\": 2, "
+        + "\"completion\":"));
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ":2: not valid JSON at column 33: expected a value "
+        + "after ':' (the line ends early)\n");
+    Path questions = dir.resolve("questions.jsonl");
+    Files.write(questions, List.of("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", "
+        + "\"table_id\": \"t\"} x"));
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}"));
+    err.reset();
+
+    status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--no-save-report");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ":1: not valid JSON at column 73: unexpected 'x' "
+        + "after the object's closing '}'; a line holds one JSON object\n");
   }
 
   @Test
@@ -252,6 +338,23 @@ class CliTest {
   }
 
   @Test
+  void evaluate_quietWithInputProblems_keepsOneLineCountingThem() throws Exception {
+    Path outputs = dir.resolve("outputs.jsonl");
+    Files.write(outputs, List.of("{\"question_id\": 1, \"completion\": \"SELECT 1\"}",
+        "{\"question_id\": 999, \"completion\": \"SELECT 1\"}", "{\"question_id\": 1, \"completion\": \"SELECT 2\"}",
+        "{\"question_id\": 998, \"completion\": \"SELECT 1\"}"));
+
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--threads", "1", "--quiet");
+
+    assertThat(status).isEqualTo(Cli.OK);
+    assertThat(out()).isEqualTo("0.00% accuracy (0 of 1 matched)\n");
+    assertThat(err()).isEqualTo("input problems: 3 (2 unknown question ids, 1 duplicate question id); run without "
+        + "--quiet to list them\n");
+  }
+
+  @Test
   void evaluate_quietAndVerbose_isUsageError() {
     assertThat(run(demo("--quiet", "--verbose"))).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: --quiet and --verbose exclude each other; choose one "
@@ -328,7 +431,7 @@ class CliTest {
         + "1000000000, but was '0' (see llmsql evaluate --help)\n");
     assertThat(shrinking).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: size bounds must grow from value to row to result, but "
-        + "maxValueBytes=1000, maxRowBytes=500, maxResultBytes=134217728\n");
+        + "--max-value-bytes=1000, --max-row-bytes=500, --max-result-bytes=134217728\n");
   }
 
   @Test

@@ -95,7 +95,7 @@ class HostileInputFilesTest {
 
     assertThat(evaluate(empty)).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql evaluate: " + empty + ": no predictions: the file is empty or holds only "
-        + "blank lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)\n");
+        + "blank lines; check what wrote it, or allow an empty run with --allow-empty\n");
     assertThat(out()).isEmpty();
   }
 
@@ -105,7 +105,7 @@ class HostileInputFilesTest {
 
     assertThat(evaluate(blank)).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql evaluate: " + blank + ": no predictions: the file is empty or holds only "
-        + "blank lines; check what wrote it, or allow an empty run with --allow-empty / allowEmptyInput(true)\n");
+        + "blank lines; check what wrote it, or allow an empty run with --allow-empty\n");
   }
 
   @Test
@@ -124,8 +124,7 @@ class HostileInputFilesTest {
 
     assertThat(evaluate(outputs, questions)).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ": no questions: the file is empty or holds only "
-        + "blank lines; check the questions file, or allow an empty run with --allow-empty / "
-        + "allowEmptyInput(true)\n");
+        + "blank lines; check the questions file, or allow an empty run with --allow-empty\n");
   }
 
   @Test

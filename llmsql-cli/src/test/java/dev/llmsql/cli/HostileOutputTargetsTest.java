@@ -90,7 +90,7 @@ class HostileOutputTargetsTest {
     Path fifo = fifo("report.json");
 
     assertThat(evaluate("--save-report", fifo.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + special(fifo) + "\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + special(fifo) + "\n");
     assertThat(isSpecial(fifo)).isTrue();
   }
 
@@ -99,7 +99,7 @@ class HostileOutputTargetsTest {
     for (String device : List.of("/dev/null", "/dev/full")) {
       err.reset();
       assertThat(evaluate("--save-report", device)).isEqualTo(Cli.USAGE);
-      assertThat(err()).isEqualTo("llmsql evaluate: " + special(Path.of(device)) + "\n");
+      assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + special(Path.of(device)) + "\n");
       assertThat(isSpecial(Path.of(device))).isTrue();
     }
   }
@@ -107,8 +107,8 @@ class HostileOutputTargetsTest {
   @Test
   void saveReport_directory_isRefused() {
     assertThat(evaluate("--save-report", dir.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + dir + ": exists and is not a regular file (a directory); "
-        + "choose another path\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + dir + ": exists and is not a regular file (a "
+        + "directory); choose another path\n");
   }
 
   @Test
@@ -116,7 +116,7 @@ class HostileOutputTargetsTest {
     String before = sha256(db);
 
     assertThat(evaluate("--save-report", db.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + db + ": is the --db-path file of this run (" + db
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + db + ": is the --db-path file of this run (" + db
         + "), an input that must not be overwritten; choose another path\n");
     assertThat(sha256(db)).isEqualTo(before);
   }
@@ -128,22 +128,25 @@ class HostileOutputTargetsTest {
     Files.createDirectory(dir.resolve("sub"));
 
     assertThat(evaluate("--save-report", link.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + link + ": is the --db-path file of this run (" + db
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + link + ": is the --db-path file of this run (" + db
         + "), an input that must not be overwritten; choose another path\n");
     err.reset();
     assertThat(evaluate("--save-report", otherSpelling.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).startsWith("llmsql evaluate: " + otherSpelling + ": is the --db-path file of this run");
+    assertThat(err()).startsWith("llmsql evaluate: --save-report " + otherSpelling + ": is the --db-path file of this "
+        + "run");
     assertThat(Files.isSymbolicLink(link)).isTrue();
   }
 
   @Test
   void saveReport_thePredictionsOrQuestions_isRefusedNamingWhich() throws Exception {
     assertThat(evaluate("--save-report", predictions.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + predictions + ": is the --outputs file of this run ("
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + predictions + ": is the --outputs file of this "
+        + "run ("
         + predictions + "), an input that must not be overwritten; choose another path\n");
     err.reset();
     assertThat(evaluate("--save-report", questions.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ": is the --questions-path file of this run ("
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + questions + ": is the --questions-path file of "
+        + "this run ("
         + questions + "), an input that must not be overwritten; choose another path\n");
   }
 
@@ -153,8 +156,53 @@ class HostileOutputTargetsTest {
     Path csv = fifo("demo.csv");
 
     assertThat(evaluate("--no-save-report", "--out", dir.toString(), "--name", "demo")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql evaluate: " + special(csv) + "\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: --out " + special(csv) + "\n");
     assertThat(dir.resolve("demo.json")).doesNotExist();
+  }
+
+  @Test
+  void out_aRegularFile_isRefusedAtOnceNamingTheOption_andNothingIsEvaluated() throws Exception {
+    Path readme = Files.writeString(dir.resolve("README.md"), "# notes\n");
+    List<Path> before;
+    try (var files = Files.list(dir)) {
+      before = files.sorted().toList();
+    }
+
+    assertThat(evaluate("--no-save-report", "--out", readme.toString())).isEqualTo(Cli.USAGE);
+
+    assertThat(err()).isEqualTo("llmsql evaluate: --out " + readme + ": exists and is not a directory; --out takes "
+        + "the directory the --format files go into\n");
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();   // no summary, no mismatch: nothing was evaluated
+    assertThat(Files.readString(readme)).isEqualTo("# notes\n");
+    try (var files = Files.list(dir)) {
+      assertThat(files.sorted().toList()).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void fileTargets_underAFile_orADirectoryWhereAFileGoes_areRefusedBeforeTheRunNamingTheOption() throws Exception {
+    Path notADir = Files.writeString(dir.resolve("notes.txt"), "x");
+    Path report = notADir.resolve("r.json");
+
+    assertThat(evaluate("--save-report", report.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + report + ": " + notADir + " is a file, not a "
+        + "directory; choose another path\n");
+    err.reset();
+    Path yamlDir = Files.createDirectory(dir.resolve("run.yaml"));
+    assertThat(evaluate("--no-save-report", "--save-leaderboard-yaml", yamlDir.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-leaderboard-yaml " + yamlDir + ": exists and is not a "
+        + "regular file (a directory); choose another path\n");
+    err.reset();
+    assertThat(evaluate("--no-save-report", "--fail-under", "0", "--gate-format", "junit-xml=" + db))
+        .isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --gate-format junit-xml=" + db + ": is the --db-path file of this "
+        + "run (" + db + "), an input that must not be overwritten; choose another path\n");
+    err.reset();
+    Path nested = notADir.resolve("reports");
+    assertThat(evaluate("--no-save-report", "--out", nested.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --out " + nested + ": " + notADir + " is a file, not a "
+        + "directory; choose another path\n");
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
   }
 
   @Test

@@ -124,10 +124,12 @@ class ProgressEverywhereTest {
     Path questions = Files.writeString(dir.resolve("q.jsonl"),
         "{\"question_id\": 1, \"question\": \"one\", \"sql\": \"SELECT a FROM t\", \"table_id\": \"t\"}\n");
     Path outputs = Files.writeString(dir.resolve("o.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT a FROM t\"}\n");
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), Main.class.getName(), "evaluate", "--outputs", outputs.toString(),
-        "--questions-path", questions.toString(), "--db-path", db.toString(), "--no-save-report", "--verbose")
-        .directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "evaluate", "--outputs",
+        outputs.toString(), "--questions-path", questions.toString(), "--db-path", db.toString(), "--no-save-report",
+        "--verbose").directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    builder.environment().put("LLMSQL_CACHE_DIR", dir.resolve("cache").toString());   // not the user's cache
+    Process p = builder.start();
     String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
 

@@ -178,33 +178,44 @@ final class JsonLines {
     if (from == to || filter != null && filter.skip(buffer, from, to, file, lineNo)) {
       return;
     }
-    parse(file + ":" + lineNo, lineNo, buffer, base, from, to, expected, handler);
+    parse(file + ":" + lineNo, lineNo, buffer, base, start, from, to, expected, handler);
   }
 
   private static void parse(String location, long lineNo, byte[] buffer, long base, int start, int end,
                             String expected, SpanHandler handler) throws IOException {
+    parse(location, lineNo, buffer, base, start, start, end, expected, handler);
+  }
+
+  /** Parses {@code buffer[start, end)}, a line that begins at {@code lineStart} (before its leading blanks). */
+  private static void parse(String location, long lineNo, byte[] buffer, long base, int lineStart, int start,
+                            int end, String expected, SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
     if (startsWithUtf8Bom(buffer, from, to)) {
       from += 3;   // a UTF-8 byte order mark, as some Windows editors write
     }
-    try (JsonParser parser = utf8Parser(buffer, from, to)) {
+    JsonParser parser = utf8Parser(buffer, from, to);
+    // closed after the catch, which reads where the parser stood (closing forgets it)
+    try {
       JsonToken first = parser.nextToken();
       if (first != JsonToken.START_OBJECT) {
         throw new InvalidInputException(location, "expected a JSON object but found "
             + describe(first) + "; each line must look like " + expected);
       }
       if (handler.line(location, lineNo, base + from, to - from, parser) && parser.nextToken() != null) {
-        throw new InvalidInputException(location, "more than one JSON value on the line; each line must be "
-            + "one JSON object such as " + expected);
+        long column = parser.currentTokenLocation().getColumnNr() - (padded(buffer, from, to) ? 4 : 0);
+        throw new InvalidInputException(location, "more than one JSON value on the line (the second starts at "
+            + "column " + (column + from - lineStart) + "); each line must be one JSON object such as " + expected);
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       String message = String.valueOf(e.getOriginalMessage());
       if (message.contains("Invalid UTF-8") || indexOf(buffer, (byte) 0, from, to) >= 0) {
         throw new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL", e);
       }
-      throw new InvalidInputException(location, "not valid JSON (" + firstLine(message)
-          + "); each line must be one JSON object such as " + expected, e);
+      throw new InvalidInputException(location, "not valid JSON " + JsonLineSyntax.describe(e, parser, buffer,
+          lineStart, from, to, padded(buffer, from, to) ? 4 : 0), e);
+    } finally {
+      parser.close();
     }
   }
 
@@ -216,17 +227,21 @@ final class JsonLines {
    * not UTF-8 exactly where a UTF-8 parser fails; only that rare line is copied.
    */
   private static JsonParser utf8Parser(byte[] buffer, int from, int to) throws IOException {
-    boolean guessable = startsWithUtf8Bom(buffer, from, to)
-        || to - from >= 2 && (buffer[from] == (byte) 0xFE && buffer[from + 1] == (byte) 0xFF
-            || buffer[from] == (byte) 0xFF && buffer[from + 1] == (byte) 0xFE)
-        || indexOf(buffer, (byte) 0, from, Math.min(to, from + 4)) >= 0;
-    if (!guessable) {
+    if (!padded(buffer, from, to)) {
       return FACTORY.createParser(buffer, from, to - from);
     }
     byte[] padded = new byte[to - from + 4];
     Arrays.fill(padded, 0, 4, (byte) ' ');
     System.arraycopy(buffer, from, padded, 4, to - from);
     return FACTORY.createParser(padded);
+  }
+
+  /** Whether {@link #utf8Parser} reads the line after four spaces of padding. */
+  private static boolean padded(byte[] buffer, int from, int to) {
+    return startsWithUtf8Bom(buffer, from, to)
+        || to - from >= 2 && (buffer[from] == (byte) 0xFE && buffer[from + 1] == (byte) 0xFF
+            || buffer[from] == (byte) 0xFF && buffer[from + 1] == (byte) 0xFE)
+        || indexOf(buffer, (byte) 0, from, Math.min(to, from + 4)) >= 0;
   }
 
   private static boolean startsWithUtf8Bom(byte[] buffer, int from, int to) {
@@ -243,17 +258,13 @@ final class JsonLines {
       return "nothing";
     }
     return switch (token) {
-      case START_ARRAY -> "array";
-      case VALUE_STRING -> "string";
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number";
-      case VALUE_TRUE, VALUE_FALSE -> "boolean";
+      case START_ARRAY -> "an array";
+      case VALUE_STRING -> "a string";
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+      case VALUE_TRUE, VALUE_FALSE -> "a boolean";
       case VALUE_NULL -> "null";
       default -> token.asString() == null ? token.name().toLowerCase() : token.asString();
     };
   }
 
-  private static String firstLine(String message) {
-    int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
-  }
 }

@@ -182,7 +182,7 @@ public final class FullReportJson {
       throw new NoSuchFileException(file.toString(), null, "report file not found; check the path");
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in, file.toString());
+      return read(in, file.toString(), file);
     }
   }
 
@@ -207,7 +207,7 @@ public final class FullReportJson {
     try (InputStream in = Files.newInputStream(file)) {
       root = MAPPER.readTree(in);
     } catch (JsonProcessingException e) {
-      throw new IOException(file + " is not valid JSON (" + e.getOriginalMessage() + ")", e);
+      throw new IOException(notJson(file.toString(), file, e), e);
     }
     if (root != null && root.isObject() && !root.has("format") && root.has("total") && root.has("matches")
         && root.has("accuracy")) {
@@ -219,7 +219,7 @@ public final class FullReportJson {
       }
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in, file.toString());
+      return read(in, file.toString(), file);
     }
   }
 
@@ -287,17 +287,50 @@ public final class FullReportJson {
     }
   }
 
-  /** Reads a report written by {@link #write} from {@code in} (left open). */
-  public static EvaluationReport read(InputStream in) throws IOException {
-    return read(in, "input");
+  /**
+   * Where and how a report is not JSON, from Jackson's location only: its message names Jackson's internals
+   * ({@code [Source: REDACTED ...]}). A file cut off, the commonest case, ends before the JSON is complete.
+   */
+  private static String notJson(String name, Path file, JsonProcessingException e) {
+    com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+    if (at == null) {
+      return name + " is not valid JSON";
+    }
+    long size = -1;
+    int found = -1;
+    if (file != null && at.getByteOffset() >= 0) {
+      try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(file)) {
+        size = channel.size();
+        if (at.getByteOffset() < size) {
+          java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+          channel.position(at.getByteOffset());
+          found = channel.read(one) == 1 ? one.get(0) & 0xFF : -1;
+        }
+      } catch (IOException | RuntimeException ignored) {
+        // the position alone still helps
+      }
+    }
+    String where = name + ":" + at.getLineNr() + ": not valid JSON at column " + at.getColumnNr();
+    if (size >= 0 && at.getByteOffset() >= size) {
+      return where + ": the file ends before the JSON is complete (was it cut off?)";
+    }
+    if (found > 0x20 && found < 0x7F) {
+      return where + ": unexpected '" + (char) found + "'";
+    }
+    return where;
   }
 
-  private static EvaluationReport read(InputStream in, String name) throws IOException {
+  /** Reads a report written by {@link #write} from {@code in} (left open). */
+  public static EvaluationReport read(InputStream in) throws IOException {
+    return read(in, "input", null);
+  }
+
+  private static EvaluationReport read(InputStream in, String name, Path file) throws IOException {
     JsonNode root;
     try {
       root = MAPPER.readTree(in);
     } catch (JsonProcessingException e) {
-      throw new IOException(name + " is not valid JSON (" + e.getOriginalMessage() + ")", e);
+      throw new IOException(notJson(name, file, e), e);
     }
     if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
       String hint = root != null && root.has("accuracy") && root.has("mismatches")

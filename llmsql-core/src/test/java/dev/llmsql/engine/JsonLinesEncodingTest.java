@@ -40,14 +40,15 @@ class JsonLinesEncodingTest {
   void stringWithZeroBytesFirst_isAStringNotAnObject() {
     assertThatThrownBy(() -> fields(bytes('"', 'x', 0, 0, '"')))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("f:1: expected a JSON object but found string; each line must look like {}");
+        .hasMessage("f:1: expected a JSON object but found a string; each line must look like {}");
   }
 
   @Test
   void secondByteOrderMark_isNotJson() {
     assertThatThrownBy(() -> fields(bytes(0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, '{', '}')))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("f:1: not valid JSON (Unexpected character ('\uFEFF' (code 65279 / 0xfeff))");
+        .hasMessage("f:1: not valid JSON at column 2: unexpected invisible character U+FEFF; expected a JSON object "
+            + "starting with '{'");
   }
 
   private static List<String> fields(byte[] line) throws Exception {

@@ -102,7 +102,7 @@ class PredictionInputTest {
 
     assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage(file + ":2: expected a JSON object but found array; each line must look like "
+        .hasMessage(file + ":2: expected a JSON object but found an array; each line must look like "
             + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
   }
 
@@ -112,7 +112,7 @@ class PredictionInputTest {
 
     assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith(file + ":1: not valid JSON (")
+        .hasMessage(file + ":1: not valid JSON at column 41: a string is not closed (the line ends early)")
         .satisfies(e -> assertThat(((InvalidInputException) e).location()).isEqualTo(file + ":1"));
   }
 
@@ -132,7 +132,8 @@ class PredictionInputTest {
 
     assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage(file + ":1: more than one JSON value on the line; each line must be one JSON object such as "
+        .hasMessage(file + ":1: more than one JSON value on the line (the second starts at column 39); each line "
+            + "must be one JSON object such as "
             + "{\"question_id\": 1, \"completion\": \"SELECT ...\"}");
   }
 

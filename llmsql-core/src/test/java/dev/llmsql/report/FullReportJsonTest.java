@@ -80,6 +80,20 @@ class FullReportJsonTest {
   }
 
   @Test
+  void read_cutOffOrBrokenFile_saysWhereInPlainWords() throws Exception {
+    Path cut = dir.resolve("cut.json");
+    Files.writeString(cut, "{\"format\": \"llmsql-java-report\",\n  \"version\": 1,\n  \"results\": [",
+        StandardCharsets.UTF_8);
+    Path broken = dir.resolve("broken.json");
+    Files.writeString(broken, "{\"format\": \"llmsql-java-report\",\n  \"version\" 1}", StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> FullReportJson.read(cut)).isInstanceOf(IOException.class).hasMessage(cut
+        + ":3: not valid JSON at column 15: the file ends before the JSON is complete (was it cut off?)");
+    assertThatThrownBy(() -> FullReportJson.readAnyReport(broken)).isInstanceOf(IOException.class)
+        .hasMessage(broken + ":2: not valid JSON at column 13: unexpected '1'");
+  }
+
+  @Test
   void read_llmsqlReport_namesTheFix() throws Exception {
     // GIVEN
     Path file = dir.resolve("llmsql.json");

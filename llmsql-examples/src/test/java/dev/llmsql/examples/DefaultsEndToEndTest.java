@@ -56,6 +56,9 @@ class DefaultsEndToEndTest {
         .contains("  Matches:        27\n", "LLMSQL 2.0");
     assertThat(cwd.resolve("llmsql_workdir/llmsql-2.0/questions.jsonl")).exists();
     assertThat(cwd.resolve("llmsql_workdir/llmsql-2.0/sqlite_tables.db")).exists();
+    // gold results go to the user's cache (LLMSQL_CACHE_DIR here), not into the working directory
+    assertThat(cwd.resolve("llmsql_workdir/gold-cache")).doesNotExist();
+    assertThat(cwd.resolve("user-cache/gold-cache")).isDirectory();
     assertThat(second.status).isZero();
     assertThat(requests).containsOnlyKeys("/datasets/llmsql-bench/llmsql-2.0/resolve/main/questions.jsonl",
         "/datasets/llmsql-bench/llmsql-2.0/resolve/main/sqlite_tables.db").allSatisfy((path, n) -> assertThat(n).isEqualTo(1));
@@ -85,6 +88,7 @@ class DefaultsEndToEndTest {
         .directory(cwd.toFile()).redirectErrorStream(true);
     builder.environment().put("HF_ENDPOINT", "http://127.0.0.1:" + hub.getAddress().getPort());
     builder.environment().remove("HF_TOKEN");
+    builder.environment().put("LLMSQL_CACHE_DIR", cwd.resolve("user-cache").toString());
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();

@@ -29,6 +29,10 @@ class LauncherTest {
   @TempDir
   Path cache;
 
+  /** The runs' gold cache, which would otherwise go to the user's real cache directory. */
+  @TempDir
+  Path userCache;
+
   @Test
   void firstEvaluateMakesTheArchive_laterRunsUseIt_withTheSameOutput() throws Exception {
     Run plain = launch(Map.of("LLMSQL_CDS", "off"), evaluate());
@@ -80,6 +84,7 @@ class LauncherTest {
     ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
     builder.environment().put("LLMSQL_JAR", JAR.toString());
     builder.environment().put("LLMSQL_CDS_DIR", cache.toString());
+    builder.environment().put("LLMSQL_CACHE_DIR", userCache.toString());
     builder.environment().remove("JAVA_OPTS");
     builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":"
         + System.getenv("PATH"));

@@ -60,11 +60,12 @@ record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
   static SuiteConfig read(Path file) {
     requireNonNull(file, "file");
     JsonNode root;
+    String text = null;
     try {
-      root = JSON.readTree(dev.llmsql.benchmark.BoundedLineReader.readWhole(file));
+      text = dev.llmsql.benchmark.BoundedLineReader.readWhole(file);
+      root = JSON.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new SuiteFormatException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
-          "not valid JSON (" + e.getOriginalMessage() + "); a suite config is one JSON object");
+      throw SuiteFormatException.notJson(file, 0, text, e, "a suite config is one JSON object");
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read suite config " + file + ": " + e.getMessage(), e);
     }

@@ -143,8 +143,8 @@ record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> cases, L
     try {
       node = JSON.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new SuiteFormatException(file, line, "not valid JSON (" + e.getOriginalMessage() + "); each line "
-          + "is one case object such as {\"id\": \"c1\", \"difficulty\": \"1\", ...}");
+      throw SuiteFormatException.notJson(file, line, text, e, "each line is one case object such as "
+          + "{\"id\": \"c1\", \"difficulty\": \"1\", ...}");
     }
     if (node == null || !node.isObject()) {
       throw new SuiteFormatException(file, line, "a case must be a JSON object, but was " + abbreviate(text));

@@ -56,7 +56,7 @@ class SuiteDatasetTest {
 
     // when / then
     assertThatThrownBy(() -> load(config(OBJECTIVE))).isInstanceOf(SuiteFormatException.class)
-        .hasMessage(file + " line 2: not valid JSON (Unexpected end-of-input within/between Object entries); "
+        .hasMessage(file + " line 2: not valid JSON at column 31: the line ends before the JSON is complete; "
             + "each line is one case object such as {\"id\": \"c1\", \"difficulty\": \"1\", ...}");
   }
 
