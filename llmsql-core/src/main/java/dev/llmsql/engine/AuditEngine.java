@@ -166,8 +166,9 @@ public final class AuditEngine {
     try {
       executor = databases.get(database);
     } catch (DatabaseUnavailableException e) {
-      c.findings.put(e.missing() ? AuditFlag.MISSING_DATABASE : AuditFlag.GOLD_ERROR,
-          (e.missing() ? "" : "cannot open database: ") + e.getMessage());
+      c.findings.put(e.missing() ? AuditFlag.MISSING_DATABASE : AuditFlag.GOLD_ERROR, e.missing()
+          ? "no database " + database.describe() + (q.dbId() == null ? "" : " for db_id \"" + q.dbId() + "\"")
+          : "cannot open database " + database.describe() + ": " + e.getMessage());
       return;
     }
     List<String> missing = new ArrayList<>();
@@ -193,7 +194,7 @@ public final class AuditEngine {
         c.findings.put(AuditFlag.MISSING_DATABASE, f.message());
       } else {
         c.findings.put(AuditFlag.GOLD_ERROR, f.kind() + ": " + f.message());
-        for (String table : shape.tables()) {
+        for (String table : shape.parsed() ? shape.tables() : GoldText.tablesAfterFrom(sql)) {
           missingTable(executor, table, missing);
         }
       }

@@ -90,6 +90,26 @@ final class GoldText {
     return new ArrayList<>(found);
   }
 
+  /** A name after FROM or JOIN: quoted (any quotes) or plain, possibly schema-qualified. */
+  private static final Pattern TABLE_AFTER = Pattern.compile(
+      "\\b(?:from|join)\\s+(\"[^\"]*\"|`[^`]*`|\\[[^\\]]*\\]|[A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
+      Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The names written after {@code FROM} and {@code JOIN}, as written, for a gold no parser could read: a
+   * sub-query's parenthesis is not a name, so only tables come back (and common table expressions, which the
+   * caller's probe finds present).
+   */
+  static List<String> tablesAfterFrom(String sql) {
+    String masked = masked(sql);
+    Set<String> found = new LinkedHashSet<>();
+    Matcher m = TABLE_AFTER.matcher(masked);
+    while (m.find()) {
+      found.add(sql.substring(m.start(1), m.end(1)));
+    }
+    return new ArrayList<>(found);
+  }
+
   /** The index of the parenthesis closing the one at {@code open} in masked text, or -1. */
   private static int closing(String masked, int open) {
     int depth = 0;
