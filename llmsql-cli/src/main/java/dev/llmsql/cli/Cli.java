@@ -141,6 +141,7 @@ public final class Cli {
     top.addSubcommand(new CommandLine(new ReportCommand(this)));
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
+    top.addSubcommand(new CommandLine(new AuditCommand(this, out, err)));
     top.addSubcommand(new CommandLine(new Llmsql.Dataset())
         .addSubcommand(new CommandLine(new DatasetCommand(out, err, environment))));
     top.addSubcommand(new CommandLine(new Llmsql.Inference())
@@ -771,19 +772,24 @@ public final class Cli {
       throw new IllegalArgumentException("--jdbc-url excludes --db-path and --databases-dir: give the database "
           + "one way");
     }
+    return jdbcDatabase(a.jdbcUrl, a.jdbcUser, a.jdbcPasswordEnv);
+  }
+
+  /** The database of {@code --jdbc-url}, {@code --jdbc-user} and {@code --jdbc-password-env}. */
+  dev.llmsql.execution.Database jdbcDatabase(String url, String user, String passwordEnv) {
     Map<String, String> properties = new java.util.LinkedHashMap<>();
-    if (a.jdbcUser != null) {
-      properties.put("user", a.jdbcUser);
+    if (user != null) {
+      properties.put("user", user);
     }
-    if (a.jdbcPasswordEnv != null) {
-      String password = environment.apply(a.jdbcPasswordEnv);
+    if (passwordEnv != null) {
+      String password = environment.apply(passwordEnv);
       if (password == null || password.isEmpty()) {
-        throw new IllegalArgumentException("--jdbc-password-env " + a.jdbcPasswordEnv + ": the environment "
+        throw new IllegalArgumentException("--jdbc-password-env " + passwordEnv + ": the environment "
             + "variable is not set; export it with the database password");
       }
       properties.put("password", password);
     }
-    return dev.llmsql.execution.Database.jdbc(a.jdbcUrl, properties);
+    return dev.llmsql.execution.Database.jdbc(url, properties);
   }
 
   /** {@code llmsql evaluate}: its options, read by picocli, and {@link #call()} running the evaluation. */

@@ -71,6 +71,22 @@ final class Usage {
         java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path q.jsonl --engine duckdb \\
             --db-path bench.duckdb""";
 
+  static final String AUDIT_DESCRIPTION = """
+      %nRuns every gold query with no predictions, under evaluate's bounds, and flags per question: gold_error,
+      gold_empty, gold_slow, not_self_match, limit_tie, order_dependent, nondeterministic, text_sorted_numbers,
+      duplicate_gold, missing_database, missing_table (docs/AUDIT.md says how each is found).""";
+
+  static final String AUDIT_FOOTER = """
+      %nExit status: 0 audited (and no question carries a --fail-on flag), 2 usage error, 3 unreadable questions,
+      4 benchmark unavailable, 5 a report not written, 6 a question carries a --fail-on flag, 1 other failure.
+
+      Examples:
+        java -jar llmsql.jar audit --questions-path demo/questions.jsonl --db-path demo/demo.sqlite
+        java -jar llmsql.jar audit --questions-path dev.jsonl --databases-dir spider/database \\
+            --save audit.json --html audit.html --fail-on gold_error,missing_table
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path dev.jsonl \\
+            --databases-dir spider/database --audit audit.json""";
+
   static final String COMPARE_DESCRIPTION = """
       %nCompares two full reports (written by 'llmsql evaluate --format json') of the same questions, question
       by question: both accuracies with 95%% confidence intervals, the questions B fixed and broke, and the

@@ -70,6 +70,14 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /**
+   * The flags that make a question unfair to score, which {@code evaluate --audit} leaves out by default: every
+   * flag but {@code duplicate_gold} (a paraphrase sharing its gold with another question is no defect of
+   * either; Spider pairs nearly every gold so).
+   */
+  public static final Set<AuditFlag> DEFECTS = Collections.unmodifiableSet(
+      java.util.EnumSet.complementOf(java.util.EnumSet.of(AuditFlag.DUPLICATE_GOLD)));
+
   public AuditReport {
     requireNonNull(benchmark, "benchmark");
     requireNonNull(judge, "judge");
@@ -126,6 +134,10 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
     int flaggedCount = flagged().size();
     line(sb, "Questions", Integer.toString(questions.size()));
     line(sb, "Flagged", flaggedCount + " (" + (questions.size() - flaggedCount) + " without flags)");
+    int defects = withAny(DEFECTS).size();
+    if (defects != flaggedCount) {
+      line(sb, "Flagged but duplicates", defects + " (flags other than duplicate_gold)");
+    }
     for (AuditFlag flag : AuditFlag.values()) {
       String note = notChecked.containsKey(flag) ? "  (not computed: " + notChecked.get(flag) + ")" : "";
       line(sb, "  " + flag.id(), count(flag) + note);
@@ -138,11 +150,11 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
     List<QuestionAudit> ranked = new ArrayList<>(flagged());
     ranked.sort(Comparator.comparingInt((QuestionAudit q) -> -q.findings().size()));
     if (!ranked.isEmpty() && worst > 0) {
-      sb.append("Worst questions:\n");
+      sb.append("  Worst questions:\n");
       for (QuestionAudit q : ranked.subList(0, Math.min(worst, ranked.size()))) {
         Map.Entry<AuditFlag, String> first = q.findings().entrySet().iterator().next();
         String flags = q.flags().stream().map(AuditFlag::id).collect(Collectors.joining(", "));
-        sb.append("  ").append(q.questionId()).append(q.dbId() == null ? "" : " (" + q.dbId() + ")").append(": ")
+        sb.append("    ").append(q.questionId()).append(q.dbId() == null ? "" : " (" + q.dbId() + ")").append(": ")
             .append(flags).append(": ").append(cut(first.getValue(), 100)).append('\n');
       }
     }
