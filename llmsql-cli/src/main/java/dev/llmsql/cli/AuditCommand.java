@@ -126,7 +126,11 @@ final class AuditCommand implements Callable<Integer> {
         if (part.trim().equalsIgnoreCase("any")) {
           flags.addAll(EnumSet.allOf(AuditFlag.class));
         } else {
-          flags.add(AuditFlag.named(part));
+          try {
+            flags.add(AuditFlag.named(part));
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Converters.OPTION + ": " + e.getMessage(), e);
+          }
         }
       }
       if (flags.isEmpty()) {

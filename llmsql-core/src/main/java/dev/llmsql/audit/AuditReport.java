@@ -241,6 +241,8 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
     JsonNode root;
     try (InputStream in = Files.newInputStream(file)) {
       root = MAPPER.readTree(in);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw e;
     } catch (IOException e) {
       throw new IOException(file + " could not be read as an audit report (" + e.getMessage().lines().findFirst()
           .orElse("") + "); give the JSON that llmsql audit --save wrote", e);
