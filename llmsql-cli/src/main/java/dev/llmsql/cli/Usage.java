@@ -16,6 +16,7 @@ final class Usage {
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
         llmsql compare A.json B.json [--html F]           paired test of two runs (exact McNemar)
+        llmsql audit --questions-path Q --db-path F       check the gold queries before they score a model
         llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
                               [--questions Q.jsonl]       (with your questions, checked against it)
         llmsql dataset import --from-sqlite F --engine duckdb --out F.duckdb

@@ -146,6 +146,11 @@ class AuditCommandTest extends CliHarness {
         + "0.5306122448979592,\"left_out\":1,\"scores\":[{\"name\":\"accuracy\",\"value\":0.5306122448979592,"
         + "\"explanation\":\"matches / total = 26 / 49\"}]}");
 
+    Path board = dir.resolve("board.html");
+    assertThat(run("leaderboard", full.resolve("predictions.json").toString(), "--out", board.toString())).isZero();
+    assertThat(Files.readString(board)).contains(">accuracy without audit flags</th>",
+        "<td data-sort=\"0.5306122448979592\">53.06% (49 questions, 1 left out)</td>");
+
     out.reset();
     int quiet = run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
         DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),

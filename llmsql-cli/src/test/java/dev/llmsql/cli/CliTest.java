@@ -56,7 +56,7 @@ class CliTest {
   @Test
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, "
+    assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; known: evaluate, report, leaderboard, compare, audit, "
         + "dataset, inference, falcon, suite, completion (see llmsql --help)\n");
   }
 
