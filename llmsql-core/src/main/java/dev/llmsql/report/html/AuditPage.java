@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * An {@link AuditReport} as one self-contained HTML page: a card per flag (click one to show only its
- * questions), the checks not computed, the duplicate groups, and a table of the flagged questions with every
+ * An {@link AuditReport} as one self-contained HTML page: a card per flag (click one, or open the page with
+ * {@code ?flag=limit_tie}, to show only its questions), the checks not computed, the duplicate groups, and a table of the flagged questions with every
  * detail. Loads nothing from the network; its one script runs by hash, like the evaluation report's.
  *
  * <pre>{@code
@@ -93,7 +93,8 @@ public final class AuditPage {
             c.addEventListener('click',function(){show(c.getAttribute('data-flag'));});
           });
           document.getElementById('show-all').addEventListener('click',function(){show(null);});
-          show(null);
+          var m=/[?&]flag=([a-z_]+)/.exec(location.search);
+          show(m?m[1]:null);
         })();""";
     return Html.page("Benchmark audit", report.benchmark() + " (judge " + report.judge() + ")", body.toString(),
         script);
