@@ -107,6 +107,28 @@ class AuditCommandTest extends CliHarness {
   }
 
   @Test
+  void missingQuestionsFile_isBenchmarkUnavailable() {
+    int status = run("audit", "--questions-path", dir.resolve("nope.jsonl").toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--quiet");
+
+    assertThat(status).isEqualTo(Cli.NO_BENCHMARK);
+    assertThat(err()).isEqualTo("llmsql audit: questions file not found: " + dir.resolve("nope.jsonl")
+        + "; check the path given to --questions-path\n");
+  }
+
+  @Test
+  void badQuestionLine_isBadInput() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), "{\"question_id\": 1, \"sql\": \"SELECT 1\"}\n");
+
+    int status = run("audit", "--questions-path", questions.toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--quiet");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql audit: " + questions + ":1: missing \"question\"; every question needs "
+        + "question_id, question, sql and table_id (or db_id)\n");
+  }
+
+  @Test
   void noDatabase_isAUsageError() {
     int status = run("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString());
 

@@ -130,6 +130,20 @@ class AuditFlagsTest {
   }
 
   @Test
+  void builder_refusesASettingGivenTwice_andAMissingBenchmark() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Audit.builder().threads(2).threads(4))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("Audit.Builder: threads was set twice, to 2 and to 4; set it once");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Audit.builder().questionsPath(dir).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("Audit.Builder: give questionsPath(...) and one of dbPath(...), databasesDir(...) or "
+            + "database(...), or benchmark(...)");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Audit.builder().slowFraction(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("slowFraction must be more than 0 and at most 1, but was 0.0");
+  }
+
+  @Test
   void withoutTheReversedOrder_orderDependentIsNotComputed_andSaysSo() throws Exception {
     Path questions = benchmark();
     dev.llmsql.execution.QueryEngine sqlite = dev.llmsql.execution.QueryEngines.named("sqlite");
