@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
  * ({@link Audit}); prints a one-screen summary, writes JSON, CSV and HTML, and fails CI with {@code --fail-on}.
  */
 @Command(name = "audit", header = "check a benchmark's gold queries before they score a model",
-    description = Usage.AUDIT_DESCRIPTION, footer = Usage.AUDIT_FOOTER,
+    description = Usage.AUDIT_DESCRIPTION, footer = Usage.AUDIT_FOOTER, optionListHeading = "%n",
     customSynopsis = "llmsql audit --questions-path FILE (--db-path FILE | --databases-dir DIR | --jdbc-url URL) "
         + "[options]")
 final class AuditCommand implements Callable<Integer> {
