@@ -118,7 +118,9 @@ public final class AuditEngine {
           listeners.forEach(l -> l.onProgress("checks", done, questions.size()));
         }
       } finally {
+        // workers still auditing when the audit failed part-way must not run SQL on executors closed next
         pool.shutdownNow();
+        awaitStopped(pool);
       }
     }
     List<List<Integer>> groups = duplicates(questions, checked);
@@ -403,6 +405,23 @@ public final class AuditEngine {
     new EvaluationEngine(resolved, judge, List.of(Scorings.accuracy()), queryEngine, null, limits, threads, null,
         0, false, List.of(verdicts), true, Judges.judgesByAnswer(judge), null, null)
         .run(PredictionInput.list(predictions), f -> { });
+  }
+
+  private static void awaitStopped(ExecutorService pool) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+          break;
+        }
+        LOG.warn("Still waiting for auditing threads to stop (a query ignoring interruption?)");
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static Checked join(Future<Checked> future) {
