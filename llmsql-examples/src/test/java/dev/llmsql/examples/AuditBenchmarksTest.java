@@ -51,6 +51,21 @@ class AuditBenchmarksTest {
   }
 
   @Test
+  void demoOnDuckDb_sameFlags_andOrderDependentNotComputed(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    dev.llmsql.execution.Database duckdb = dev.llmsql.jdbc.load.JdbcImport.toDuckDb(DemoBenchmarkTest.DEMO.resolve("demo.sqlite"),
+        dir.resolve("demo.duckdb"));
+
+    AuditReport report = Audit.builder().questionsPath(DemoBenchmarkTest.DEMO.resolve("questions.jsonl"))
+        .database(duckdb).threads(2).build().run();
+
+    assertThat(report.counts()).isEqualTo(counts(AuditFlag.GOLD_EMPTY, 1));
+    assertThat(ids(report, AuditFlag.GOLD_EMPTY)).containsExactly(36);
+    assertThat(report.notChecked()).containsExactly(Map.entry(AuditFlag.ORDER_DEPENDENT, "50 question(s): the "
+        + "engine of " + duckdb.describe() + " has no switch for the order of unordered rows"));
+  }
+
+  @Test
   void spiderSample_tiesTextNumbersAndEmptyGolds() {
     Path spider = SharedData.require("data/spider-dev-sample");
 
