@@ -217,8 +217,10 @@ public final class AuditEngine {
           + (result.rowCount() == 1 ? "" : "s") + ")");
     }
     orderDependent(sql, result, shape, executor, reversed, skips, c);
-    if (shape.limitProbe() != null) {
-      limitTie(shape, executor, c);
+    for (GoldShape.LimitProbe probe : shape.limitProbes()) {
+      if (!c.findings.containsKey(AuditFlag.LIMIT_TIE)) {
+        limitTie(probe, executor, c);
+      }
     }
     for (GoldShape.SortedColumn column : shape.sortedColumns()) {
       if (!c.findings.containsKey(AuditFlag.TEXT_SORTED_NUMBERS)) {
@@ -286,27 +288,31 @@ public final class AuditEngine {
   }
 
   /** Reads the row after the limit: when it ties with the last row kept, another correct query may keep it. */
-  private void limitTie(GoldShape shape, QueryExecutor executor, Checked c) {
-    QueryOutcome probe = executor.execute(shape.limitProbe());
-    if (!(probe instanceof QueryOutcome.Success s)) {
-      LOG.debug("Limit probe failed: {} ({})", shape.limitProbe(), probe);
+  private void limitTie(GoldShape.LimitProbe probe, QueryExecutor executor, Checked c) {
+    QueryOutcome outcome = executor.execute(probe.sql());
+    if (!(outcome instanceof QueryOutcome.Success s)) {
+      // a correlated sub-query cannot run alone; a rewrite the engine refuses says nothing about ties
+      LOG.debug("Limit probe failed: {} ({})", probe.sql(), outcome);
       return;
     }
     List<List<Object>> rows = s.result().rows();
-    int k = shape.limit();
+    int k = probe.limit();
     if (rows.size() <= k) {
       return;
     }
     List<Object> last = rows.get(k - 1);
     List<Object> next = rows.get(k);
     int width = last.size();
-    List<Object> lastKey = last.subList(width - shape.probeKeys(), width);
-    List<Object> nextKey = next.subList(width - shape.probeKeys(), width);
-    if (keys(List.of(lastKey)).equals(keys(List.of(nextKey)))) {
-      c.findings.put(AuditFlag.LIMIT_TIE, "LIMIT " + k + " cuts through a tie: row " + k + " and row " + (k + 1)
-          + " have the same sort key " + show(lastKey) + ", so another correct query may return "
-          + show(next.subList(0, width - shape.probeKeys())) + " instead of "
-          + show(last.subList(0, width - shape.probeKeys())));
+    List<Object> lastKey = last.subList(width - probe.keys(), width);
+    List<Object> nextKey = next.subList(width - probe.keys(), width);
+    // a tie between rows that show the same values changes nothing a model could be judged on
+    if (keys(List.of(lastKey)).equals(keys(List.of(nextKey)))
+        && !keys(List.of(last.subList(0, width - probe.keys()))).equals(keys(List.of(next.subList(0,
+        width - probe.keys()))))) {
+      c.findings.put(AuditFlag.LIMIT_TIE, (probe.outermost() ? "" : "in a sub-query: ") + "LIMIT " + k
+          + " cuts through a tie: row " + k + " and row " + (k + 1) + " have the same sort key " + show(lastKey)
+          + ", so another correct query may " + (probe.outermost() ? "return " : "use ")
+          + show(next.subList(0, width - probe.keys())) + " instead of " + show(last.subList(0, width - probe.keys())));
     }
   }
 

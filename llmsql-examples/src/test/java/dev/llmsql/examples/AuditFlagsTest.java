@@ -53,6 +53,8 @@ class AuditFlagsTest {
         q(13, "ghost", "SELECT 1"),
         q(14, "shop", "SELECT * FROM absent"),
         q(15, "shop", "SELECT name FROM people ORDER BY id DESC LIMIT 2 OFFSET 1"),
+        q(16, "shop", "SELECT id FROM people WHERE name = (SELECT name FROM people ORDER BY age DESC LIMIT 1)"),
+        q(17, "shop", "SELECT age FROM people ORDER BY age DESC LIMIT 1"),
     };
     Path questions = dir.resolve("questions.jsonl");
     Files.writeString(questions, String.join("\n", lines) + "\n");
@@ -97,10 +99,13 @@ class AuditFlagsTest {
             + " for db_id \"ghost\"")),
         Map.entry(14, Map.of(AuditFlag.GOLD_ERROR, "SQL_ERROR: no such table: absent",
             AuditFlag.MISSING_TABLE, "table absent is not in " + dir.resolve("db/shop/shop.sqlite"))),
-        Map.entry(15, Map.of()));
+        Map.entry(15, Map.of()),
+        Map.entry(16, Map.of(AuditFlag.LIMIT_TIE, "in a sub-query: LIMIT 1 cuts through a tie: row 1 and row 2 have "
+            + "the same sort key (41), so another correct query may use ('Cid') instead of ('Bob')")),
+        Map.entry(17, Map.of()));
     assertThat(report.duplicateGroups()).containsExactly(List.of(11, 12));
     assertThat(report.notChecked()).isEmpty();
-    assertThat(report.flaggedIds()).containsExactly(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    assertThat(report.flaggedIds()).containsExactly(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16);
     assertThat(report.questions().get(12).goldNanos()).isEqualTo(-1);
     assertThat(report.questions().get(0).goldNanos()).isPositive();
   }
@@ -117,8 +122,8 @@ class AuditFlagsTest {
     Path csv = dir.resolve("audit.csv");
     report.writeCsv(csv);
 
-    assertThat(back.questions()).hasSize(15);
-    for (int i = 0; i < 15; i++) {
+    assertThat(back.questions()).hasSize(17);
+    for (int i = 0; i < 17; i++) {
       assertThat(back.questions().get(i).findings()).isEqualTo(report.questions().get(i).findings());
       assertThat(back.questions().get(i).dbId()).isEqualTo(report.questions().get(i).dbId());
     }
@@ -126,7 +131,7 @@ class AuditFlagsTest {
     assertThat(back.counts()).isEqualTo(report.counts());
     assertThat(back.benchmark()).isEqualTo(report.benchmark());
     List<String> rows = Files.readAllLines(csv);
-    assertThat(rows).hasSize(16);
+    assertThat(rows).hasSize(18);
     assertThat(rows.get(0)).isEqualTo("question_id,db_id,flags,detail,gold_ms");
     assertThat(rows.get(9)).startsWith("9,shop,nondeterministic,nondeterministic: calls date('now'),");
   }
@@ -192,8 +197,8 @@ class AuditFlagsTest {
         .queryTimeout(Duration.ofSeconds(1)).build().run();
 
     assertThat(report.count(AuditFlag.ORDER_DEPENDENT)).isZero();
-    assertThat(report.notChecked()).containsExactly(Map.entry(AuditFlag.ORDER_DEPENDENT, "11 question(s): the "
+    assertThat(report.notChecked()).containsExactly(Map.entry(AuditFlag.ORDER_DEPENDENT, "13 question(s): the "
         + "engine of " + dir.resolve("db/shop/shop.sqlite") + " has no switch for the order of unordered rows"));
-    assertThat(report.summary(0)).contains("    order_dependent:     0  (not computed: 11 question(s)");
+    assertThat(report.summary(0)).contains("    order_dependent:     0  (not computed: 13 question(s)");
   }
 }

@@ -69,32 +69,37 @@ public final class ParsedGoldInspector implements GoldInspector {
       sortedColumns(block, ctes, sorted);
     }
     boolean ordered = select.getOrderByElements() != null && !select.getOrderByElements().isEmpty();
-    int limit = 0;
-    String probe = null;
-    int keys = 0;
-    if (select instanceof PlainSelect outer && ordered && select.getWithItemsList() == null) {
-      Probe p = probe(sql, outer);
-      if (p != null) {
-        limit = p.limit;
-        probe = p.sql;
-        keys = p.keys;
+    List<GoldShape.LimitProbe> probes = new ArrayList<>();
+    for (PlainSelect block : blocks.found) {
+      boolean outermost = block == select;
+      if (outermost && select.getWithItemsList() != null) {
+        continue;   // the outermost block alone would lose its common table expressions
+      }
+      GoldShape.LimitProbe probe = probe(outermost ? sql : block.toString(), block, outermost);
+      if (probe != null) {
+        probes.add(outermost ? 0 : probes.size(), probe);
       }
     }
-    return new GoldShape(true, ordered, limit, probe, keys, List.copyOf(sorted), tables);
+    return new GoldShape(true, ordered, probes, List.copyOf(sorted), tables);
   }
 
-  private record Probe(int limit, String sql, int keys) { }
-
-  /** The outermost block read one row past its limit, its sort keys appended; null when it has no plain limit. */
-  private static Probe probe(String sql, PlainSelect outer) {
-    Limit limit = outer.getLimit();
-    if (limit == null || !(limit.getRowCount() instanceof LongValue count) || count.getValue() <= 0
-        || count.getValue() >= Integer.MAX_VALUE || outer.getFetch() != null || outer.getTop() != null) {
+  /**
+   * A block read one row past its limit, its sort keys appended; null when it has no plain {@code ORDER BY ...
+   * LIMIT k}. {@code sql} is the block's own text, parsed again so the statement's tree is left as it was.
+   */
+  private static GoldShape.LimitProbe probe(String sql, PlainSelect block, boolean outermost) {
+    Limit limit = block.getLimit();
+    if (block.getOrderByElements() == null || block.getOrderByElements().isEmpty() || limit == null
+        || !(limit.getRowCount() instanceof LongValue count) || count.getValue() <= 0
+        || count.getValue() >= Integer.MAX_VALUE || block.getFetch() != null || block.getTop() != null) {
       return null;
     }
     PlainSelect copy;
     try {
-      copy = (PlainSelect) SqlDialect.SQLITE.parseOne(sql);
+      if (!(SqlDialect.SQLITE.parseOne(sql) instanceof PlainSelect parsed)) {
+        return null;
+      }
+      copy = parsed;
     } catch (JSQLParserException | RuntimeException e) {
       return null;
     }
@@ -118,7 +123,7 @@ public final class ParsedGoldInspector implements GoldInspector {
       copy.addSelectItem(keys.get(i), new Alias("\"llmsql_sort_key_" + (i + 1) + "\""));
     }
     copy.getLimit().setRowCount(new LongValue(count.getValue() + 1));
-    return new Probe((int) count.getValue(), copy.toString(), keys.size());
+    return new GoldShape.LimitProbe((int) count.getValue(), copy.toString(), keys.size(), outermost);
   }
 
   /** An ORDER BY term as an expression of the FROM clause: a position or a select-list alias replaced. */
