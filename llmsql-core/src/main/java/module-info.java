@@ -12,6 +12,7 @@ module dev.llmsql.core {
   requires java.xml;
 
   exports dev.llmsql;
+  exports dev.llmsql.audit;
   exports dev.llmsql.benchmark;
   exports dev.llmsql.compare;
   exports dev.llmsql.config;
@@ -32,6 +33,7 @@ module dev.llmsql.core {
   exports dev.llmsql.stats;
   exports dev.llmsql.threads;
 
+  uses dev.llmsql.audit.GoldInspector;
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
   uses dev.llmsql.execution.QueryEngine;
   uses dev.llmsql.judge.JudgeProvider;

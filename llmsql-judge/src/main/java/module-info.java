@@ -14,5 +14,6 @@ module dev.llmsql.judge {
 
   provides dev.llmsql.judge.JudgeProvider with dev.llmsql.judge.resultset.ResultSetJudgeProvider,
       dev.llmsql.judge.structure.ExactSetJudgeProvider, dev.llmsql.judge.dialect.DialectJudgeProvider;
+  provides dev.llmsql.audit.GoldInspector with dev.llmsql.judge.audit.ParsedGoldInspector;
   provides dev.llmsql.scoring.ScoringProvider with dev.llmsql.scoring.peers.PeerScoringProvider;
 }

@@ -181,13 +181,21 @@ public final class Evaluator {
   /** Runs the engine, saves the report when saving is on, then tells the listeners it finished. */
   private EvaluationReport run(PredictionInput input) {
     List<EvaluationListener> listeners = listeners();
+    UnflaggedScores unflagged = config.audit == null ? null : new UnflaggedScores(config.leftOut, config.scorings);
+    List<EvaluationListener> engineListeners = new ArrayList<>(listeners);
+    if (unflagged != null) {
+      engineListeners.add(unflagged);
+    }
     Path reportFile = config.saveReport ? (config.reportPath != null ? config.reportPath
         : Path.of("evaluation_results_" + UUID.randomUUID() + ".json")) : null;
-    EvaluationReport report = engine(listeners).run(input, files -> {
+    EvaluationReport report = engine(engineListeners).run(input, files -> {
       if (reportFile != null) {
         ReportFiles.requireWritableTarget(reportFile, EvaluationEngine.inputs(input, files));
       }
     });
+    if (unflagged != null) {
+      report = report.toBuilder().unflagged(unflagged.finish()).build();
+    }
     if (reportFile != null) {
       try {
         ReportJson.write(report, reportFile);
@@ -209,6 +217,41 @@ public final class Evaluator {
    */
   public Builder toBuilder() {
     return config.copy();
+  }
+
+  /**
+   * Scores the predictions whose question no audit flag (of those left out) marks, as they are judged, so the
+   * report carries both sets of scores whether or not it keeps its results.
+   */
+  private static final class UnflaggedScores implements EvaluationListener {
+    private final Set<Integer> leftOutIds;
+    private final List<Scoring.Accumulator> scores;
+    private int total;
+    private int matches;
+    private int leftOut;
+
+    UnflaggedScores(Set<Integer> leftOutIds, List<Scoring> scorings) {
+      this.leftOutIds = leftOutIds;
+      this.scores = scorings.stream().map(Scoring::accumulator).toList();
+    }
+
+    @Override
+    public void onResult(dev.llmsql.result.QuestionResult result) {
+      if (leftOutIds.contains(result.questionId())) {
+        leftOut++;
+        return;
+      }
+      total++;
+      if (result.outcome().isMatch()) {
+        matches++;
+      }
+      scores.forEach(s -> s.add(result));
+    }
+
+    dev.llmsql.report.Unflagged finish() {
+      return new dev.llmsql.report.Unflagged(total, matches, total == 0 ? 0.0 : (double) matches / total, leftOut,
+          scores.stream().map(Scoring.Accumulator::finish).toList());
+    }
   }
 
   /** The caller's listeners, after the mismatch printer when mismatches are shown. */
@@ -295,6 +338,8 @@ public final class Evaluator {
     private boolean keepResults = true;
     private Path goldCacheDir;
     private boolean allowEmpty;
+    private dev.llmsql.audit.AuditReport audit;
+    private Set<Integer> leftOut = Set.of();
     private final List<String> set = new ArrayList<>();
     /** Each setting set on this builder, with the call that set it: a second call with another value conflicts. */
     private final Map<String, Object[]> given = new LinkedHashMap<>();
@@ -586,6 +631,31 @@ public final class Evaluator {
     }
 
     /**
+     * Scores every prediction twice: on all questions, and on the questions {@code audit} did not flag with a
+     * defect ({@link dev.llmsql.audit.AuditReport#DEFECTS}: any flag but {@code duplicate_gold}); the report's
+     * {@link EvaluationReport#unflagged()} holds the second set and says how many predictions were left out.
+     *
+     * <pre>{@code
+     * AuditReport audit = AuditReport.readJson(Path.of("audit.json"));
+     * Evaluator.builder().questionsPath(Path.of("q.jsonl")).dbPath(Path.of("db.sqlite")).audit(audit).build();
+     * }</pre>
+     */
+    public Builder audit(dev.llmsql.audit.AuditReport audit) {
+      return audit(audit, dev.llmsql.audit.AuditReport.DEFECTS);
+    }
+
+    /** As {@link #audit(dev.llmsql.audit.AuditReport)}, leaving out the questions carrying any of {@code flags}. */
+    public Builder audit(dev.llmsql.audit.AuditReport audit, Set<dev.llmsql.audit.AuditFlag> flags) {
+      requireNonNull(audit, "audit");
+      requireNonNull(flags, "flags");
+      this.audit = once("audit", audit, "audit(" + audit.benchmark() + ")");
+      Set<Integer> ids = new HashSet<>();
+      audit.withAny(flags).forEach(q -> ids.add(q.questionId()));
+      this.leftOut = Set.copyOf(ids);
+      return note("audit=" + audit.benchmark());
+    }
+
+    /**
      * Checks the combination of options and returns an evaluator.
      *
      * @throws IllegalStateException naming the fix when options clash
@@ -706,6 +776,8 @@ public final class Evaluator {
       b.keepResults = keepResults;
       b.goldCacheDir = goldCacheDir;
       b.allowEmpty = allowEmpty;
+      b.audit = audit;
+      b.leftOut = leftOut;
       b.set.addAll(set);
       b.chosen.addAll(chosen);
       return b;

@@ -141,6 +141,7 @@ public final class Cli {
     top.addSubcommand(new CommandLine(new ReportCommand(this)));
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
+    top.addSubcommand(new CommandLine(new AuditCommand(this, out, err)));
     top.addSubcommand(new CommandLine(new Llmsql.Dataset())
         .addSubcommand(new CommandLine(new DatasetCommand(out, err, environment))));
     top.addSubcommand(new CommandLine(new Llmsql.Inference())
@@ -171,6 +172,16 @@ public final class Cli {
         return BAD_INPUT;
       }
     }
+    dev.llmsql.audit.AuditReport audit = null;
+    if (a.audit != null) {
+      // read before the long run, as the baseline is
+      try {
+        audit = dev.llmsql.audit.AuditReport.readJson(a.audit);
+      } catch (IOException e) {
+        err.println("llmsql evaluate: --audit " + oneLine(describe(e)));
+        return BAD_INPUT;
+      }
+    }
     EvaluationReport baseline = null;
     if (a.baseline != null) {
       // read before the long run: a wrong baseline path must not cost the evaluation
@@ -186,6 +197,9 @@ public final class Cli {
       gate = gate(a, baseline);
       Evaluator.Builder b = configure(a);
       modelName(a.modelName, runMetadata).ifPresent(b::modelName);
+      if (audit != null) {
+        b.audit(audit);
+      }
       evaluator = b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec, true));
@@ -439,7 +453,9 @@ public final class Cli {
   private void printSummary(EvaluationReport report, Arguments a) {
     if (a.quiet) {
       out.println(String.format(Locale.ROOT, "%.2f%% accuracy (%d of %d matched)", report.accuracy() * 100,
-          report.matches(), report.total()));
+          report.matches(), report.total()) + report.unflagged().map(u -> String.format(Locale.ROOT,
+          "; %.2f%% without audit flags (%d of %d matched, %d left out)", u.accuracy() * 100, u.matches(),
+          u.total(), u.leftOut())).orElse(""));
       out.flush();
       quietInputProblems(report.inputProblems()).ifPresent(err::println);
       err.flush();
@@ -649,6 +665,7 @@ public final class Cli {
     inputs.put("--questions-path file", a.questions);
     inputs.put("--db-path file", a.db);
     inputs.put("--baseline report", a.baseline);
+    inputs.put("--audit report", a.audit);
     inputs.put("--run-metadata file", a.runMetadata);
     return inputs;
   }
@@ -921,19 +938,24 @@ public final class Cli {
       throw new IllegalArgumentException("--jdbc-url excludes --db-path and --databases-dir: give the database "
           + "one way");
     }
+    return jdbcDatabase(a.jdbcUrl, a.jdbcUser, a.jdbcPasswordEnv);
+  }
+
+  /** The database of {@code --jdbc-url}, {@code --jdbc-user} and {@code --jdbc-password-env}. */
+  dev.llmsql.execution.Database jdbcDatabase(String url, String user, String passwordEnv) {
     Map<String, String> properties = new java.util.LinkedHashMap<>();
-    if (a.jdbcUser != null) {
-      properties.put("user", a.jdbcUser);
+    if (user != null) {
+      properties.put("user", user);
     }
-    if (a.jdbcPasswordEnv != null) {
-      String password = environment.apply(a.jdbcPasswordEnv);
+    if (passwordEnv != null) {
+      String password = environment.apply(passwordEnv);
       if (password == null || password.isEmpty()) {
-        throw new IllegalArgumentException("--jdbc-password-env " + a.jdbcPasswordEnv + ": the environment "
+        throw new IllegalArgumentException("--jdbc-password-env " + passwordEnv + ": the environment "
             + "variable is not set; export it with the database password");
       }
       properties.put("password", password);
     }
-    return dev.llmsql.execution.Database.jdbc(a.jdbcUrl, properties);
+    return dev.llmsql.execution.Database.jdbc(url, properties);
   }
 
   /** {@code llmsql evaluate}: its options, read by picocli, and {@link #call()} running the evaluation. */
@@ -1057,6 +1079,10 @@ public final class Cli {
         description = "fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g. --fail-under 0.7 or "
             + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring)")
     List<String> failUnderValues = new ArrayList<>();
+    @Option(names = "--audit", paramLabel = "AUDIT.json", order = 211,
+        description = "also score the questions this audit (llmsql audit --save) did not flag; the summary, JSON "
+            + "report and leaderboard show both")
+    Path audit;
     @Option(names = "--baseline", paramLabel = "REPORT.json", order = 701,
         description = "fail when a score is below this full report's (llmsql evaluate --format json) minus "
             + "--tolerance; lists the questions that regressed")

@@ -16,6 +16,7 @@ final class Usage {
         llmsql report REPORT.json [--format html|csv]     turn a saved report into an HTML page or CSV
         llmsql leaderboard R1.json R2.json ... [--out F]  compare several reports on one HTML page
         llmsql compare A.json B.json [--html F]           paired test of two runs (exact McNemar)
+        llmsql audit --questions-path Q --db-path F       check the gold queries before they score a model
         llmsql dataset import --csv DIR --out db.sqlite   your own CSV files / tables.jsonl as SQLite
                               [--questions Q.jsonl]       (with your questions, checked against it)
         llmsql dataset import --from-sqlite F --engine duckdb --out F.duckdb
@@ -72,6 +73,22 @@ final class Usage {
             --db-path sqlite_tables.db --no-save-report --format html,csv --out reports --quiet
         java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path q.jsonl --engine duckdb \\
             --db-path bench.duckdb""";
+
+  static final String AUDIT_DESCRIPTION = """
+      %nRuns every gold query with no predictions, under evaluate's bounds, and flags per question: gold_error,
+      gold_empty, gold_slow, not_self_match, limit_tie, order_dependent, nondeterministic, text_sorted_numbers,
+      duplicate_gold, missing_database, missing_table (docs/AUDIT.md says how each is found).""";
+
+  static final String AUDIT_FOOTER = """
+      %nExit status: 0 audited (and no question carries a --fail-on flag), 2 usage error, 3 unreadable questions,
+      4 benchmark unavailable, 5 a report not written, 6 a question carries a --fail-on flag, 1 other failure.
+
+      Examples:
+        java -jar llmsql.jar audit --questions-path demo/questions.jsonl --db-path demo/demo.sqlite
+        java -jar llmsql.jar audit --questions-path dev.jsonl --databases-dir spider/database \\
+            --save audit.json --html audit.html --fail-on gold_error,missing_table
+        java -jar llmsql.jar evaluate --outputs preds.jsonl --questions-path dev.jsonl \\
+            --databases-dir spider/database --audit audit.json""";
 
   static final String COMPARE_DESCRIPTION = """
       %nCompares two full reports (written by 'llmsql evaluate --format json') of the same questions, question

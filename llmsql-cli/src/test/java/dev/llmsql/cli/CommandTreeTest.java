@@ -30,7 +30,7 @@ class CommandTreeTest extends CliHarness {
 
   @Test
   void everyCommandsHelp_endsWithExamplesOrExitStatus() {
-    for (String[] args : new String[][] {{"compare", "--help"}, {"dataset", "--help"}, {"dataset", "import", "-h"},
+    for (String[] args : new String[][] {{"compare", "--help"}, {"audit", "--help"}, {"dataset", "--help"}, {"dataset", "import", "-h"},
         {"inference", "--help"}, {"inference", "api", "--help"}, {"suite", "import-scale", "--help"},
         {"completion", "--help"}}) {
       out.reset();

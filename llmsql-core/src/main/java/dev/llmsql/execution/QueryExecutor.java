@@ -51,6 +51,16 @@ public interface QueryExecutor extends AutoCloseable {
   default void warmUp() {
   }
 
+  /**
+   * An executor on the same database, with the same bounds, whose engine returns the rows of scans no
+   * {@code ORDER BY} fixes in another order (SQLite: {@code PRAGMA reverse_unordered_selects}), for finding
+   * gold queries whose result depends on that order ({@code llmsql audit}); the caller closes it. Empty (the
+   * default) when the engine has no such switch.
+   */
+  default java.util.Optional<QueryExecutor> reversedScanOrder() {
+    return java.util.Optional.empty();
+  }
+
   /** Releases what this executor holds (connections it owns; never a caller's {@code DataSource}). */
   @Override
   void close();

@@ -54,6 +54,8 @@ import java.util.Optional;
  *     were not kept
  * @param llmsql2 what LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy,
  *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
+ * @param unflagged the scores again on the questions an audit did not flag ({@code evaluate --audit}); empty
+ *     without an audit
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
@@ -61,7 +63,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
-                               Optional<Llmsql2Figures> llmsql2) {
+                               Optional<Llmsql2Figures> llmsql2, Optional<Unflagged> unflagged) {
 
   /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
@@ -78,6 +80,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     details = List.copyOf(details);
     requireNonNull(tally, "tally");
     requireNonNull(llmsql2, "llmsql2");
+    requireNonNull(unflagged, "unflagged");
   }
 
   /**
@@ -119,6 +122,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.details = details;
     b.tally = tally;
     b.llmsql2 = llmsql2.orElse(null);
+    b.unflagged = unflagged.orElse(null);
     return b;
   }
 
@@ -171,6 +175,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private List<QuestionDetail> details;
     private Tally tally;
     private Llmsql2Figures llmsql2;
+    private Unflagged unflagged;
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
@@ -300,6 +305,12 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
+    /** The scores again on the questions an audit did not flag. */
+    public Builder unflagged(Unflagged unflagged) {
+      this.unflagged = once("unflagged", requireNonNull(unflagged, "unflagged"));
+      return this;
+    }
+
     /**
      * The report.
      *
@@ -335,7 +346,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
-          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2));
+          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged));
     }
 
     private static void require(String name, Object value) {

@@ -91,6 +91,9 @@ public final class FullReportJson {
       if (r.llmsql2().isPresent()) {
         writeLlmsql2(g, r.llmsql2().get());
       }
+      if (r.unflagged().isPresent()) {
+        writeUnflagged(g, r.unflagged().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -402,6 +405,7 @@ public final class FullReportJson {
       report.mismatches(mismatches);
     }
     llmsql2(s).ifPresent(report::llmsql2);
+    unflagged(s).ifPresent(report::unflagged);
     return report.build();
   }
 
@@ -430,6 +434,39 @@ public final class FullReportJson {
       carrying.add(c);
     }
     return views.equals(mismatches) ? carrying : null;
+  }
+
+  /** {@code summary.unflagged}: the scores on the questions an audit did not flag. */
+  private static void writeUnflagged(JsonGenerator g, Unflagged u) throws IOException {
+    g.writeObjectFieldStart("unflagged");
+    g.writeNumberField("total", u.total());
+    g.writeNumberField("matches", u.matches());
+    g.writeNumberField("accuracy", u.accuracy());
+    g.writeNumberField("left_out", u.leftOut());
+    g.writeArrayFieldStart("scores");
+    for (Score s : u.scores()) {
+      g.writeStartObject();
+      g.writeStringField("name", s.name());
+      g.writeNumberField("value", s.value());
+      g.writeStringField("explanation", s.explanation());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static Optional<Unflagged> unflagged(JsonNode s) {
+    JsonNode u = s.path("unflagged");
+    if (!u.isObject()) {
+      return Optional.empty();
+    }
+    List<Score> scores = new ArrayList<>();
+    for (JsonNode score : u.path("scores")) {
+      scores.add(new Score(score.path("name").asText(), score.path("value").asDouble(),
+          score.path("explanation").asText()));
+    }
+    return Optional.of(new Unflagged(u.path("total").asInt(), u.path("matches").asInt(), u.path("accuracy")
+        .asDouble(), u.path("left_out").asInt(), scores));
   }
 
   private static void writeLlmsql2(JsonGenerator g, Llmsql2Figures f) throws IOException {

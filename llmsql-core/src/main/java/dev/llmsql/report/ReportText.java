@@ -33,7 +33,9 @@ public final class ReportText {
         .append(")\n");
     line(sb, "Total", Integer.toString(r.total()));
     line(sb, "Matches", Integer.toString(r.matches()));
-    line(sb, "Accuracy", String.format(Locale.ROOT, "%.2f%%", r.accuracy() * 100));
+    line(sb, "Accuracy", String.format(Locale.ROOT, "%.2f%%", r.accuracy() * 100) + r.unflagged().map(u ->
+        String.format(Locale.ROOT, " (all %d); %.2f%% (%d without audit flags, %d left out)", r.total(),
+            u.accuracy() * 100, u.total(), u.leftOut())).orElse(""));
     if (r.total() > 0) {
       Optional<Interval> ci = Confidence.accuracy(r);
       line(sb, "95% CI", ci.map(i -> i.formatPercent() + " (" + i.method() + ")").orElse(Confidence.UNAVAILABLE));

@@ -48,7 +48,14 @@ final class ReadOnlyPools {
   /** What a connection got at open: its deadline and its hardening. */
   record Opened(Deadline deadline, SqliteHardening hardening) { }
 
-  private final ConcurrentHashMap<Path, Entry> pools = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Key, Entry> pools = new ConcurrentHashMap<>();
+
+  /**
+   * A pool's file, and whether its connections return the rows of unordered scans in reverse
+   * ({@code PRAGMA reverse_unordered_selects}, for the audit's order check): such connections never serve
+   * evaluations.
+   */
+  private record Key(Path path, boolean reversed) { }
 
   /**
    * The statement deadline of one connection, checked by a progress handler registered once when the
@@ -107,10 +114,21 @@ final class ReadOnlyPools {
    * @throws IllegalArgumentException when the file does not exist
    */
   HikariDataSource pool(Path database, int concurrency) {
-    Path key = database.toAbsolutePath().normalize();
+    return pool(database, concurrency, false);
+  }
+
+  /**
+   * The pool for {@code database}, with room for at least {@code concurrency} connections, whose connections
+   * return unordered rows in reverse when {@code reversed}.
+   *
+   * @throws IllegalArgumentException when the file does not exist
+   */
+  HikariDataSource pool(Path database, int concurrency, boolean reversed) {
+    Path file = database.toAbsolutePath().normalize();
+    Key key = new Key(file, reversed);
     BasicFileAttributes attributes;
     try {
-      attributes = Files.readAttributes(key, BasicFileAttributes.class);
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
     } catch (IOException e) {
       throw new IllegalArgumentException("no such file", e);
     }
@@ -119,15 +137,15 @@ final class ReadOnlyPools {
     }
     long size = attributes.size();
     long modified = attributes.lastModifiedTime().toMillis();
-    Entry entry = pools.compute(key, (path, current) -> {
+    Entry entry = pools.compute(key, (k, current) -> {
       if (current != null && current.size == size && current.modified == modified) {
         return current;
       }
       if (current != null) {
-        LOG.debug("{} changed on disk; reopening its pool", path);
+        LOG.debug("{} changed on disk; reopening its pool", file);
         current.pool.close();
       }
-      return new Entry(open(path, concurrency), size, modified);
+      return new Entry(open(file, concurrency, reversed), size, modified);
     });
     if (entry.pool.getMaximumPoolSize() < concurrency) {
       entry.pool.getHikariConfigMXBean().setMaximumPoolSize(concurrency);
@@ -141,16 +159,16 @@ final class ReadOnlyPools {
     pools.clear();
   }
 
-  private static HikariDataSource open(Path database, int concurrency) {
+  private static HikariDataSource open(Path database, int concurrency, boolean reversed) {
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     config.setOpenMode(SQLiteOpenMode.READONLY);
     config.enableLoadExtension(false);
-    HardenedDataSource source = new HardenedDataSource(config);
+    HardenedDataSource source = new HardenedDataSource(config, reversed);
     source.setUrl("jdbc:sqlite:" + immutableUri(database));
     HikariConfig hikari = new HikariConfig();
     hikari.setDataSource(source);
-    hikari.setPoolName("llmsql-" + database.getFileName());
+    hikari.setPoolName("llmsql-" + database.getFileName() + (reversed ? "-reversed" : ""));
     // Hikari resets the read-only flag on each checkout; it must agree with the SQLite open mode.
     hikari.setReadOnly(true);
     hikari.setMaximumPoolSize(concurrency);
@@ -182,9 +200,11 @@ final class ReadOnlyPools {
    */
   private static final class HardenedDataSource extends SQLiteDataSource {
     private static final long serialVersionUID = 1L;
+    private final boolean reversed;
 
-    HardenedDataSource(SQLiteConfig config) {
+    HardenedDataSource(SQLiteConfig config, boolean reversed) {
       super(config);
+      this.reversed = reversed;
     }
 
     @Override
@@ -193,6 +213,9 @@ final class ReadOnlyPools {
       try {
         SqliteHardening hardening = SqliteHardening.apply(connection);
         try (Statement s = connection.createStatement()) {
+          if (reversed) {
+            s.execute("PRAGMA reverse_unordered_selects = 1");
+          }
           s.execute("PRAGMA query_only = 1");
         }
         Deadline deadline = new Deadline();

@@ -22,6 +22,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -71,14 +72,30 @@ final class SqliteQueryExecutor implements QueryExecutor {
 
   private final Path database;
   private final ExecutionLimits limits;
+  /** Whether unordered scans return their rows in reverse ({@link #reversedScanOrder()}). */
+  private final boolean reversed;
   private volatile HikariDataSource pool;
   /** Why the database cannot be used, found once: every statement then fails with it, no flood of pool errors. */
   private volatile String problem;
   private volatile String fingerprint;
 
   SqliteQueryExecutor(Path database, ExecutionLimits limits) {
+    this(database, limits, false);
+  }
+
+  private SqliteQueryExecutor(Path database, ExecutionLimits limits, boolean reversed) {
     this.database = requireNonNull(database, "database");
     this.limits = requireNonNull(limits, "limits");
+    this.reversed = reversed;
+  }
+
+  /**
+   * {@inheritDoc} SQLite's {@code PRAGMA reverse_unordered_selects}, set on connections of a pool of their own
+   * (never those evaluations use), with the same bounds.
+   */
+  @Override
+  public Optional<QueryExecutor> reversedScanOrder() {
+    return Optional.of(reversed ? this : new SqliteQueryExecutor(database, limits, true));
   }
 
   @Override
@@ -407,10 +424,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
         if (found != null) {
           throw new IllegalStateException(found);
         }
-        pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
+        pool = ReadOnlyPools.shared().pool(database, limits.concurrency(), reversed);
       } else if (pool.isClosed()) {
         // the registry replaced it since (the file changed on disk): take the pool that replaced it
-        pool = ReadOnlyPools.shared().pool(database, limits.concurrency());
+        pool = ReadOnlyPools.shared().pool(database, limits.concurrency(), reversed);
       }
       return pool;
     } catch (RuntimeException e) {
@@ -426,7 +443,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
 
   @Override
   public String toString() {
-    return "SqliteQueryExecutor[" + database + ", " + limits + "]";
+    return "SqliteQueryExecutor[" + database + ", " + limits + (reversed ? ", reversed" : "") + "]";
   }
 
   /**

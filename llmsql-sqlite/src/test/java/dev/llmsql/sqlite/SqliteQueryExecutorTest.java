@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
+import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -258,6 +259,25 @@ class SqliteQueryExecutorTest {
   private static Set<String> list(Path dir) throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+    }
+  }
+
+  @Test
+  void reversedScanOrder_returnsUnorderedRowsInReverse_onItsOwnPool_withTheSameGuard() throws Exception {
+    Path file = TestDatabases.create(dir.resolve("order.sqlite"),
+        "CREATE TABLE t (n INTEGER)", "INSERT INTO t VALUES (1), (2), (3)");
+    ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(10), 1000, 1);
+    try (QueryExecutor plain = new SqliteQueryEngine().open(dev.llmsql.execution.Database.file(file), limits);
+         QueryExecutor reversed = plain.reversedScanOrder().orElseThrow()) {
+
+      assertThat(((QueryOutcome.Success) reversed.execute("SELECT n FROM t")).result().rows())
+          .isEqualTo(List.of(List.of(3L), List.of(2L), List.of(1L)));
+      assertThat(((QueryOutcome.Success) plain.execute("SELECT n FROM t")).result().rows())
+          .isEqualTo(List.of(List.of(1L), List.of(2L), List.of(3L)));
+      assertThat(((QueryOutcome.Success) reversed.execute("SELECT n FROM t ORDER BY n")).result().rows())
+          .isEqualTo(List.of(List.of(1L), List.of(2L), List.of(3L)));
+      assertThat(reversed.execute("DELETE FROM t")).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(reversed.reversedScanOrder()).containsSame(reversed);
     }
   }
 }

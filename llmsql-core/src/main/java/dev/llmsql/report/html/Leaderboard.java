@@ -342,9 +342,15 @@ public final class Leaderboard {
     String[] headers = {"rank", "name", "accuracy", "matches", "total", "SQL errors", "no SQL",
         "executable", "time (s)", "judge", "benchmark", "evaluated"};
     String[] types = {"n", "s", "n", "n", "n", "n", "n", "n", "n", "s", "s", "s"};
+    // the column appears only when a report was scored with an audit, so other pages stay as they were
+    boolean audited = ranked.stream().anyMatch(e -> e.report().unflagged().isPresent());
     for (int i = 0; i < headers.length; i++) {
       body.append("<th class=\"sortable\" data-type=\"").append(types[i]).append("\">").append(headers[i])
           .append("</th>");
+      if (audited && headers[i].equals("accuracy")) {
+        body.append("<th class=\"sortable\" data-type=\"n\" title=\"accuracy on the questions llmsql audit did "
+            + "not flag\">accuracy without audit flags</th>");
+      }
     }
     for (String axis : axes) {
       body.append("<th class=\"sortable\" data-type=\"n\">").append(esc(axis)).append("</th>");
@@ -370,6 +376,10 @@ public final class Leaderboard {
       }
       td(body, r.accuracy(), percent(r.accuracy()) + " (95% CI "
           + intervals.get(i).map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE) + ")");
+      if (audited) {
+        r.unflagged().ifPresentOrElse(u -> td(body, u.accuracy(), percent(u.accuracy()) + " (" + u.total()
+            + " questions, " + u.leftOut() + " left out)"), () -> td(body, "", "\u2013"));
+      }
       td(body, r.matches(), Integer.toString(r.matches()));
       td(body, r.total(), Integer.toString(r.total()));
       td(body, r.sqlErrors(), Integer.toString(r.sqlErrors()));

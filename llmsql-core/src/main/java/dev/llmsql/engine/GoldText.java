@@ -1,0 +1,164 @@
+package dev.llmsql.engine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the audit reads from a gold query's text without parsing it: the calls whose result varies from run to
+ * run, and the normalised text duplicate golds are grouped by. String literals and quoted identifiers are masked
+ * first, so a column called "random" or a value 'now()' is not a call.
+ */
+final class GoldText {
+
+  /** Functions whose result varies between runs, on any engine we run (SQLite, DuckDB, PostgreSQL). */
+  private static final Pattern VARYING_CALL = Pattern.compile(
+      "\\b(random|randomblob|rand|uuid|gen_random_uuid|now|changes|total_changes|last_insert_rowid"
+          + "|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|today|get_current_time)\\s*\\(",
+      Pattern.CASE_INSENSITIVE);
+  /** SQL's clock keywords, which take no parentheses. */
+  private static final Pattern CLOCK_KEYWORD = Pattern.compile(
+      "\\b(current_date|current_time|current_timestamp|localtime|localtimestamp)\\b", Pattern.CASE_INSENSITIVE);
+  /** SQLite's date functions, which read the clock given 'now' or nothing. */
+  private static final Pattern DATE_CALL = Pattern.compile(
+      "\\b(date|time|datetime|julianday|strftime|unixepoch|timediff)\\s*\\(", Pattern.CASE_INSENSITIVE);
+
+  private GoldText() {
+  }
+
+  /**
+   * {@code sql} with the contents of string literals replaced by {@code s} and of quoted identifiers by
+   * {@code i}, the quotes kept: the same length, so positions agree with the original.
+   */
+  static String masked(String sql) {
+    StringBuilder sb = new StringBuilder(sql);
+    int i = 0;
+    while (i < sb.length()) {
+      char c = sb.charAt(i);
+      char close = c == '\'' ? '\'' : c == '"' ? '"' : c == '`' ? '`' : c == '[' ? ']' : 0;
+      if (close == 0) {
+        i++;
+        continue;
+      }
+      char fill = c == '\'' ? 's' : 'i';
+      int j = i + 1;
+      while (j < sb.length()) {
+        if (sb.charAt(j) == close) {
+          if (close != ']' && j + 1 < sb.length() && sb.charAt(j + 1) == close) {
+            sb.setCharAt(j, fill);
+            sb.setCharAt(j + 1, fill);
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        sb.setCharAt(j, fill);
+        j++;
+      }
+      i = j + 1;
+    }
+    return sb.toString();
+  }
+
+  /** The calls of {@code sql} whose result varies from run to run, as written, e.g. {@code random()}, {@code date('now')}. */
+  static List<String> varyingCalls(String sql) {
+    String masked = masked(sql);
+    Set<String> found = new LinkedHashSet<>();
+    Matcher m = VARYING_CALL.matcher(masked);
+    while (m.find()) {
+      found.add(m.group(1).toLowerCase(Locale.ROOT) + "()");
+    }
+    m = CLOCK_KEYWORD.matcher(masked);
+    while (m.find()) {
+      found.add(m.group(1).toLowerCase(Locale.ROOT));
+    }
+    m = DATE_CALL.matcher(masked);
+    while (m.find()) {
+      int close = closing(masked, m.end() - 1);
+      String args = sql.substring(m.end(), close < 0 ? sql.length() : close);
+      String name = m.group(1).toLowerCase(Locale.ROOT);
+      // strftime needs a format first; the others read the clock with no argument at all
+      boolean noTime = args.isBlank() && !name.equals("strftime");
+      if (noTime || Pattern.compile("'\\s*now\\s*'", Pattern.CASE_INSENSITIVE).matcher(args).find()) {
+        found.add(name + "(" + (noTime ? "" : "'now'") + ")");
+      }
+    }
+    return new ArrayList<>(found);
+  }
+
+  /** A name after FROM or JOIN: quoted (any quotes) or plain, possibly schema-qualified. */
+  private static final Pattern TABLE_AFTER = Pattern.compile(
+      "\\b(?:from|join)\\s+(\"[^\"]*\"|`[^`]*`|\\[[^\\]]*\\]|[A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
+      Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The names written after {@code FROM} and {@code JOIN}, as written, for a gold no parser could read: a
+   * sub-query's parenthesis is not a name, so only tables come back (and common table expressions, which the
+   * caller's probe finds present).
+   */
+  static List<String> tablesAfterFrom(String sql) {
+    String masked = masked(sql);
+    Set<String> found = new LinkedHashSet<>();
+    Matcher m = TABLE_AFTER.matcher(masked);
+    while (m.find()) {
+      found.add(sql.substring(m.start(1), m.end(1)));
+    }
+    return new ArrayList<>(found);
+  }
+
+  /** The index of the parenthesis closing the one at {@code open} in masked text, or -1. */
+  private static int closing(String masked, int open) {
+    int depth = 0;
+    for (int i = open; i < masked.length(); i++) {
+      char c = masked.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The text duplicate golds are compared by: lower case outside string literals, runs of white space as one
+   * space and none beside punctuation, no trailing semicolon.
+   */
+  static String normalised(String sql) {
+    StringBuilder sb = new StringBuilder(sql.length());
+    boolean space = false;
+    boolean literal = false;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (literal) {
+        sb.append(c);
+        // a doubled quote inside a literal is two quote characters: the state flips twice
+        literal = c != '\'';
+        continue;
+      }
+      if (Character.isWhitespace(c)) {
+        space = true;
+        continue;
+      }
+      if (space && sb.length() > 0 && !punctuation(sb.charAt(sb.length() - 1)) && !punctuation(c)) {
+        sb.append(' ');
+      }
+      space = false;
+      literal = c == '\'';
+      sb.append(Character.toLowerCase(c));
+    }
+    String text = sb.toString();
+    while (text.endsWith(";")) {
+      text = text.substring(0, text.length() - 1).stripTrailing();
+    }
+    return text;
+  }
+
+  private static boolean punctuation(char c) {
+    return "(),=<>+-*/;".indexOf(c) >= 0;
+  }
+}
