@@ -7,6 +7,8 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.cli.Cli;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * JUnit gate on category accuracy and the JShell script, over upstream's fixture and
  * {@code llmsql2/predictions.jsonl}.
  */
+@Requires(shared = Llmsql2Fixture.SHARED)
 class Llmsql2ExampleTest {
 
   static final Path PREDICTIONS = Path.of("llmsql2", "predictions.jsonl");
@@ -32,7 +35,7 @@ class Llmsql2ExampleTest {
 
   @BeforeAll
   static void database() throws Exception {
-    fixture = SharedData.require("data/llmsql2-fixture");
+    fixture = Llmsql2Fixture.dir();
     Files.createDirectories(OUT);
     db = OUT.resolve("fixture.sqlite");
     DatasetImport.builder().tablesJsonl(fixture.resolve("tables.jsonl")).overwrite(true).build().into(db);
