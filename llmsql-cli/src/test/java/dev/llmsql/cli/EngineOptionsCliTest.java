@@ -184,18 +184,20 @@ class EngineOptionsCliTest extends CliHarness {
   void engineWithoutItsDriver_asInTheSqliteOnlyJar_isUsageErrorNamingTheFullJar() throws Exception {
     // given: a class loader with the JDK only, as llmsql-sqlite.jar has neither DuckDB's nor PostgreSQL's driver
     try (URLClassLoader jdkOnly = new URLClassLoader(new URL[0], null)) {
-      for (String engine : new String[] {"duckdb", "postgresql"}) {
-        assertThatThrownBy(() -> Options.requireDriver("--engine", engine, jdkOnly))
-            .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage("--engine " + engine + " needs its JDBC driver, which this jar leaves out (llmsql-sqlite.jar "
-                + "runs SQLite only); run llmsql.jar, which has every engine");
-      }
-      assertThatCode(() -> Options.requireDriver("--engine", "sqlite", jdkOnly)).doesNotThrowAnyException();
+      assertThatThrownBy(() -> Options.requireDriver("--engine duckdb", "duckdb", jdkOnly))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("--engine duckdb: this jar has no DuckDB JDBC driver (llmsql-sqlite.jar runs SQLite only); "
+              + "run llmsql.jar, which has every engine");
+      assertThatThrownBy(() -> Options.requireDriver("--jdbc-url", "postgresql", jdkOnly))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("--jdbc-url: this jar has no PostgreSQL JDBC driver (llmsql-sqlite.jar runs SQLite only); "
+              + "run llmsql.jar, which has every engine");
+      assertThatCode(() -> Options.requireDriver("--engine sqlite", "sqlite", jdkOnly)).doesNotThrowAnyException();
     }
     // and: this class path (as llmsql.jar) has both
-    assertThatCode(() -> Options.requireDriver("--engine", "duckdb", getClass().getClassLoader()))
+    assertThatCode(() -> Options.requireDriver("--engine duckdb", "duckdb", getClass().getClassLoader()))
         .doesNotThrowAnyException();
-    assertThatCode(() -> Options.requireDriver("--engine", "postgresql", getClass().getClassLoader()))
+    assertThatCode(() -> Options.requireDriver("--jdbc-url", "postgresql", getClass().getClassLoader()))
         .doesNotThrowAnyException();
   }
 }
