@@ -382,6 +382,10 @@ public final class Cli {
       b.questionsPath(a.questions);
     }
     if (a.db != null && a.engine == null) {
+      String name = a.db.getFileName() == null ? "" : a.db.getFileName().toString();
+      if (name.endsWith(".duckdb") || name.endsWith(".ddb")) {
+        Options.requireDriver("--db-path " + a.db, "duckdb", Cli.class.getClassLoader());
+      }
       b.dbPath(a.db); // with --engine the file is given as database(...) below, which excludes dbPath
     }
     if (a.databasesDir != null) {
@@ -954,6 +958,11 @@ public final class Cli {
             + "variable is not set; export it with the database password");
       }
       properties.put("password", password);
+    }
+    for (String engine : List.of("duckdb", "postgresql")) {
+      if (url.startsWith("jdbc:" + engine + ":")) {
+        Options.requireDriver("--jdbc-url", engine, Cli.class.getClassLoader());
+      }
     }
     return dev.llmsql.execution.Database.jdbc(url, properties);
   }

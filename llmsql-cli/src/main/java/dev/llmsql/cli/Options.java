@@ -56,7 +56,30 @@ final class Options {
     if (!ENGINES.contains(engine)) {
       throw new IllegalArgumentException(name + " takes sqlite, duckdb or postgresql, but was " + Range.quote(value));
     }
+    requireDriver(name + " " + engine, engine, Options.class.getClassLoader());
     return engine;
+  }
+
+  /**
+   * Refuses an engine whose JDBC driver {@code loader} lacks, naming what asked for it ({@code given}, e.g.
+   * {@code --engine duckdb}): the SQLite-only jar (llmsql-sqlite.jar) leaves out DuckDB's and PostgreSQL's, which
+   * would otherwise fail later as "No suitable driver".
+   */
+  static void requireDriver(String given, String engine, ClassLoader loader) {
+    String[] driver = switch (engine) {
+      case "duckdb" -> new String[] {"org.duckdb.DuckDBDriver", "DuckDB"};
+      case "postgresql" -> new String[] {"org.postgresql.Driver", "PostgreSQL"};
+      default -> null;
+    };
+    if (driver == null) {
+      return;
+    }
+    try {
+      Class.forName(driver[0], false, loader);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(given + ": this jar has no " + driver[1] + " JDBC driver (llmsql-sqlite.jar "
+          + "runs SQLite only); run llmsql.jar, which has every engine");
+    }
   }
 
   /** {@code value} as a rate in [0, 1], e.g. 0.7 for 70%. */

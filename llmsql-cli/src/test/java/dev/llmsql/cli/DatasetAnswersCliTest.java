@@ -2,7 +2,8 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.inference.Llmsql2Fixture;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ class DatasetAnswersCliTest {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void importAnswersThenEvaluate_judgedByLlmsql2WithCategories() throws Exception {
     // given: two questions of our own on a fixture table, with categories
     Path questions = Files.writeString(dir.resolve("mine.jsonl"), """

@@ -1,9 +1,13 @@
 package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.jdbc.PostgresServer;
 import dev.llmsql.jdbc.load.JdbcImport;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -174,5 +178,26 @@ class EngineOptionsCliTest extends CliHarness {
     assertThat(status).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: --jdbc-password-env needs --jdbc-url (the database it logs in "
         + "to) (see llmsql evaluate --help)\n");
+  }
+
+  @Test
+  void engineWithoutItsDriver_asInTheSqliteOnlyJar_isUsageErrorNamingTheFullJar() throws Exception {
+    // given: a class loader with the JDK only, as llmsql-sqlite.jar has neither DuckDB's nor PostgreSQL's driver
+    try (URLClassLoader jdkOnly = new URLClassLoader(new URL[0], null)) {
+      assertThatThrownBy(() -> Options.requireDriver("--engine duckdb", "duckdb", jdkOnly))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("--engine duckdb: this jar has no DuckDB JDBC driver (llmsql-sqlite.jar runs SQLite only); "
+              + "run llmsql.jar, which has every engine");
+      assertThatThrownBy(() -> Options.requireDriver("--jdbc-url", "postgresql", jdkOnly))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("--jdbc-url: this jar has no PostgreSQL JDBC driver (llmsql-sqlite.jar runs SQLite only); "
+              + "run llmsql.jar, which has every engine");
+      assertThatCode(() -> Options.requireDriver("--engine sqlite", "sqlite", jdkOnly)).doesNotThrowAnyException();
+    }
+    // and: this class path (as llmsql.jar) has both
+    assertThatCode(() -> Options.requireDriver("--engine duckdb", "duckdb", getClass().getClassLoader()))
+        .doesNotThrowAnyException();
+    assertThatCode(() -> Options.requireDriver("--jdbc-url", "postgresql", getClass().getClassLoader()))
+        .doesNotThrowAnyException();
   }
 }

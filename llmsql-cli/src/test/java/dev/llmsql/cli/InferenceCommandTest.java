@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmsql.inference.Llmsql2Fixture;
 import dev.llmsql.inference.ModelServer;
 import dev.llmsql.inference.ModelServer.Reply;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ class InferenceCommandTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void api_llmsql2Questions_zeroShotPromptField4096TokensAndRunMetadata() throws Exception {
     // given
     Path questions = Llmsql2Fixture.file("questions.jsonl");
@@ -69,6 +71,7 @@ class InferenceCommandTest {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void api_fewShotsOnLlmsql2Questions_isAUsageErrorBeforeAnyRequest() throws Exception {
     try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
       int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",

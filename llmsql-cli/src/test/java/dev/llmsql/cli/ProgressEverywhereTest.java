@@ -2,9 +2,10 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.inference.Llmsql2Fixture;
 import dev.llmsql.inference.ModelServer;
 import dev.llmsql.inference.ModelServer.Reply;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -74,6 +75,7 @@ class ProgressEverywhereTest {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void inferenceApi_quiet_printsNothingOnStandardError() throws Exception {
     try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
       int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
@@ -87,6 +89,7 @@ class ProgressEverywhereTest {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void inferenceApi_verbose_namesTheFilesAndSettingsUsed() throws Exception {
     Path questions = Llmsql2Fixture.file("questions.jsonl");
     Path tables = Llmsql2Fixture.file("tables.jsonl");

@@ -1,5 +1,6 @@
 package dev.llmsql.examples;
 
+import dev.llmsql.testsupport.Program;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,12 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * Headless Chromium for page tests: renders a file and returns the DOM after scripts ran, the JavaScript
- * console lines, or a screenshot. Tests skip with a message when Chromium is absent, and fail
- * on CI ({@link Requirement}).
+ * console lines, or a screenshot. A test using it declares {@code @Requires(programs = Program.CHROMIUM)}, so
+ * it skips with a message when Chromium is absent, and fails on CI.
  */
 final class Chromium {
-
-  private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
 
   private final Path binary;
 
@@ -26,28 +25,10 @@ final class Chromium {
     this.binary = binary;
   }
 
-  /** The browser, or the test is skipped (failed on CI) when there is none. */
+  /** The browser, which the calling test declared with {@code @Requires(programs = Program.CHROMIUM)}. */
   static Chromium require() {
-    Path found = find();
-    Requirement.require(found != null, "Chromium not found on the PATH (" + NAMES + "); browser tests "
-        + "skipped. Install it (apt-get install chromium; .ci/run does) or set LLMSQL_CHROMIUM to run them");
-    return new Chromium(found);
-  }
-
-  private static Path find() {
-    String explicit = System.getenv("LLMSQL_CHROMIUM");
-    if (explicit != null && Files.isExecutable(Path.of(explicit))) {
-      return Path.of(explicit);
-    }
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      for (String name : NAMES) {
-        Path p = Path.of(dir, name);
-        if (Files.isExecutable(p)) {
-          return p;
-        }
-      }
-    }
-    return null;
+    return new Chromium(Program.CHROMIUM.find().orElseThrow(() -> new IllegalStateException("Chromium is not "
+        + "on the PATH; declare @Requires(programs = Program.CHROMIUM) on the test so that a clone skips it")));
   }
 
   /** What one page load gave. */

@@ -11,6 +11,8 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * differ from SQLite's, pinned here and explained in docs/ENGINES.md.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Requires(shared = "data/spider-dev-sample")
 class CrossEngineSpiderTest {
 
   private static final List<String> SETS = List.of("din-sql-gpt4-few-shot", "dail-sql-gpt4");
@@ -41,7 +44,7 @@ class CrossEngineSpiderTest {
 
   @BeforeAll
   void load() throws Exception {
-    sample = SharedData.require("data/spider-dev-sample");
+    sample = SharedFiles.path("data/spider-dev-sample");
     Path duckDir = Files.createDirectories(dir.resolve("duckdb"));
     Map<String, String> reader = Map.of();
     for (String id : DB_IDS) {

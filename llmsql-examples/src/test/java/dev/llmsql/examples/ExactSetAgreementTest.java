@@ -7,6 +7,8 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,13 +20,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * own {@code evaluation.py} (column {@code exact_set} of {@code peer_verdicts.jsonl}) on every one of the 748
  * pairs.
  */
+@Requires(shared = "data/spider-dev-sample")
 class ExactSetAgreementTest {
 
   @ParameterizedTest(name = "exact-set on {0}")
   @ValueSource(strings = {"din-sql-gpt4-few-shot", "dail-sql-gpt4"})
   void exactSet_onSpiderDevSample_agreesWithSpidersEvaluator(String predictions) throws Exception {
     // given
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
     Map<Integer, Integer> expected = peerVerdicts(sample.resolve("peer_verdicts.jsonl"), predictions, "exact_set");
 
     // when
@@ -54,6 +57,6 @@ class ExactSetAgreementTest {
   static final Map<String, Map<Integer, String>> KNOWN = Map.of();
 
   static Map<Integer, Integer> peerVerdicts(Path file, String predictions, String key) throws Exception {
-    return SharedData.verdictColumn(file, "set", predictions, key, JsonNode::asInt);
+    return VerdictColumns.read(file, "set", predictions, key, JsonNode::asInt);
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * lets only our own script run, so script smuggled into the page, past escaping or through a question,
  * does not run. Runs in headless Chromium (skipped without it, failed on CI).
  */
+@Requires(programs = Program.CHROMIUM)
 class HostileHtmlBrowserTest {
 
   static final Path DEMO = Path.of("demo");

@@ -10,6 +10,8 @@ import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scoring;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * Opens the HTML report and leaderboard of the demo benchmark in headless Chromium: the rendered text holds
  * the expected figures, the filters work, the console stays clean, and screenshots land in target/.
  */
+@Requires(programs = Program.CHROMIUM)
 class HtmlReportBrowserTest {
 
   static final Path DEMO = Path.of("demo");

@@ -8,6 +8,9 @@ import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.PublishedRun;
 import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * LLMSQL 2.0 in the pages, opened in headless Chromium: the report's accuracy-by-category chart, and the
  * leaderboard's category table and upstream entries ranked with ours, with a clean console.
  */
+@Requires(shared = Llmsql2Fixture.SHARED, programs = Program.CHROMIUM)
 class Llmsql2BrowserTest {
 
   static final Path OUT = Path.of("target", "html");
@@ -28,7 +32,7 @@ class Llmsql2BrowserTest {
   @BeforeAll
   static void evaluateFixture() throws Exception {
     chromium = Chromium.require();
-    Path fixture = SharedData.require("data/llmsql2-fixture");
+    Path fixture = Llmsql2Fixture.dir();
     Path db = Path.of("target", "llmsql2", "browser.sqlite").toAbsolutePath();
     Files.createDirectories(db.getParent());
     DatasetImport.builder().tablesJsonl(fixture.resolve("tables.jsonl")).overwrite(true).build().into(db);

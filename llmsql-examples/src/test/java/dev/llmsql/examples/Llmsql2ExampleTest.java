@@ -7,6 +7,8 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.cli.Cli;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * own demo, which {@link Llmsql2DemoTest} runs): the command's report and leaderboard YAML, and a JUnit gate on
  * category accuracy, with {@code llmsql2/fixture-predictions.jsonl}.
  */
+@Requires(shared = Llmsql2Fixture.SHARED)
 class Llmsql2ExampleTest {
 
   static final Path PREDICTIONS = Path.of("llmsql2", "fixture-predictions.jsonl");
@@ -30,7 +33,7 @@ class Llmsql2ExampleTest {
 
   @BeforeAll
   static void database() throws Exception {
-    fixture = SharedData.require("data/llmsql2-fixture");
+    fixture = Llmsql2Fixture.dir();
     Files.createDirectories(OUT);
     db = OUT.resolve("fixture.sqlite");
     DatasetImport.builder().tablesJsonl(fixture.resolve("tables.jsonl")).overwrite(true).build().into(db);

@@ -8,6 +8,8 @@ import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Soft-F1 must give, pair by pair, what the peers' own code gave on the same 748 pairs
  * ({@code peer_verdicts.jsonl}: verdicts, and Soft-F1 values).
  */
+@Requires(shared = "data/spider-dev-sample")
 class PeerAgreementTest {
 
   @ParameterizedTest(name = "{0} vs {2} on {1}")
@@ -36,7 +39,7 @@ class PeerAgreementTest {
   void peerPreset_onSpiderDevSample_givesThePeersVerdictPerPair(String judgeName, String predictions,
                                                                 String peerKey) throws Exception {
     // given
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
     Map<Integer, Double> expected = peerValues(sample.resolve("peer_verdicts.jsonl"), predictions, peerKey);
 
     // when
@@ -78,6 +81,6 @@ class PeerAgreementTest {
           "ours 0.07692307692307693, peer 0.0 (EXTRA_ROWS prediction has 12 distinct row(s), gold 1)"));
 
   static Map<Integer, Double> peerValues(Path file, String predictions, String key) throws Exception {
-    return SharedData.verdictColumn(file, "set", predictions, key, JsonNode::asDouble);
+    return VerdictColumns.read(file, "set", predictions, key, JsonNode::asDouble);
   }
 }

@@ -8,6 +8,8 @@ import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Real Spider databases and published GPT-4 predictions: each named judge must agree with the peer's own
  * verdicts on all 748 pairs, except the deliberate differences listed (and explained in docs/JUDGES.md).
  */
+@Requires(shared = "data/spider-dev-sample")
 class SpiderExecAgreementTest {
 
   @ParameterizedTest(name = "{0} vs {2} on {1}")
@@ -34,7 +37,7 @@ class SpiderExecAgreementTest {
   void namedJudge_onSpiderDevSample_agreesWithPeerVerdicts(String judgeName, String predictions, String peerKey)
       throws Exception {
     // given
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
     Map<Integer, Integer> expected = expectedVerdicts(sample.resolve("expected_verdicts.jsonl"), predictions,
         peerKey);
     Judge judge = Judges.named(judgeName);
@@ -66,7 +69,7 @@ class SpiderExecAgreementTest {
   @org.junit.jupiter.params.provider.ValueSource(strings = {"din-sql-gpt4-few-shot", "dail-sql-gpt4"})
   void llmsqlRs_onSpiderDevSample_countsAsLlmsql(String predictions) throws Exception {
     // given
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
 
     // when: the configurable engine's verdict may be about another candidate than the last, its counts not
     EvaluationReport llmsql = run(sample, predictions, Judges.named("llmsql"));
@@ -93,6 +96,6 @@ class SpiderExecAgreementTest {
   static final Map<String, Map<Integer, String>> DELIBERATE = Map.of();
 
   static Map<Integer, Integer> expectedVerdicts(Path file, String predictions, String key) throws Exception {
-    return SharedData.verdictColumn(file, "predictions", predictions, key, JsonNode::asInt);
+    return VerdictColumns.read(file, "predictions", predictions, key, JsonNode::asInt);
   }
 }

@@ -6,12 +6,16 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Scorings;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.Workloads;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The speed machinery (gold cache, threads, statement dedup) must not change a single verdict. */
+@Requires(shared = Workloads.SHARED, programs = Program.PYTHON3)
 class WorkloadConsistencyTest {
 
   @TempDir

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.Workloads;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * The LLMSQL-shaped workload of {@code ../shared/bench}: our verdicts agree with LLMSQL's reference labels
  * except where the labels' own notes (or the lower-case placeholder variant) mark an LLMSQL defect we fix.
  */
+@Requires(shared = Workloads.SHARED, programs = Program.PYTHON3)
 class WorkloadLabelsTest {
 
   @Test

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.PromptTable;
 import dev.llmsql.inference.ModelServer.Reply;
 import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +54,7 @@ class InferenceLlmsql2Test {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void run_fixtureQuestions_sendEachPromptFieldAsTheOneUserMessage() throws Exception {
     // given
     server = new ModelServer((question, attempt) -> Reply.ok("```sql\nSELECT 1\n```"));
@@ -79,6 +82,7 @@ class InferenceLlmsql2Test {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void run_questionsWithoutPromptField_renderTheSameBytesFromTables() throws Exception {
     // given: the fixture questions with their prompt field removed
     server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));
@@ -136,6 +140,7 @@ class InferenceLlmsql2Test {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void build_fewShotsForLlmsql2Questions_isRefusedInOneLine() throws Exception {
     server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));
     Path questions = Llmsql2Fixture.file("questions.jsonl");
@@ -151,6 +156,7 @@ class InferenceLlmsql2Test {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void run_zeroShotsGivenExplicitly_isTheShippedPrompt() throws Exception {
     server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));
 
@@ -161,6 +167,7 @@ class InferenceLlmsql2Test {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void run_llmsql2QuestionAfterA10OneWithShots_isRefusedNamingTheLine() throws Exception {
     // given: a mixed file whose first question is 1.0, so build() cannot see the 2.0 one
     server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));

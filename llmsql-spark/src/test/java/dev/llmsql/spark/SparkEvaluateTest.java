@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +24,9 @@ class SparkEvaluateTest {
   Path out;
 
   @Test
+  @Requires(shared = "data/spider-dev-sample")
   void twoModels_writeReportsLeaderboardAndResults() throws Exception {
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
     Path questions = sample.resolve("questions.jsonl").toAbsolutePath().normalize();
     Path databases = sample.resolve("database").toAbsolutePath().normalize();
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -63,8 +66,9 @@ class SparkEvaluateTest {
   }
 
   @Test
+  @Requires(shared = "data/spider-dev-sample")
   void predictionsWithAModelColumn_giveOneReportPerModel() throws Exception {
-    Path sample = SharedData.require("data/spider-dev-sample");
+    Path sample = SharedFiles.path("data/spider-dev-sample");
     Path all = out.resolve("all.jsonl");
     StringBuilder lines = new StringBuilder();
     for (String model : List.of("din-sql-gpt4-few-shot", "dail-sql-gpt4")) {

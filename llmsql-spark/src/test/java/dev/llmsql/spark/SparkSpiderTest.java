@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * several judges.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Requires(shared = "data/spider-dev-sample")
 class SparkSpiderTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -40,7 +43,7 @@ class SparkSpiderTest {
 
   @BeforeAll
   void load() throws Exception {
-    sample = SharedData.require("data/spider-dev-sample");
+    sample = SharedFiles.path("data/spider-dev-sample");
     models.put("din-sql-gpt4-few-shot", sample.resolve("predictions/din-sql-gpt4-few-shot.jsonl"));
     models.put("dail-sql-gpt4", sample.resolve("predictions/dail-sql-gpt4.jsonl"));
     // what a pipeline gets wrong: an unknown question, an id that is no number, a repeat, a missing completion

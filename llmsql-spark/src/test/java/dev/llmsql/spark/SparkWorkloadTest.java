@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
+import dev.llmsql.testsupport.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * files shipped to executors or read in place, and a task killed mid-way gives the same reports on retry.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Requires(shared = Workloads.SHARED, programs = Program.PYTHON3)
 class SparkWorkloadTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -40,7 +45,7 @@ class SparkWorkloadTest {
 
   @BeforeAll
   void load() throws Exception {
-    workload = SharedData.smallWorkload();
+    workload = Workloads.small();
     models.put("workload", workload.resolve("outputs.jsonl"));
     // a second model answering the same questions in the opposite order: reports keep each model's own order
     List<String> reversed = new ArrayList<>(Files.readAllLines(workload.resolve("outputs.jsonl")));
@@ -86,8 +91,9 @@ class SparkWorkloadTest {
   }
 
   @Test
+  @Requires(shared = "data/spider-dev-sample")
   void twoBenchmarks_fromParquet_giveEachItsSingleMachineReport() throws Exception {
-    Path spider = SharedData.require("data/spider-dev-sample");
+    Path spider = SharedFiles.path("data/spider-dev-sample");
     SparkSession spark = LocalSpark.get();
     Path parquet = dir.resolve("predictions.parquet");
     SparkEvaluation.readModel(spark, "gpt-4", models.get("workload").toString())

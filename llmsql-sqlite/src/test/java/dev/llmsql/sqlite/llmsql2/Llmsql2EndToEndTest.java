@@ -14,6 +14,9 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.RecordingEngine;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The fixture evaluated end to end with predictions written here (right, lenient-right, wrong, erroring, no SQL,
  * a NULL answer, a repeated id); the saved report holds the counters upstream's 2.0 evaluator gives them.
  */
+@Requires(shared = Llmsql2Fixture.SHARED, programs = Program.PYTHON3)
 class Llmsql2EndToEndTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -17,6 +17,9 @@ import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.sqlite.SqliteQueryEngine;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,6 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every line of the fixture's {@code examples.jsonl}: our {@code llmsql2} judge, running the completion's SQL on
  * the fixture database, gives upstream's verdict, deciding rule, extracted SQL, rows and counters.
  */
+@Requires(shared = Llmsql2Fixture.SHARED, programs = Program.PYTHON3)
 class Llmsql2ExamplesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -10,6 +10,8 @@ import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
+import dev.llmsql.testsupport.Llmsql2Fixture;
+import dev.llmsql.testsupport.Requires;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +41,7 @@ class Llmsql2ImportTest {
   }
 
   @Test
+  @Requires(shared = Llmsql2Fixture.SHARED)
   void importWithAnswers_fixtureQuestions_getUpstreamsAnswerAndPromptThenJudgedAsLlmsql2() throws Exception {
     // given: the 21 questions without answer and prompt
     List<ObjectNode> shipped = fixture();
@@ -83,9 +86,16 @@ class Llmsql2ImportTest {
     assertThat(categories.values().stream().mapToInt(Breakdown::total).sum()).isEqualTo(21);
   }
 
+  /** One table of the fixture's shape, written here: the refusals below need no fixture. */
+  private Path oneTable() throws Exception {
+    return Files.writeString(dir.resolve("tables.jsonl"), "{\"table_id\": \"1-29135051-2\", \"header\": "
+        + "[\"Episode\", \"Comedian\"], \"types\": [\"real\", \"text\"], \"rows\": [[1.0, \"Nina Conti\"]]}\n");
+  }
+
   @Test
-  void answers_withoutQuestions_isAConflict() {
-    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(Llmsql2Fixture.dir().resolve("tables.jsonl"))
+  void answers_withoutQuestions_isAConflict() throws Exception {
+    Path tables = oneTable();
+    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(tables)
         .answers(true).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("answers(true) stores each question's answer, but no questions were given; call "
@@ -97,8 +107,9 @@ class Llmsql2ImportTest {
     Path questions = Files.writeString(dir.resolve("in.jsonl"), "{\"question_id\": 1, \"question\": \"q\", "
         + "\"sql\": \"SELECT 1\", \"table_id\": \"1-29135051-2\", \"tables\": [\"1-29135051-2\", \"nope\"]}\n");
     Path db = dir.resolve("x.sqlite");
+    Path tables = oneTable();
 
-    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(Llmsql2Fixture.dir().resolve("tables.jsonl"))
+    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(tables)
         .questions(questions).answers(true).build().into(db))
         .isInstanceOf(DatasetImportException.class)
         .hasMessage(questions + ": 1 problem with the questions; nothing was written, fix it and import again:\n  "
