@@ -7,6 +7,8 @@ import dev.llmsql.audit.AuditFlag;
 import dev.llmsql.audit.AuditReport;
 import dev.llmsql.audit.QuestionAudit;
 import dev.llmsql.sqlite.dataset.DatasetImport;
+import dev.llmsql.testsupport.Requires;
+import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -66,8 +68,9 @@ class AuditBenchmarksTest {
   }
 
   @Test
+  @Requires(shared = "data/spider-dev-sample")
   void spiderSample_tiesTextNumbersAndEmptyGolds() {
-    Path spider = SharedData.require("data/spider-dev-sample");
+    Path spider = SharedFiles.path("data/spider-dev-sample");
 
     AuditReport report = Audit.builder().questionsPath(spider.resolve("questions.jsonl"))
         .databasesDir(spider.resolve("database")).threads(2).build().run();
@@ -99,8 +102,9 @@ class AuditBenchmarksTest {
   }
 
   @Test
+  @Requires(shared = "data/llmsql2-fixture")
   void llmsql2Fixture_isClean() throws Exception {
-    Path fixture = SharedData.require("data/llmsql2-fixture");
+    Path fixture = SharedFiles.path("data/llmsql2-fixture");
     Files.createDirectories(OUT);
     Path db = OUT.resolve("fixture.sqlite");
     DatasetImport.builder().tablesJsonl(fixture.resolve("tables.jsonl")).overwrite(true).build().into(db);

@@ -7,6 +7,8 @@ import dev.llmsql.audit.AuditFlag;
 import dev.llmsql.audit.AuditReport;
 import dev.llmsql.audit.QuestionAudit;
 import dev.llmsql.report.html.AuditPage;
+import dev.llmsql.testsupport.Program;
+import dev.llmsql.testsupport.Requires;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * The audit's HTML page in headless Chromium: the demo's audit renders its counts and flagged question, the
  * {@code ?flag=} filter narrows the table, a hostile detail stays text, and the console stays clean.
  */
+@Requires(programs = Program.CHROMIUM)
 class AuditPageBrowserTest {
 
   static final Path OUT = Path.of("target", "html");
