@@ -52,7 +52,7 @@ class ReadmeCommandsTest {
   private static final Pattern DATE_LINE = Pattern.compile("(?m)^date: \\d{4}-\\d{2}-\\d{2}$");
   /** What the README's commands write, removed first so each run starts as a fresh clone would. */
   private static final List<String> OUTPUTS = List.of("target/reports", "target/llmsql2", "target/inference",
-      "target/falcon", "target/llmsql_workdir", "target/demo.duckdb");
+      "target/falcon", "target/llmsql_workdir", "target/demo.duckdb", "target/audit");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
