@@ -54,6 +54,7 @@ import java.util.Optional;
  *     were not kept
  * @param llmsql2 what LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy,
  *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
+ * @param spider Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
@@ -61,7 +62,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
-                               Optional<Llmsql2Figures> llmsql2) {
+                               Optional<Llmsql2Figures> llmsql2, Optional<SpiderScores> spider) {
 
   /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
@@ -78,6 +79,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     details = List.copyOf(details);
     requireNonNull(tally, "tally");
     requireNonNull(llmsql2, "llmsql2");
+    requireNonNull(spider, "spider");
   }
 
   /**
@@ -119,6 +121,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.details = details;
     b.tally = tally;
     b.llmsql2 = llmsql2.orElse(null);
+    b.spider = spider.orElse(null);
     return b;
   }
 
@@ -171,6 +174,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private List<QuestionDetail> details;
     private Tally tally;
     private Llmsql2Figures llmsql2;
+    private SpiderScores spider;
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
@@ -300,6 +304,12 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
+    /** Spider's report by hardness (and turn). */
+    public Builder spider(SpiderScores scores) {
+      this.spider = once("spider", requireNonNull(scores, "spider"));
+      return this;
+    }
+
     /**
      * The report.
      *
@@ -335,7 +345,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
-          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2));
+          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2),
+          Optional.ofNullable(spider));
     }
 
     private static void require(String name, Object value) {
