@@ -91,6 +91,9 @@ public final class FullReportJson {
       if (r.llmsql2().isPresent()) {
         writeLlmsql2(g, r.llmsql2().get());
       }
+      if (r.spider().isPresent()) {
+        writeSpider(g, r.spider().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -120,6 +123,10 @@ public final class FullReportJson {
           g.writeString(t);
         }
         g.writeEndArray();
+        Optional<String> hardness = SpiderScores.hardness(q.verdict());
+        if (hardness.isPresent()) {
+          g.writeStringField("hardness", hardness.get());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -369,6 +376,7 @@ public final class FullReportJson {
       report.mismatches(mismatches);
     }
     llmsql2(s).ifPresent(report::llmsql2);
+    spider(s).ifPresent(report::spider);
     return report.build();
   }
 
@@ -417,6 +425,53 @@ public final class FullReportJson {
     g.writeNumberField("missing", f.missing());
     g.writeNumberField("duplicates", f.duplicates());
     g.writeEndObject();
+  }
+
+  /** evaluation.py's scores dict, with its keys. */
+  private static void writeSpider(JsonGenerator g, SpiderScores spider) throws IOException {
+    g.writeObjectFieldStart("spider");
+    for (Map.Entry<String, SpiderScores.Level> e : spider.levels().entrySet()) {
+      SpiderScores.Level level = e.getValue();
+      g.writeObjectFieldStart(e.getKey());
+      g.writeNumberField("count", level.count());
+      g.writeNumberField("exec", level.exec());
+      g.writeNumberField("exact", level.exact());
+      if (!level.partial().isEmpty()) {
+        g.writeObjectFieldStart("partial");
+        for (Map.Entry<String, SpiderScores.Partial> p : level.partial().entrySet()) {
+          g.writeObjectFieldStart(p.getKey());
+          g.writeNumberField("acc", p.getValue().acc());
+          g.writeNumberField("rec", p.getValue().rec());
+          g.writeNumberField("f1", p.getValue().f1());
+          g.writeNumberField("acc_count", p.getValue().accCount());
+          g.writeNumberField("rec_count", p.getValue().recCount());
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static Optional<SpiderScores> spider(JsonNode s) {
+    JsonNode f = s.get("spider");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    Map<String, SpiderScores.Level> levels = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
+      JsonNode l = e.getValue();
+      Map<String, SpiderScores.Partial> partial = new java.util.LinkedHashMap<>();
+      for (Map.Entry<String, JsonNode> p : l.path("partial").properties()) {
+        JsonNode v = p.getValue();
+        partial.put(p.getKey(), new SpiderScores.Partial(v.path("acc").asDouble(), v.path("rec").asDouble(),
+            v.path("f1").asDouble(), v.path("acc_count").asInt(), v.path("rec_count").asInt()));
+      }
+      levels.put(e.getKey(), new SpiderScores.Level(l.path("count").asInt(), l.path("exec").asDouble(),
+          l.path("exact").asDouble(), partial));
+    }
+    return Optional.of(new SpiderScores(levels));
   }
 
   private static Optional<Llmsql2Figures> llmsql2(JsonNode s) {

@@ -1,0 +1,112 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code llmsql evaluate --judge spider} on a multi-turn benchmark built here: three interactions (turns 1-6 with
+ * {@code turn} given, 1-2 by position, and one single turn) on a real SQLite database. The expected figures follow
+ * {@code evaluation.py}'s rules: a turn's position counts 1 to 4 and then {@code turn > 4}, and an interaction
+ * counts in {@code joint_all} only when every one of its turns matches.
+ */
+class CliSpiderReportTest extends CliHarness {
+
+  @TempDir
+  Path dir;
+
+  Path questions;
+  Path outputs;
+
+  @BeforeEach
+  void benchmark() throws Exception {
+    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, price REAL)");
+      s.execute("INSERT INTO items VALUES (1, 'a', 1.0), (2, 'b', 3.0), (3, 'c', 5.0)");
+    }
+    List<String> q = new ArrayList<>();
+    List<String> p = new ArrayList<>();
+    // interaction A, turns given: exec/exact 1/1, 0/1 (values ignored by exact), 1/1, 1/1, 0/0, 1/1
+    add(q, p, 1, "\"A\"", 1, "SELECT name FROM items", "SELECT name FROM items");
+    add(q, p, 2, "\"A\"", 2, "SELECT name FROM items WHERE price > 2", "SELECT name FROM items WHERE price > 5");
+    add(q, p, 3, "\"A\"", 3, "SELECT count(*) FROM items", "SELECT count(*) FROM items");
+    add(q, p, 4, "\"A\"", 4, "SELECT name, price FROM items ORDER BY price", "SELECT name, price FROM items ORDER BY price");
+    add(q, p, 5, "\"A\"", 5, "SELECT name FROM items", "SELECT id FROM items");
+    add(q, p, 6, "\"A\"", 6, "SELECT max(price) FROM items", "SELECT max(price) FROM items");
+    // interaction 7 (a number, as SParC's index would be), turns by position: 1/1, 1/1
+    add(q, p, 7, "7", 0, "SELECT name FROM items", "SELECT name FROM items");
+    add(q, p, 8, "7", 0, "SELECT price FROM items WHERE name = 'a'", "SELECT price FROM items WHERE name = 'a'");
+    // interaction C: an unparsable prediction, 0/0
+    add(q, p, 9, "\"C\"", 1, "SELECT id FROM items", "no sql here");
+    questions = Files.writeString(dir.resolve("questions.jsonl"), String.join("\n", q) + "\n");
+    outputs = Files.writeString(dir.resolve("outputs.jsonl"), String.join("\n", p) + "\n");
+  }
+
+  private static void add(List<String> q, List<String> p, int id, String interaction, int turn, String gold,
+                          String pred) {
+    q.add("{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": \"" + gold.replace("\"", "\\\"")
+        + "\", \"db_id\": \"shop\", \"interaction_id\": " + interaction + (turn > 0 ? ", \"turn\": " + turn : "")
+        + "}");
+    p.add("{\"question_id\": " + id + ", \"completion\": \"" + pred + "\"}");
+  }
+
+  @Test
+  void spiderJudge_multiTurn_turnRowsAndJointAllAsEvaluationPyCountsThem() throws Exception {
+    // when
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "spider", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+
+    // then
+    assertThat(status).as(err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile());
+    JsonNode spider = report.get("summary").get("spider");
+    List<String> keys = new ArrayList<>();
+    spider.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).containsExactly("easy", "medium", "hard", "extra", "all", "turn 1", "turn 2", "turn 3",
+        "turn 4", "turn > 4", "joint_all");
+    assertThat(figures(spider.get("turn 1"))).isEqualTo(List.of(3.0, 2.0 / 3, 2.0 / 3));
+    assertThat(figures(spider.get("turn 2"))).isEqualTo(List.of(2.0, 0.5, 1.0));
+    assertThat(figures(spider.get("turn 3"))).isEqualTo(List.of(1.0, 1.0, 1.0));
+    assertThat(figures(spider.get("turn 4"))).isEqualTo(List.of(1.0, 1.0, 1.0));
+    assertThat(figures(spider.get("turn > 4"))).isEqualTo(List.of(2.0, 0.5, 0.5));
+    // only interaction 7 matches in every turn, by execution and by exact set
+    assertThat(figures(spider.get("joint_all"))).isEqualTo(List.of(3.0, 1.0 / 3, 1.0 / 3));
+    assertThat(figures(spider.get("all"))).isEqualTo(List.of(9.0, 6.0 / 9, 7.0 / 9));
+    // only turn 4 (two columns and ORDER BY) is medium
+    assertThat(figures(spider.get("medium"))).isEqualTo(List.of(1.0, 1.0, 1.0));
+    assertThat(figures(spider.get("easy"))).isEqualTo(List.of(8.0, 5.0 / 8, 6.0 / 8));
+    assertThat(report.get("results").get(3).get("hardness").asText()).isEqualTo("medium");
+    assertThat(report.get("results").get(0).get("hardness").asText()).isEqualTo("easy");
+    assertThat(out()).contains(String.join("\n",
+        "                     turn 1               turn 2               turn 3               turn 4               "
+            + "turn > 4            ",
+        "count                3                    2                    1                    1                    "
+            + "2                   ",
+        "=====================   TURN EXECUTION ACCURACY     =====================",
+        "execution            0.667                0.500                1.000                1.000                "
+            + "0.500               ",
+        "",
+        "====================== TURN EXACT MATCHING ACCURACY =====================",
+        "exact match          0.667                1.000                1.000                1.000                "
+            + "0.500               ",
+        ""));
+  }
+
+  private static List<Double> figures(JsonNode level) {
+    return List.of(level.get("count").asDouble(), level.get("exec").asDouble(), level.get("exact").asDouble());
+  }
+}
