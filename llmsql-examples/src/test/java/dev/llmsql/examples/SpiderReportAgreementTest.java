@@ -7,12 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.FullReportJson;
+import dev.llmsql.report.ReportText;
 import dev.llmsql.report.SpiderScores;
 import dev.llmsql.result.QuestionResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,6 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * question the hardness, execution and exact-set verdicts.
  */
 class SpiderReportAgreementTest {
+
+  @TempDir
+  Path dir;
 
   @ParameterizedTest(name = "spider report on {0}")
   @ValueSource(strings = {"din-sql-gpt4-few-shot", "dail-sql-gpt4"})
@@ -82,8 +88,82 @@ class SpiderReportAgreementTest {
         compare(differences, at + "rec_count", mine.recCount(), p.get("rec_count"));
       }
     }
+    // then: the full JSON report carries the same dict, key for key
+    Path saved = dir.resolve("report.json");
+    FullReportJson.write(report, saved);
+    JsonNode written = new ObjectMapper().readTree(saved.toFile()).get("summary").get("spider");
+    sameNumbers(differences, "summary.spider", written, scores);
     assertThat(differences).isEmpty();
     assertThat(report.total()).isEqualTo(374);
+    // then: the text summary prints evaluation.py's table (its counts and execution row, from the README's table)
+    String text = ReportText.summary(report);
+    String execution = predictions.startsWith("din")
+        ? "execution            0.936                0.757                0.611                0.490                0.703"
+        : "execution            0.897                0.826                0.611                0.561                0.741";
+    assertThat(text).contains(String.join("\n",
+        "                     easy                 medium               hard                 extra                "
+            + "all                 ",
+        "count                78                   144                  54                   98                   "
+            + "374                 ",
+        "=====================   EXECUTION ACCURACY     =====================",
+        execution + "               ",
+        "",
+        "====================== EXACT MATCHING ACCURACY ====================="));
+  }
+
+  @org.junit.jupiter.api.Test
+  void spiderJudge_fixHardness_changesExactlyTheTwelveLevelsTheReadmeNames() throws Exception {
+    // given
+    Path sample = SharedData.require("data/spider-dev-sample");
+    JsonNode expected = new ObjectMapper().readTree(sample.resolve("spider_report_expected.json").toFile());
+
+    // when
+    EvaluationReport report = Evaluator.builder().noGoldCache()
+        .questionsPath(sample.resolve("questions.jsonl"))
+        .databasesDir(sample.resolve("database"))
+        .judge(Judges.named("spider:fix-hardness"))
+        .noReportFile()
+        .showMismatches(false)
+        .build()
+        .run(sample.resolve("predictions").resolve("dail-sql-gpt4.jsonl"));
+
+    // then
+    Map<Integer, String> changed = new java.util.TreeMap<>();
+    for (QuestionResult r : report.results()) {
+      String ours = SpiderScores.hardness(r.verdict()).orElseThrow();
+      String peer = expected.get("hardness").get(String.valueOf(r.questionId())).asText();
+      if (!ours.equals(peer)) {
+        changed.put(r.questionId(), peer + "->" + ours);
+      }
+    }
+    Map<Integer, String> twelve = new java.util.TreeMap<>();
+    for (int id : new int[] {764, 765, 766, 767, 978, 979, 980, 981, 982, 983}) {
+      twelve.put(id, "extra->hard");
+    }
+    twelve.put(792, "medium->extra");
+    twelve.put(793, "medium->extra");
+    assertThat(changed).isEqualTo(twelve);
+    assertThat(report.judge()).isEqualTo("spider:fix-hardness");
+  }
+
+  /** Every key of {@code expected} is in {@code ours} with the same number (as a double) or the same object. */
+  private static void sameNumbers(List<String> differences, String at, JsonNode ours, JsonNode expected) {
+    if (ours == null) {
+      differences.add(at + ": missing");
+      return;
+    }
+    if (expected.isObject()) {
+      List<String> keys = new ArrayList<>();
+      expected.fieldNames().forEachRemaining(keys::add);
+      List<String> ourKeys = new ArrayList<>();
+      ours.fieldNames().forEachRemaining(ourKeys::add);
+      if (!new java.util.HashSet<>(keys).equals(new java.util.HashSet<>(ourKeys))) {
+        differences.add(at + ": keys " + ourKeys + ", evaluation.py " + keys);
+      }
+      keys.forEach(k -> sameNumbers(differences, at + "." + k, ours.get(k), expected.get(k)));
+    } else {
+      compare(differences, at, ours.asDouble(), expected);
+    }
   }
 
   private static void compare(List<String> differences, String what, double ours, JsonNode theirs) {
