@@ -29,6 +29,7 @@ import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
+import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Tally;
@@ -673,6 +674,9 @@ public final class EvaluationEngine {
     private final List<QuestionResult> spiderResults = new ArrayList<>();
     private final Map<Integer, String> interactions = new java.util.HashMap<>();
     private final Map<Integer, Integer> turns = new java.util.HashMap<>();
+    /** A BIRD judge's results, without detail or rows: what BIRD's table is computed from. */
+    private final List<QuestionResult> birdResults = new ArrayList<>();
+    private final boolean bird = judge.name().equals("bird") || judge.name().startsWith("bird:");
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -691,6 +695,10 @@ public final class EvaluationEngine {
         matches++;
       }
       answered.add(r.questionId());
+      if (bird) {
+        birdResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
+            r.predNone(), r.goldNone(), null, 0, r.difficulty(), List.of()));
+      }
       if (SpiderScores.judged(r.verdict())) {
         spiderResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
             r.predNone(), r.goldNone(), null, 0));
@@ -811,6 +819,7 @@ public final class EvaluationEngine {
             byCategory, questionCount, distinct, questionCount - distinct, duplicates));
       }
       SpiderScores.of(spiderResults, interactions, turns).ifPresent(report::spider);
+      BirdScores.of(birdResults).ifPresent(report::bird);
       return report.build();
     }
   }

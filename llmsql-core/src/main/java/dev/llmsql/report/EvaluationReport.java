@@ -55,6 +55,7 @@ import java.util.Optional;
  * @param llmsql2 what LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy,
  *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
  * @param spider Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise
+ * @param bird BIRD's table by difficulty (EX, Soft-F1, R-VES), when a {@code bird} judge judged; empty otherwise
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
@@ -62,7 +63,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
-                               Optional<Llmsql2Figures> llmsql2, Optional<SpiderScores> spider) {
+                               Optional<Llmsql2Figures> llmsql2, Optional<SpiderScores> spider,
+                               Optional<BirdScores> bird) {
 
   /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
@@ -80,6 +82,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(tally, "tally");
     requireNonNull(llmsql2, "llmsql2");
     requireNonNull(spider, "spider");
+    requireNonNull(bird, "bird");
   }
 
   /**
@@ -122,6 +125,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.tally = tally;
     b.llmsql2 = llmsql2.orElse(null);
     b.spider = spider.orElse(null);
+    b.bird = bird.orElse(null);
     return b;
   }
 
@@ -175,6 +179,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private Tally tally;
     private Llmsql2Figures llmsql2;
     private SpiderScores spider;
+    private BirdScores bird;
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
@@ -310,6 +315,12 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
+    /** BIRD's table by difficulty. */
+    public Builder bird(BirdScores scores) {
+      this.bird = once("bird", requireNonNull(scores, "bird"));
+      return this;
+    }
+
     /**
      * The report.
      *
@@ -346,7 +357,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
           tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2),
-          Optional.ofNullable(spider));
+          Optional.ofNullable(spider), Optional.ofNullable(bird));
     }
 
     private static void require(String name, Object value) {

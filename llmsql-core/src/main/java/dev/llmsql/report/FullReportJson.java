@@ -94,6 +94,9 @@ public final class FullReportJson {
       if (r.spider().isPresent()) {
         writeSpider(g, r.spider().get());
       }
+      if (r.bird().isPresent()) {
+        writeBird(g, r.bird().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -377,6 +380,7 @@ public final class FullReportJson {
     }
     llmsql2(s).ifPresent(report::llmsql2);
     spider(s).ifPresent(report::spider);
+    bird(s).ifPresent(report::bird);
     return report.build();
   }
 
@@ -452,6 +456,38 @@ public final class FullReportJson {
       g.writeEndObject();
     }
     g.writeEndObject();
+  }
+
+  /** BIRD's table: count, ex, soft_f1 and (when timed) r_ves per level, in points. */
+  private static void writeBird(JsonGenerator g, BirdScores bird) throws IOException {
+    g.writeObjectFieldStart("bird");
+    for (Map.Entry<String, BirdScores.Level> e : bird.levels().entrySet()) {
+      g.writeObjectFieldStart(e.getKey());
+      g.writeNumberField("count", e.getValue().count());
+      g.writeNumberField("ex", e.getValue().ex());
+      g.writeNumberField("soft_f1", e.getValue().softF1());
+      if (bird.timed()) {
+        g.writeNumberField("r_ves", e.getValue().rves());
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static Optional<BirdScores> bird(JsonNode s) {
+    JsonNode f = s.get("bird");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    Map<String, BirdScores.Level> levels = new java.util.LinkedHashMap<>();
+    boolean timed = false;
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
+      JsonNode l = e.getValue();
+      timed |= l.has("r_ves");
+      levels.put(e.getKey(), new BirdScores.Level(l.path("count").asInt(), l.path("ex").asDouble(),
+          l.path("soft_f1").asDouble(), l.path("r_ves").asDouble()));
+    }
+    return Optional.of(new BirdScores(levels, timed));
   }
 
   private static Optional<SpiderScores> spider(JsonNode s) {

@@ -65,6 +65,7 @@ public final class ReportText {
     line(sb, "Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0));
     r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
     r.spider().ifPresent(spider -> sb.append('\n').append(spider(spider)));
+    r.bird().ifPresent(bird -> sb.append('\n').append(bird(bird)));
     return sb.toString();
   }
 
@@ -126,12 +127,41 @@ public final class ReportText {
     sb.append('\n');
   }
 
+  /**
+   * BIRD's tables as its evaluation scripts print them ({@code print_data}): EX, then Soft-F1, then R-VES when it
+   * was measured, each with the count row, one column per difficulty and the total, two decimals.
+   */
+  public static String bird(BirdScores bird) {
+    StringBuilder sb = new StringBuilder();
+    List<BirdScores.Level> levels = BirdScores.LEVELS.stream().map(bird.levels()::get).toList();
+    List<String> metrics = bird.timed() ? List.of("EX", "Soft-F1", "R-VES") : List.of("EX", "Soft-F1");
+    for (String metric : metrics) {
+      sb.append(String.format(Locale.ROOT, "%-20s", ""));
+      BirdScores.LEVELS.forEach(l -> sb.append(' ').append(String.format(Locale.ROOT, "%-20s", l)));
+      sb.append('\n').append(String.format(Locale.ROOT, "%-20s", "count"));
+      levels.forEach(l -> sb.append(' ').append(String.format(Locale.ROOT, "%-20d", l.count())));
+      sb.append("\n======================================    ").append(metric)
+          .append("    =====================================\n").append(String.format(Locale.ROOT, "%-20s", metric));
+      for (BirdScores.Level l : levels) {
+        double v = metric.equals("EX") ? l.ex() : metric.equals("Soft-F1") ? l.softF1() : l.rves();
+        sb.append(' ').append(String.format(Locale.ROOT, "%-20s", pythonFixed(v, 2)));
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
   /** Python's {@code '{:.3f}'}: the double's exact value rounded half to even, as Python rounds it. */
   static String python3f(double value) {
+    return pythonFixed(value, 3);
+  }
+
+  /** Python's {@code '{:.Nf}'}: the double's exact binary value rounded half to even to {@code digits}. */
+  static String pythonFixed(double value, int digits) {
     if (!Double.isFinite(value)) {
       return Double.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
     }
-    return new java.math.BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_EVEN).toPlainString();
+    return new java.math.BigDecimal(value).setScale(digits, java.math.RoundingMode.HALF_EVEN).toPlainString();
   }
 
   private static void breakdown(StringBuilder sb, String label, Map<String, Breakdown> slices) {
