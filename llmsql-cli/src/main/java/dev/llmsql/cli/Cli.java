@@ -208,6 +208,9 @@ public final class Cli {
         ReportFiles.requireWritableTarget(a.junitXml, inputs(a));
       }
       EvaluationReport report = evaluator.run(a.outputs);
+      if (a.breakdowns) {
+        report = report.withBreakdowns();
+      }
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
@@ -376,7 +379,7 @@ public final class Cli {
     }
     // Per-question results are kept only for the --format files and the baseline that need them, so memory
     // stays flat otherwise.
-    b.keepResults(!a.formats.isEmpty() || a.baseline != null);
+    b.keepResults(!a.formats.isEmpty() || a.baseline != null || a.breakdowns);
     if (a.threads != null) {
       b.threads(a.threads);
     }
@@ -835,6 +838,10 @@ public final class Cli {
         description = "also write these of json,csv,html into --out (default all three when --out is given); json "
             + "is the full report 'llmsql report' and 'llmsql leaderboard' read")
     List<String> formats = List.of();
+    @Option(names = "--breakdowns", order = 204,
+        description = "accuracy by SQL characteristic of the gold (joins, nesting, GROUP BY, ...), database and table, "
+            + "and QVT, in the summary and every --format file")
+    boolean breakdowns;
     @Option(names = "--out", paramLabel = "DIR", order = 203,
         description = "where --format files go (default: the current directory)")
     Path out;

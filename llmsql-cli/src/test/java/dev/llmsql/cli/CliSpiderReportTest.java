@@ -106,6 +106,28 @@ class CliSpiderReportTest extends CliHarness {
         ""));
   }
 
+  @Test
+  void breakdowns_anyJudge_compactTableInTheSummaryAndColumnsInTheCsv() throws Exception {
+    // when
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "spider-exec", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--breakdowns", "--format", "csv", "--out",
+        dir.toString());
+
+    // then: 6 of 9 match by execution; one question joins nothing... all read one table
+    assertThat(status).as(err()).isZero();
+    assertThat(out()).contains("Breakdowns (matches/total, accuracy, 95% CI)\n"
+        + "  sql:joins=0                      6/9    66.67%  ");
+    assertThat(out()).contains("\n  sql:aggregation                  2/2   100.00%  ");
+    assertThat(out()).contains("\n  db:shop                          6/9    66.67%  ");
+    assertThat(out()).contains("\n  table:items                      6/9    66.67%  ");
+    // questions 1 and 5 ask the same gold (group 1/2) and 7 too (with 1: 2 of 3); QVT over that one group
+    assertThat(out()).contains("\n  QVT                          0.6667 over 1 group(s) of equal gold SQL\n");
+    List<String> csv = Files.readAllLines(dir.resolve("outputs.csv"), StandardCharsets.UTF_8);
+    assertThat(csv.get(0)).endsWith(",characteristics,db_id");
+    assertThat(csv.get(4)).endsWith(",joins=0 order_by tables=1,shop");
+  }
+
   private static List<Double> figures(JsonNode level) {
     return List.of(level.get("count").asDouble(), level.get("exec").asDouble(), level.get("exact").asDouble());
   }

@@ -56,6 +56,8 @@ import java.util.Optional;
  *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
  * @param spider Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise
  * @param bird BIRD's table by difficulty (EX, Soft-F1, R-VES), when a {@code bird} judge judged; empty otherwise
+ * @param breakdowns accuracy by SQL characteristic, database and table, and QVT, when asked for
+ *     ({@link #withBreakdowns()}); empty otherwise
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
@@ -64,7 +66,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                List<Score> scores, String benchmark, Duration duration,
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
                                Optional<Llmsql2Figures> llmsql2, Optional<SpiderScores> spider,
-                               Optional<BirdScores> bird) {
+                               Optional<BirdScores> bird, Optional<Breakdowns> breakdowns) {
 
   /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
@@ -83,6 +85,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(llmsql2, "llmsql2");
     requireNonNull(spider, "spider");
     requireNonNull(bird, "bird");
+    requireNonNull(breakdowns, "breakdowns");
   }
 
   /**
@@ -126,6 +129,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.llmsql2 = llmsql2.orElse(null);
     b.spider = spider.orElse(null);
     b.bird = bird.orElse(null);
+    b.breakdowns = breakdowns.orElse(null);
     return b;
   }
 
@@ -141,6 +145,16 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     List<QuestionDetail> ordered = results.stream().map(r -> byId.get(r.questionId()))
         .filter(d -> d != null).toList();
     return toBuilder().details(ordered).build();
+  }
+
+  /**
+   * This report with its breakdowns by SQL characteristic, database and table computed ({@link Breakdowns#of}),
+   * so every writer shows them.
+   *
+   * @throws IllegalStateException for a report without per-question results
+   */
+  public EvaluationReport withBreakdowns() {
+    return toBuilder().breakdowns(Breakdowns.of(this)).build();
   }
 
   /** This report with LLMSQL 2.0's figures. */
@@ -180,6 +194,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private Llmsql2Figures llmsql2;
     private SpiderScores spider;
     private BirdScores bird;
+    private Breakdowns breakdowns;
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
@@ -321,6 +336,12 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
+    /** The breakdowns by SQL characteristic, database and table. */
+    public Builder breakdowns(Breakdowns breakdowns) {
+      this.breakdowns = once("breakdowns", requireNonNull(breakdowns, "breakdowns"));
+      return this;
+    }
+
     /**
      * The report.
      *
@@ -357,7 +378,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
           tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2),
-          Optional.ofNullable(spider), Optional.ofNullable(bird));
+          Optional.ofNullable(spider), Optional.ofNullable(bird), Optional.ofNullable(breakdowns));
     }
 
     private static void require(String name, Object value) {

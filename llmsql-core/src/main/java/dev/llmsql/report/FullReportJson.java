@@ -97,6 +97,9 @@ public final class FullReportJson {
       if (r.bird().isPresent()) {
         writeBird(g, r.bird().get());
       }
+      if (r.breakdowns().isPresent()) {
+        writeBreakdowns(g, r.breakdowns().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -381,6 +384,7 @@ public final class FullReportJson {
     llmsql2(s).ifPresent(report::llmsql2);
     spider(s).ifPresent(report::spider);
     bird(s).ifPresent(report::bird);
+    breakdowns(s).ifPresent(report::breakdowns);
     return report.build();
   }
 
@@ -472,6 +476,45 @@ public final class FullReportJson {
       g.writeEndObject();
     }
     g.writeEndObject();
+  }
+
+  private static void writeBreakdowns(JsonGenerator g, Breakdowns b) throws IOException {
+    g.writeObjectFieldStart("breakdowns");
+    writeSlices(g, "by_characteristic", b.byCharacteristic());
+    writeSlices(g, "by_database", b.byDatabase());
+    writeSlices(g, "by_table", b.byTable());
+    g.writeNumberField("qvt", b.qvt());
+    g.writeNumberField("qvt_groups", b.qvtGroups());
+    g.writeEndObject();
+  }
+
+  private static void writeSlices(JsonGenerator g, String field, Map<String, Breakdown> slices) throws IOException {
+    g.writeObjectFieldStart(field);
+    for (Breakdown slice : slices.values()) {
+      g.writeObjectFieldStart(slice.key());
+      g.writeNumberField("total", slice.total());
+      g.writeNumberField("matches", slice.matches());
+      g.writeNumberField("accuracy", slice.accuracy());
+      writeInterval(g, "accuracy_ci", Breakdowns.interval(slice));
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static Optional<Breakdowns> breakdowns(JsonNode s) {
+    JsonNode f = s.get("breakdowns");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Breakdowns(slices(f.path("by_characteristic")), slices(f.path("by_database")),
+        slices(f.path("by_table")), f.path("qvt").asDouble(), f.path("qvt_groups").asInt()));
+  }
+
+  private static Map<String, Breakdown> slices(JsonNode n) {
+    Map<String, Breakdown> out = new java.util.LinkedHashMap<>();
+    n.properties().forEach(e -> out.put(e.getKey(), new Breakdown(e.getKey(), e.getValue().path("total").asInt(),
+        e.getValue().path("matches").asInt())));
+    return out;
   }
 
   private static Optional<BirdScores> bird(JsonNode s) {

@@ -66,6 +66,7 @@ public final class ReportText {
     r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
     r.spider().ifPresent(spider -> sb.append('\n').append(spider(spider)));
     r.bird().ifPresent(bird -> sb.append('\n').append(bird(bird)));
+    r.breakdowns().ifPresent(b -> sb.append('\n').append(breakdowns(b)));
     return sb.toString();
   }
 
@@ -125,6 +126,22 @@ public final class ReportText {
       sb.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "%-20s", cells.get(i)));
     }
     sb.append('\n');
+  }
+
+  /**
+   * The breakdowns as a compact table: one line per slice (SQL characteristic, database, table) with matches,
+   * total, accuracy and its 95% Wilson interval, then QVT.
+   */
+  public static String breakdowns(Breakdowns b) {
+    StringBuilder sb = new StringBuilder("Breakdowns (matches/total, accuracy, 95% CI)\n");
+    for (Breakdown slice : b.all()) {
+      sb.append(String.format(Locale.ROOT, "  %-28s %7s  %7.2f%%  %s%n", slice.key(),
+          slice.matches() + "/" + slice.total(), slice.accuracy() * 100,
+          Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")));
+    }
+    sb.append(String.format(Locale.ROOT, "  %-28s %.4f over %d group(s) of equal gold SQL%n", "QVT", b.qvt(),
+        b.qvtGroups()));
+    return sb.toString();
   }
 
   /**
