@@ -248,7 +248,7 @@ public final class Cli {
     }
     Gate.Builder g = Gate.builder();
     a.failUnder.forEach((name, min) -> {
-      if (!name.equals("accuracy") && !a.scorings.contains(name)) {
+      if (!name.equals("accuracy") && !a.scorings.contains(name) && !Gate.isLevel(name)) {
         throw new IllegalArgumentException("--fail-under " + name + " needs that score: add --scoring " + name
             + " (or gate on accuracy)");
       }
@@ -379,7 +379,8 @@ public final class Cli {
     }
     // Per-question results are kept only for the --format files and the baseline that need them, so memory
     // stays flat otherwise.
-    b.keepResults(!a.formats.isEmpty() || a.baseline != null || a.breakdowns);
+    b.keepResults(!a.formats.isEmpty() || a.baseline != null || a.breakdowns
+        || a.failUnder.keySet().stream().anyMatch(Gate::isLevel));
     if (a.threads != null) {
       b.threads(a.threads);
     }
@@ -910,7 +911,9 @@ public final class Cli {
     Integer threads;
     @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700, converter = FailUnder.class,
         description = "fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g. --fail-under 0.7 or "
-            + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring)")
+            + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring); a level's accuracy too: "
+            + "hard=0.5 (Spider's hardness with --judge spider, else the difficulty), challenging=0.3 (BIRD), "
+            + "sql:nested=0.4, db:car_1=0.6 (with --breakdowns)")
     List<String> failUnderValues = new ArrayList<>();
     @Option(names = "--baseline", paramLabel = "REPORT.json", order = 701,
         description = "fail when a score is below this full report's (llmsql evaluate --format json) minus "
@@ -1040,7 +1043,8 @@ public final class Cli {
     private static void failUnder(String value, Map<String, Double> failUnder) {
       for (String part : value.split(",")) {
         String p = part.strip();
-        int eq = p.indexOf('=');
+        // the last '=': a breakdown level holds one itself (sql:joins=1=0.5)
+        int eq = p.lastIndexOf('=');
         String score = eq < 0 ? "accuracy" : p.substring(0, eq).strip();
         String number = eq < 0 ? p : p.substring(eq + 1);
         if (score.isEmpty()) {

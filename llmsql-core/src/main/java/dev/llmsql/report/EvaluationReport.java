@@ -503,6 +503,44 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     return tally.byDifficulty();
   }
 
+  /**
+   * Matches per level, for gates and assertions on where a model fails: Spider's hardness ({@code easy},
+   * {@code medium}, {@code hard}, {@code extra}) when the {@code spider} judge judged, else the questions'
+   * difficulty ({@code easy}, {@code medium}, {@code hard}); BIRD's {@code simple}, {@code moderate},
+   * {@code challenging} with BIRD's table; and with breakdowns each slice as {@code sql:<characteristic>},
+   * {@code db:<db_id>}, {@code table:<name>}. Spider's and BIRD's levels are counted from the results.
+   *
+   * <pre>{@code
+   * report.byLevel().get("hard").accuracy();
+   * }</pre>
+   */
+  public Map<String, Breakdown> byLevel() {
+    Map<String, Breakdown> levels = new java.util.LinkedHashMap<>();
+    Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+    boolean spiderLevels = results.stream().anyMatch(r -> SpiderScores.hardness(r.verdict()).isPresent());
+    if (spiderLevels) {
+      SpiderScores.HARDNESS.forEach(h -> counts.put(h, new int[2]));
+      results.forEach(r -> SpiderScores.hardness(r.verdict()).ifPresent(h -> add(counts, h, r)));
+    } else {
+      levels.putAll(byDifficulty());
+    }
+    if (bird.isPresent()) {
+      List<String> names = BirdScores.LEVELS.subList(0, 3);
+      names.forEach(n -> counts.put(n, new int[2]));
+      results.stream().filter(r -> r.difficulty() >= 1 && r.difficulty() <= 3)
+          .forEach(r -> add(counts, names.get(r.difficulty() - 1), r));
+    }
+    counts.forEach((k, c) -> levels.put(k, new Breakdown(k, c[0], c[1])));
+    breakdowns.ifPresent(b -> b.all().forEach(slice -> levels.put(slice.key(), slice)));
+    return levels;
+  }
+
+  private static void add(Map<String, int[]> counts, String key, QuestionResult r) {
+    int[] c = counts.get(key);
+    c[0]++;
+    c[1] += r.outcome().isMatch() ? 1 : 0;
+  }
+
   /** Matches per tag, sorted by tag; a question with several tags counts in each. */
   public Map<String, Breakdown> byTag() {
     return tally.byTag();
