@@ -128,6 +128,18 @@ class CliSpiderReportTest extends CliHarness {
     assertThat(csv.get(4)).endsWith(",joins=0 order_by tables=1,shop");
   }
 
+  @Test
+  void failUnder_hardnessLevel_gatesOnThatLevelsAccuracy() {
+    // easy: 5 of 8 match by execution (0.625); medium: 1 of 1
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "spider", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--fail-under", "medium=1.0,easy=0.7");
+
+    assertThat(status).as(err()).isEqualTo(Cli.GATE_FAILED);
+    assertThat(out() + err()).contains(
+        "llmsql gate: FAILED: medium 1.0000 >= 1.0000 (fail-under), easy 0.6250 < 0.7000 (fail-under)\n");
+  }
+
   private static List<Double> figures(JsonNode level) {
     return List.of(level.get("count").asDouble(), level.get("exec").asDouble(), level.get("exact").asDouble());
   }
