@@ -140,6 +140,32 @@ class CliSpiderReportTest extends CliHarness {
         "llmsql gate: FAILED: medium 1.0000 >= 1.0000 (fail-under), easy 0.6250 < 0.7000 (fail-under)\n");
   }
 
+  @Test
+  void compare_twoSpiderRuns_pairedTestPerHardnessLevel() throws Exception {
+    // given: a second run that fixes question 5 (easy) and breaks question 4 (medium)
+    Path better = Files.writeString(dir.resolve("better.jsonl"), Files.readString(outputs)
+        .replace("SELECT id FROM items\"}", "SELECT name FROM items\"}")
+        .replace("SELECT name, price FROM items ORDER BY price\"}", "SELECT name FROM items ORDER BY price\"}"));
+    for (Path run : List.of(outputs, better)) {
+      assertThat(run("evaluate", "--outputs", run.toString(), "--questions-path", questions.toString(),
+          "--databases-dir", dir.resolve("db").toString(), "--judge", "spider", "--no-save-report",
+          "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString(),
+          "--quiet")).as(err()).isZero();
+    }
+    out.reset();
+
+    // when
+    int status = run("compare", dir.resolve("outputs.json").toString(), dir.resolve("better.json").toString());
+
+    // then
+    assertThat(status).as(err()).isZero();
+    assertThat(out()).contains(String.join("\n",
+        "By level (outputs.json vs better.json): questions, accuracies, difference, only-first/only-second, McNemar p",
+        "  easy                     8   62.50%   75.00%   +12.50  0/1  p = 1.0000",
+        "  medium                   1  100.00%    0.00%  -100.00  1/0  p = 1.0000",
+        ""));
+  }
+
   private static List<Double> figures(JsonNode level) {
     return List.of(level.get("count").asDouble(), level.get("exec").asDouble(), level.get("exact").asDouble());
   }
