@@ -164,6 +164,15 @@ class CliSpiderReportTest extends CliHarness {
         "  easy                     8   62.50%   75.00%   +12.50  0/1  p = 1.0000",
         "  medium                   1  100.00%    0.00%  -100.00  1/0  p = 1.0000",
         ""));
+
+    // and the leaderboard's per-level table, one sortable column per hardness level
+    Path board = dir.resolve("board.html");
+    assertThat(run("leaderboard", dir.resolve("outputs.json").toString(), dir.resolve("better.json").toString(),
+        "--out", board.toString())).as(err()).isZero();
+    String html = Files.readString(board);
+    assertThat(html).contains("<h2>Accuracy by level</h2>", "id=\"levels\"",
+        "<th class=\"sortable\" data-type=\"n\">easy</th><th class=\"sortable\" data-type=\"n\">medium</th>",
+        "<td data-sort=\"0.75\">75.00% (6/8)</td>", "<td data-sort=\"0.625\">62.50% (5/8)</td>");
   }
 
   private static List<Double> figures(JsonNode level) {
