@@ -155,6 +155,10 @@ public final class FullReportJson {
         if (d.family() != null) {
           g.writeStringField("family", d.family());
         }
+        // a multi-database benchmark's question names its database, for breakdowns by database after reading back
+        if (d.dbId() != null) {
+          g.writeStringField("db_id", d.dbId());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -343,7 +347,7 @@ public final class FullReportJson {
       n.path("tags").forEach(t -> tags.add(t.asText()));
       QuestionDetail detail = new QuestionDetail(n.path("question_id").asInt(), text(n, "question"),
           text(n, "gold_sql"), nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"),
-          nullableText(n, "category"), nullableText(n, "family"));
+          nullableText(n, "category"), nullableText(n, "family"), nullableText(n, "db_id"));
       details.add(detail);
       detailById.put(detail.questionId(), detail);
     }

@@ -26,8 +26,8 @@ import java.util.Map;
  * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
  * @param category the LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null
  * @param family the LLMSQL 2.0 question template (e.g. {@code wikisql}), or null
- * @param dbId the database the question runs on ({@code db_id}), or null for a single-database benchmark; kept in
- *     memory for breakdowns by database, not written to the JSON report's details
+ * @param dbId the database the question runs on ({@code db_id}), or null for a single-database benchmark (the full
+ *     JSON report's details carry it as {@code db_id} when set)
  */
 public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql,
                              List<String> tags, String difficulty, String category, String family, String dbId) {
