@@ -87,6 +87,32 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
   }
 
   /**
+   * The accuracy at one level of {@link EvaluationReport#byLevel()} is at least {@code min}, a rate in [0, 1]: Spider's
+   * hardness ({@code "hard"}, with the {@code spider} judge) or the questions' difficulty, BIRD's
+   * {@code "challenging"}, or a breakdown slice ({@code "sql:nested"}, {@code "db:car_1"}). Fails when the report has
+   * no question at that level.
+   *
+   * <pre>{@code
+   * assertThat(report).hasLevelAccuracyAtLeast("hard", 0.5).hasLevelAccuracyAtLeast("extra", 0.3);
+   * }</pre>
+   */
+  public ReportAssert hasLevelAccuracyAtLeast(String level, double min) {
+    isNotNull();
+    if (min < 0 || min > 1) {
+      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
+    }
+    dev.llmsql.report.Breakdown b = actual.byLevel().get(level);
+    if (b == null || b.total() == 0) {
+      failWithMessage("%nExpecting accuracy at level '%s' >= %s%nbut the report has no question there; its levels: %s.",
+          level, percent(min), actual.byLevel().keySet());
+    } else if (b.accuracy() < min) {
+      failWithMessage("%nExpecting accuracy at level '%s' >= %s%nbut was %s (%d of %d matched).", level,
+          percent(min), percent(b.accuracy()), b.matches(), b.total());
+    }
+    return this;
+  }
+
+  /**
    * No predicted SQL failed (outcome ERROR: syntax error, timeout, row cap, refused). Decided by the report's
    * counter, so it holds whatever results were kept; the failing questions are named where the report still
    * holds them (its results, else its kept mismatches).

@@ -215,6 +215,9 @@ public final class Cli {
     }
     try {
       EvaluationReport report = evaluator.run(a.outputs);
+      if (a.breakdowns) {
+        report = report.withBreakdowns();
+      }
       printSummary(report, a);
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
@@ -298,7 +301,7 @@ public final class Cli {
     }
     Gate.Builder g = Gate.builder();
     a.failUnder.forEach((name, min) -> {
-      if (!name.equals("accuracy") && !a.scorings.contains(name)) {
+      if (!name.equals("accuracy") && !a.scorings.contains(name) && !Gate.isLevel(name)) {
         throw new IllegalArgumentException("--fail-under " + name + " needs that score: add --scoring " + name
             + " (or gate on accuracy)");
       }
@@ -439,7 +442,8 @@ public final class Cli {
     }
     // Per-question results are kept only for the --format files and the baseline that need them, so memory
     // stays flat otherwise.
-    b.keepResults(!a.formats.isEmpty() || a.baseline != null);
+    b.keepResults(!a.formats.isEmpty() || a.baseline != null || a.breakdowns
+        || a.failUnder.keySet().stream().anyMatch(Gate::isLevel));
     if (a.threads != null) {
       b.threads(a.threads);
     }
@@ -1017,6 +1021,10 @@ public final class Cli {
         description = "also write these of json,csv,html into --out (default all three when --out is given); json "
             + "is the full report 'llmsql report' and 'llmsql leaderboard' read")
     List<String> formats = List.of();
+    @Option(names = "--breakdowns", order = 204,
+        description = "accuracy by SQL characteristic of the gold (joins, nesting, GROUP BY, ...), database and table, "
+            + "and QVT, in the summary and every --format file")
+    boolean breakdowns;
     @Option(names = "--out", paramLabel = "DIR", order = 203,
         description = "where --format files go (default: the current directory)")
     Path out;
@@ -1086,7 +1094,9 @@ public final class Cli {
     Integer threads;
     @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700, converter = FailUnder.class,
         description = "fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g. --fail-under 0.7 or "
-            + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring)")
+            + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring); a level's accuracy too: "
+            + "hard=0.5 (Spider's hardness with --judge spider, else the difficulty), challenging=0.3 (BIRD), "
+            + "sql:nested=0.4, db:car_1=0.6 (with --breakdowns)")
     List<String> failUnderValues = new ArrayList<>();
     @Option(names = "--audit", paramLabel = "AUDIT.json", order = 211,
         description = "also score the questions this audit (llmsql audit --save) did not flag; the summary, JSON "
@@ -1224,7 +1234,8 @@ public final class Cli {
     private static void failUnder(String value, Map<String, Double> failUnder) {
       for (String part : value.split(",")) {
         String p = part.strip();
-        int eq = p.indexOf('=');
+        // the last '=': a breakdown level holds one itself (sql:joins=1=0.5)
+        int eq = p.lastIndexOf('=');
         String score = eq < 0 ? "accuracy" : p.substring(0, eq).strip();
         String number = eq < 0 ? p : p.substring(eq + 1);
         if (score.isEmpty()) {

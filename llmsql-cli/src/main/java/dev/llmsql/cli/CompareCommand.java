@@ -117,6 +117,10 @@ final class CompareCommand implements Callable<Integer> {
       return Cli.BAD_INPUT;
     }
     out.print(comparison.render(first, second, alpha));
+    Map<String, PairedComparison> levels = PairedComparison.byLevel(reports.get(0), reports.get(1));
+    if (!levels.isEmpty()) {
+      out.print(PairedComparison.renderLevels(levels, first, second));
+    }
     if (html != null) {
       try {
         ComparisonReport.write(reports.get(0), first, reports.get(1), second, alpha, html);

@@ -51,6 +51,7 @@ final class Usage {
       + "llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict], llmsql-rs, bird[:ves,keep-equal-ratios], "
       + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered,typed], spider2[:typed,one-to-one], strict, "
       + "spider-exec[:keep-distinct,no-repair,extract,no-test-suite], exact-set[:keep-values,extract,structural], "
+      + "spider[:fix-hardness,fix-and-or,plain-f1] (Spider's report by hardness), "
       + "dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid (LLM judges read LLMSQL_JUDGE_* "
       + "variables; see docs/JUDGES.md)";
 

@@ -2,12 +2,16 @@ package dev.llmsql.compare;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.SpiderScores;
+import dev.llmsql.report.SqlCharacteristics;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.stats.Interval;
 import dev.llmsql.stats.McNemar;
+import dev.llmsql.stats.Wilson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,6 +92,96 @@ public record PairedComparison(int questions, int bothMatched, int neitherMatche
     return new PairedComparison(b.size(), both, neither, onlyFirst, onlySecond,
         McNemar.exact(onlyFirst.size(), onlySecond.size()), first.accuracy(), second.accuracy(),
         Confidence.accuracy(first), Confidence.accuracy(second));
+  }
+
+  /**
+   * The same comparison within each level: Spider's hardness (when the first report's verdicts carry it, as with
+   * the {@code spider} judge) or else the questions' difficulty, and, when the first report has breakdowns, each
+   * SQL characteristic of the gold ({@code sql:nested}, ...). Levels in that order; a question counts in each of its
+   * levels. Intervals are Wilson's.
+   *
+   * <pre>{@code
+   * PairedComparison.byLevel(a, b).get("hard").test().pValue();
+   * }</pre>
+   *
+   * @throws IllegalArgumentException as {@link #of}
+   */
+  public static Map<String, PairedComparison> byLevel(EvaluationReport first, EvaluationReport second) {
+    requireComparable(first, second);
+    Map<Integer, QuestionResult> a = byId(first);
+    Map<Integer, QuestionResult> b = byId(second);
+    Map<Integer, QuestionDetail> details = new TreeMap<>();
+    first.details().forEach(d -> details.put(d.questionId(), d));
+    Map<String, List<Integer>> members = new java.util.LinkedHashMap<>();
+    boolean hardness = a.values().stream().anyMatch(r -> SpiderScores.hardness(r.verdict()).isPresent());
+    if (hardness) {
+      SpiderScores.HARDNESS.forEach(h -> members.put(h, new ArrayList<>()));
+    }
+    for (QuestionResult r : a.values()) {
+      String level = hardness ? SpiderScores.hardness(r.verdict()).orElse(null)
+          : r.difficulty() == 0 ? null : Breakdown.difficultyName(r.difficulty());
+      if (level != null) {
+        members.computeIfAbsent(level, k -> new ArrayList<>()).add(r.questionId());
+      }
+    }
+    if (first.breakdowns().isPresent()) {
+      SqlCharacteristics.LABELS.forEach(l -> members.put("sql:" + l, new ArrayList<>()));
+      for (QuestionResult r : a.values()) {
+        QuestionDetail d = details.get(r.questionId());
+        if (d != null) {
+          SqlCharacteristics.of(d.goldSql()).labels().forEach(l -> members.get("sql:" + l).add(r.questionId()));
+        }
+      }
+    }
+    Map<String, PairedComparison> out = new java.util.LinkedHashMap<>();
+    members.forEach((level, ids) -> {
+      if (!ids.isEmpty()) {
+        out.put(level, within(a, b, ids));
+      }
+    });
+    return out;
+  }
+
+  private static PairedComparison within(Map<Integer, QuestionResult> a, Map<Integer, QuestionResult> b,
+                                         List<Integer> ids) {
+    List<Integer> onlyFirst = new ArrayList<>();
+    List<Integer> onlySecond = new ArrayList<>();
+    int both = 0;
+    int neither = 0;
+    for (int id : ids) {
+      boolean ma = a.get(id).outcome().isMatch();
+      boolean mb = b.get(id).outcome().isMatch();
+      if (ma && mb) {
+        both++;
+      } else if (!ma && !mb) {
+        neither++;
+      } else if (ma) {
+        onlyFirst.add(id);
+      } else {
+        onlySecond.add(id);
+      }
+    }
+    int n = ids.size();
+    int firstMatches = both + onlyFirst.size();
+    int secondMatches = both + onlySecond.size();
+    return new PairedComparison(n, both, neither, onlyFirst, onlySecond,
+        McNemar.exact(onlyFirst.size(), onlySecond.size()), (double) firstMatches / n, (double) secondMatches / n,
+        Optional.of(Wilson.interval(firstMatches, n)), Optional.of(Wilson.interval(secondMatches, n)));
+  }
+
+  /**
+   * {@link #byLevel} as a table: per level the questions, both accuracies, the difference (second minus first, in
+   * points), the flips and McNemar's p.
+   */
+  public static String renderLevels(Map<String, PairedComparison> levels, String firstName, String secondName) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+        "By level (%s vs %s): questions, accuracies, difference, only-first/only-second, McNemar p%n", firstName,
+        secondName));
+    levels.forEach((level, c) -> sb.append(String.format(Locale.ROOT,
+        "  %-20s %5d  %6.2f%%  %6.2f%%  %+7.2f  %d/%d  p = %.4f%n", level, c.questions(), c.firstAccuracy() * 100,
+        c.secondAccuracy() * 100, (c.secondAccuracy() - c.firstAccuracy()) * 100, c.onlyFirst().size(),
+        c.onlySecond().size(), c.test().pValue())));
+    return sb.toString();
   }
 
   /**

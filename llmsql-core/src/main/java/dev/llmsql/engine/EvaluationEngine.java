@@ -29,6 +29,8 @@ import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
+import dev.llmsql.report.BirdScores;
+import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Tally;
 import dev.llmsql.result.KeptRows;
@@ -418,7 +420,7 @@ public final class EvaluationEngine {
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
           question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null, null, null, problem);
+              rawOutput, null, null, verdict), false, null, null, null, null, null, problem);
     }
   }
 
@@ -477,7 +479,8 @@ public final class EvaluationEngine {
     // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
     // counts above, which stay the judge's)
     QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last, null);
+    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last,
+        interaction(question), turn(question), null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -498,12 +501,30 @@ public final class EvaluationEngine {
    * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
    */
   private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
-                           QueryOutcome gold, QueryOutcome predicted, InputProblem problem) {
+                           QueryOutcome gold, QueryOutcome predicted, String interaction, Integer turn,
+                           InputProblem problem) {
 
     /** This result with the input problem its prediction's result file had (recorded in input order). */
     Evaluated withProblem(InputProblem problem) {
-      return problem == null ? this : new Evaluated(result, mismatch, v2, category, gold, predicted, problem);
+      return problem == null ? this
+          : new Evaluated(result, mismatch, v2, category, gold, predicted, interaction, turn, problem);
     }
+  }
+
+  /** A multi-turn question's interaction ({@code interaction_id}, SParC and CoSQL), or null. */
+  private static String interaction(Question question) {
+    Object id = question.extra().get("interaction_id");
+    return id == null ? null : String.valueOf(id);
+  }
+
+  /** A multi-turn question's 1-based {@code turn}, or null when it has none or not a whole positive number. */
+  private static Integer turn(Question question) {
+    Object turn = question.extra().get("turn");
+    if (turn instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
+        && n.doubleValue() < Integer.MAX_VALUE) {
+      return n.intValue();
+    }
+    return null;
   }
 
   /**
@@ -728,6 +749,13 @@ public final class EvaluationEngine {
     private int exactStringMatches;
     private final IntSet answered = new IntSet();
     private final java.util.TreeMap<String, int[]> categories = new java.util.TreeMap<>();
+    /** The spider judge's results, without detail or rows: what Spider's table is computed from. */
+    private final List<QuestionResult> spiderResults = new ArrayList<>();
+    private final Map<Integer, String> interactions = new java.util.HashMap<>();
+    private final Map<Integer, Integer> turns = new java.util.HashMap<>();
+    /** A BIRD judge's results, without detail or rows: what BIRD's table is computed from. */
+    private final List<QuestionResult> birdResults = new ArrayList<>();
+    private final boolean bird = judge.name().equals("bird") || judge.name().startsWith("bird:");
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -749,6 +777,20 @@ public final class EvaluationEngine {
         matches++;
       }
       answered.add(r.questionId());
+      if (bird) {
+        birdResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
+            r.predNone(), r.goldNone(), null, 0, r.difficulty(), List.of()));
+      }
+      if (SpiderScores.judged(r.verdict())) {
+        spiderResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
+            r.predNone(), r.goldNone(), null, 0));
+        if (evaluated.interaction() != null) {
+          interactions.put(r.questionId(), evaluated.interaction());
+        }
+        if (evaluated.turn() != null) {
+          turns.put(r.questionId(), evaluated.turn());
+        }
+      }
       // a judge whose verdict is about another candidate than the last records LLMSQL's count as a measure
       boolean sqlError = r.verdict().measure("sql_error").isPresent() && !evaluated.v2()
           ? r.verdict().measure("sql_error").getAsDouble() == 1 : r.outcome() == Outcome.ERROR;
@@ -858,6 +900,8 @@ public final class EvaluationEngine {
         report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
             byCategory, questionCount, distinct, questionCount - distinct, duplicates));
       }
+      SpiderScores.of(spiderResults, interactions, turns).ifPresent(report::spider);
+      BirdScores.of(birdResults).ifPresent(report::bird);
       return report.build();
     }
   }

@@ -91,8 +91,24 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
     if (name.equals("accuracy")) {
       return Optional.of(report.accuracy());
     }
-    return report.score(name).map(Score::value);
+    Optional<Double> score = report.score(name).map(Score::value);
+    if (score.isPresent()) {
+      return score;
+    }
+    // a level (hard, challenging, sql:nested, db:car_1, ...): its accuracy; an empty level counts as missing
+    return Optional.ofNullable(report.byLevel().get(name)).filter(b -> b.total() > 0).map(b -> b.accuracy());
   }
+
+  /**
+   * Whether {@code name} reads as a level of {@link EvaluationReport#byLevel()} rather than a score: Spider's
+   * hardness, a difficulty, BIRD's levels, or a breakdown slice ({@code sql:}, {@code db:}, {@code table:}).
+   */
+  public static boolean isLevel(String name) {
+    return LEVELS.contains(name) || name.startsWith("sql:") || name.startsWith("db:") || name.startsWith("table:");
+  }
+
+  private static final java.util.Set<String> LEVELS = java.util.Set.of("easy", "medium", "hard", "extra", "simple",
+      "moderate", "challenging");
 
   /**
    * Configures a {@link Gate}; {@link #build()} rejects an empty gate, bad thresholds and a tolerance without

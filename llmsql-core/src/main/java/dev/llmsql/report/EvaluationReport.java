@@ -56,6 +56,10 @@ import java.util.Optional;
  *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
  * @param unflagged the scores again on the questions an audit did not flag ({@code evaluate --audit}); empty
  *     without an audit
+ * @param spider Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise
+ * @param bird BIRD's table by difficulty (EX, Soft-F1, R-VES), when a {@code bird} judge judged; empty otherwise
+ * @param breakdowns accuracy by SQL characteristic, database and table, and QVT, when asked for
+ *     ({@link #withBreakdowns()}); empty otherwise
  */
 public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
                                double accuracy, List<Mismatch> mismatches, Instant timestamp,
@@ -63,7 +67,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
                                List<InputProblem> inputProblems, int unanswered, String judge,
                                List<Score> scores, String benchmark, Duration duration,
                                Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
-                               Optional<Llmsql2Figures> llmsql2, Optional<Unflagged> unflagged) {
+                               Optional<Llmsql2Figures> llmsql2, Optional<Unflagged> unflagged,
+                               Optional<SpiderScores> spider, Optional<BirdScores> bird,
+                               Optional<Breakdowns> breakdowns) {
 
   /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
   public EvaluationReport {
@@ -81,6 +87,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     requireNonNull(tally, "tally");
     requireNonNull(llmsql2, "llmsql2");
     requireNonNull(unflagged, "unflagged");
+    requireNonNull(spider, "spider");
+    requireNonNull(bird, "bird");
+    requireNonNull(breakdowns, "breakdowns");
   }
 
   /**
@@ -123,6 +132,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     b.tally = tally;
     b.llmsql2 = llmsql2.orElse(null);
     b.unflagged = unflagged.orElse(null);
+    b.spider = spider.orElse(null);
+    b.bird = bird.orElse(null);
+    b.breakdowns = breakdowns.orElse(null);
     return b;
   }
 
@@ -138,6 +150,16 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     List<QuestionDetail> ordered = results.stream().map(r -> byId.get(r.questionId()))
         .filter(d -> d != null).toList();
     return toBuilder().details(ordered).build();
+  }
+
+  /**
+   * This report with its breakdowns by SQL characteristic, database and table computed ({@link Breakdowns#of}),
+   * so every writer shows them.
+   *
+   * @throws IllegalStateException for a report without per-question results
+   */
+  public EvaluationReport withBreakdowns() {
+    return toBuilder().breakdowns(Breakdowns.of(this)).build();
   }
 
   /** This report with LLMSQL 2.0's figures. */
@@ -176,6 +198,9 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private Tally tally;
     private Llmsql2Figures llmsql2;
     private Unflagged unflagged;
+    private SpiderScores spider;
+    private BirdScores bird;
+    private Breakdowns breakdowns;
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
@@ -311,6 +336,24 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       return this;
     }
 
+    /** Spider's report by hardness (and turn). */
+    public Builder spider(SpiderScores scores) {
+      this.spider = once("spider", requireNonNull(scores, "spider"));
+      return this;
+    }
+
+    /** BIRD's table by difficulty. */
+    public Builder bird(BirdScores scores) {
+      this.bird = once("bird", requireNonNull(scores, "bird"));
+      return this;
+    }
+
+    /** The breakdowns by SQL characteristic, database and table. */
+    public Builder breakdowns(Breakdowns breakdowns) {
+      this.breakdowns = once("breakdowns", requireNonNull(breakdowns, "breakdowns"));
+      return this;
+    }
+
     /**
      * The report.
      *
@@ -346,7 +389,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
-          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged));
+          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged),
+          Optional.ofNullable(spider), Optional.ofNullable(bird), Optional.ofNullable(breakdowns));
     }
 
     private static void require(String name, Object value) {
@@ -469,6 +513,44 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
    */
   public Map<String, Breakdown> byDifficulty() {
     return tally.byDifficulty();
+  }
+
+  /**
+   * Matches per level, for gates and assertions on where a model fails: Spider's hardness ({@code easy},
+   * {@code medium}, {@code hard}, {@code extra}) when the {@code spider} judge judged, else the questions'
+   * difficulty ({@code easy}, {@code medium}, {@code hard}); BIRD's {@code simple}, {@code moderate},
+   * {@code challenging} with BIRD's table; and with breakdowns each slice as {@code sql:<characteristic>},
+   * {@code db:<db_id>}, {@code table:<name>}. Spider's and BIRD's levels are counted from the results.
+   *
+   * <pre>{@code
+   * report.byLevel().get("hard").accuracy();
+   * }</pre>
+   */
+  public Map<String, Breakdown> byLevel() {
+    Map<String, Breakdown> levels = new java.util.LinkedHashMap<>();
+    Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+    boolean spiderLevels = results.stream().anyMatch(r -> SpiderScores.hardness(r.verdict()).isPresent());
+    if (spiderLevels) {
+      SpiderScores.HARDNESS.forEach(h -> counts.put(h, new int[2]));
+      results.forEach(r -> SpiderScores.hardness(r.verdict()).ifPresent(h -> add(counts, h, r)));
+    } else {
+      levels.putAll(byDifficulty());
+    }
+    if (bird.isPresent()) {
+      List<String> names = BirdScores.LEVELS.subList(0, 3);
+      names.forEach(n -> counts.put(n, new int[2]));
+      results.stream().filter(r -> r.difficulty() >= 1 && r.difficulty() <= 3)
+          .forEach(r -> add(counts, names.get(r.difficulty() - 1), r));
+    }
+    counts.forEach((k, c) -> levels.put(k, new Breakdown(k, c[0], c[1])));
+    breakdowns.ifPresent(b -> b.all().forEach(slice -> levels.put(slice.key(), slice)));
+    return levels;
+  }
+
+  private static void add(Map<String, int[]> counts, String key, QuestionResult r) {
+    int[] c = counts.get(key);
+    c[0]++;
+    c[1] += r.outcome().isMatch() ? 1 : 0;
   }
 
   /** Matches per tag, sorted by tag; a question with several tags counts in each. */

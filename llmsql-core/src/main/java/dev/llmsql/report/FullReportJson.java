@@ -94,6 +94,15 @@ public final class FullReportJson {
       if (r.unflagged().isPresent()) {
         writeUnflagged(g, r.unflagged().get());
       }
+      if (r.spider().isPresent()) {
+        writeSpider(g, r.spider().get());
+      }
+      if (r.bird().isPresent()) {
+        writeBird(g, r.bird().get());
+      }
+      if (r.breakdowns().isPresent()) {
+        writeBreakdowns(g, r.breakdowns().get());
+      }
       g.writeEndObject();
       g.writeArrayFieldStart("scores");
       for (Score s : r.scores()) {
@@ -123,6 +132,10 @@ public final class FullReportJson {
           g.writeString(t);
         }
         g.writeEndArray();
+        Optional<String> hardness = SpiderScores.hardness(q.verdict());
+        if (hardness.isPresent()) {
+          g.writeStringField("hardness", hardness.get());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -144,6 +157,10 @@ public final class FullReportJson {
         }
         if (d.family() != null) {
           g.writeStringField("family", d.family());
+        }
+        // a multi-database benchmark's question names its database, for breakdowns by database after reading back
+        if (d.dbId() != null) {
+          g.writeStringField("db_id", d.dbId());
         }
         g.writeEndObject();
       }
@@ -366,7 +383,7 @@ public final class FullReportJson {
       n.path("tags").forEach(t -> tags.add(t.asText()));
       QuestionDetail detail = new QuestionDetail(n.path("question_id").asInt(), text(n, "question"),
           text(n, "gold_sql"), nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"),
-          nullableText(n, "category"), nullableText(n, "family"));
+          nullableText(n, "category"), nullableText(n, "family"), nullableText(n, "db_id"));
       details.add(detail);
       detailById.put(detail.questionId(), detail);
     }
@@ -406,6 +423,9 @@ public final class FullReportJson {
     }
     llmsql2(s).ifPresent(report::llmsql2);
     unflagged(s).ifPresent(report::unflagged);
+    spider(s).ifPresent(report::spider);
+    bird(s).ifPresent(report::bird);
+    breakdowns(s).ifPresent(report::breakdowns);
     return report.build();
   }
 
@@ -487,6 +507,124 @@ public final class FullReportJson {
     g.writeNumberField("missing", f.missing());
     g.writeNumberField("duplicates", f.duplicates());
     g.writeEndObject();
+  }
+
+  /** evaluation.py's scores dict, with its keys. */
+  private static void writeSpider(JsonGenerator g, SpiderScores spider) throws IOException {
+    g.writeObjectFieldStart("spider");
+    for (Map.Entry<String, SpiderScores.Level> e : spider.levels().entrySet()) {
+      SpiderScores.Level level = e.getValue();
+      g.writeObjectFieldStart(e.getKey());
+      g.writeNumberField("count", level.count());
+      g.writeNumberField("exec", level.exec());
+      g.writeNumberField("exact", level.exact());
+      if (!level.partial().isEmpty()) {
+        g.writeObjectFieldStart("partial");
+        for (Map.Entry<String, SpiderScores.Partial> p : level.partial().entrySet()) {
+          g.writeObjectFieldStart(p.getKey());
+          g.writeNumberField("acc", p.getValue().acc());
+          g.writeNumberField("rec", p.getValue().rec());
+          g.writeNumberField("f1", p.getValue().f1());
+          g.writeNumberField("acc_count", p.getValue().accCount());
+          g.writeNumberField("rec_count", p.getValue().recCount());
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  /** BIRD's table: count, ex, soft_f1 and (when timed) r_ves per level, in points. */
+  private static void writeBird(JsonGenerator g, BirdScores bird) throws IOException {
+    g.writeObjectFieldStart("bird");
+    for (Map.Entry<String, BirdScores.Level> e : bird.levels().entrySet()) {
+      g.writeObjectFieldStart(e.getKey());
+      g.writeNumberField("count", e.getValue().count());
+      g.writeNumberField("ex", e.getValue().ex());
+      g.writeNumberField("soft_f1", e.getValue().softF1());
+      if (bird.timed()) {
+        g.writeNumberField("r_ves", e.getValue().rves());
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeBreakdowns(JsonGenerator g, Breakdowns b) throws IOException {
+    g.writeObjectFieldStart("breakdowns");
+    writeSlices(g, "by_characteristic", b.byCharacteristic());
+    writeSlices(g, "by_database", b.byDatabase());
+    writeSlices(g, "by_table", b.byTable());
+    g.writeNumberField("qvt", b.qvt());
+    g.writeNumberField("qvt_groups", b.qvtGroups());
+    g.writeEndObject();
+  }
+
+  private static void writeSlices(JsonGenerator g, String field, Map<String, Breakdown> slices) throws IOException {
+    g.writeObjectFieldStart(field);
+    for (Breakdown slice : slices.values()) {
+      g.writeObjectFieldStart(slice.key());
+      g.writeNumberField("total", slice.total());
+      g.writeNumberField("matches", slice.matches());
+      g.writeNumberField("accuracy", slice.accuracy());
+      writeInterval(g, "accuracy_ci", Breakdowns.interval(slice));
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static Optional<Breakdowns> breakdowns(JsonNode s) {
+    JsonNode f = s.get("breakdowns");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Breakdowns(slices(f.path("by_characteristic")), slices(f.path("by_database")),
+        slices(f.path("by_table")), f.path("qvt").asDouble(), f.path("qvt_groups").asInt()));
+  }
+
+  private static Map<String, Breakdown> slices(JsonNode n) {
+    Map<String, Breakdown> out = new java.util.LinkedHashMap<>();
+    n.properties().forEach(e -> out.put(e.getKey(), new Breakdown(e.getKey(), e.getValue().path("total").asInt(),
+        e.getValue().path("matches").asInt())));
+    return out;
+  }
+
+  private static Optional<BirdScores> bird(JsonNode s) {
+    JsonNode f = s.get("bird");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    Map<String, BirdScores.Level> levels = new java.util.LinkedHashMap<>();
+    boolean timed = false;
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
+      JsonNode l = e.getValue();
+      timed |= l.has("r_ves");
+      levels.put(e.getKey(), new BirdScores.Level(l.path("count").asInt(), l.path("ex").asDouble(),
+          l.path("soft_f1").asDouble(), l.path("r_ves").asDouble()));
+    }
+    return Optional.of(new BirdScores(levels, timed));
+  }
+
+  private static Optional<SpiderScores> spider(JsonNode s) {
+    JsonNode f = s.get("spider");
+    if (f == null || !f.isObject()) {
+      return Optional.empty();
+    }
+    Map<String, SpiderScores.Level> levels = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
+      JsonNode l = e.getValue();
+      Map<String, SpiderScores.Partial> partial = new java.util.LinkedHashMap<>();
+      for (Map.Entry<String, JsonNode> p : l.path("partial").properties()) {
+        JsonNode v = p.getValue();
+        partial.put(p.getKey(), new SpiderScores.Partial(v.path("acc").asDouble(), v.path("rec").asDouble(),
+            v.path("f1").asDouble(), v.path("acc_count").asInt(), v.path("rec_count").asInt()));
+      }
+      levels.put(e.getKey(), new SpiderScores.Level(l.path("count").asInt(), l.path("exec").asDouble(),
+          l.path("exact").asDouble(), partial));
+    }
+    return Optional.of(new SpiderScores(levels));
   }
 
   private static Optional<Llmsql2Figures> llmsql2(JsonNode s) {

@@ -66,7 +66,121 @@ public final class ReportText {
             s.explanation(), Confidence.format(Confidence.of(r, s.name())))));
     line(sb, "Time", String.format(Locale.ROOT, "%.2f s", r.duration().toMillis() / 1000.0));
     r.savedTo().ifPresent(p -> line(sb, "Report", p.toString()));
+    r.spider().ifPresent(spider -> sb.append('\n').append(spider(spider)));
+    r.bird().ifPresent(bird -> sb.append('\n').append(bird(bird)));
+    r.breakdowns().ifPresent(b -> sb.append('\n').append(breakdowns(b)));
     return sb.toString();
+  }
+
+  /**
+   * Spider's tables as its {@code evaluation.py} prints them ({@code print_scores} with {@code etype=all}): count,
+   * execution and exact-match accuracy, then partial-match accuracy, recall and F1 per component, one column per
+   * hardness level, and for a multi-turn evaluation {@code joint_all} and the table per turn position.
+   */
+  public static String spider(SpiderScores spider) {
+    StringBuilder sb = new StringBuilder();
+    List<String> levels = new java.util.ArrayList<>(SpiderScores.HARDNESS);
+    levels.add("all");
+    boolean turns = spider.levels().containsKey("joint_all");
+    if (turns) {
+      levels.add("joint_all");
+    }
+    List<SpiderScores.Level> rows = levels.stream().map(spider.levels()::get).toList();
+    spiderRow(sb, "", levels);
+    spiderRow(sb, "count", rows.stream().map(l -> Integer.toString(l.count())).toList());
+    sb.append("=====================   EXECUTION ACCURACY     =====================\n");
+    spiderRow(sb, "execution", rows.stream().map(l -> python3f(l.exec())).toList());
+    sb.append("\n====================== EXACT MATCHING ACCURACY =====================\n");
+    spiderRow(sb, "exact match", rows.stream().map(l -> python3f(l.exact())).toList());
+    sb.append("\n---------------------PARTIAL MATCHING ACCURACY----------------------\n");
+    partialRows(sb, rows, SpiderScores.Partial::acc);
+    sb.append("---------------------- PARTIAL MATCHING RECALL ----------------------\n");
+    partialRows(sb, rows, SpiderScores.Partial::rec);
+    sb.append("---------------------- PARTIAL MATCHING F1 --------------------------\n");
+    partialRows(sb, rows, SpiderScores.Partial::f1);
+    if (turns) {
+      sb.append("\n\n");
+      List<SpiderScores.Level> byTurn = SpiderScores.TURNS.stream().map(spider.levels()::get).toList();
+      spiderRow(sb, "", SpiderScores.TURNS);
+      spiderRow(sb, "count", byTurn.stream().map(l -> Integer.toString(l.count())).toList());
+      sb.append("=====================   TURN EXECUTION ACCURACY     =====================\n");
+      spiderRow(sb, "execution", byTurn.stream().map(l -> python3f(l.exec())).toList());
+      sb.append("\n====================== TURN EXACT MATCHING ACCURACY =====================\n");
+      spiderRow(sb, "exact match", byTurn.stream().map(l -> python3f(l.exact())).toList());
+    }
+    return sb.toString();
+  }
+
+  private static void partialRows(StringBuilder sb, List<SpiderScores.Level> rows,
+                                  java.util.function.ToDoubleFunction<SpiderScores.Partial> figure) {
+    for (String component : SpiderScores.COMPONENTS) {
+      spiderRow(sb, component, rows.stream().map(l -> {
+        SpiderScores.Partial p = l.partial().get(component);
+        return p == null ? "" : python3f(figure.applyAsDouble(p));
+      }).toList());
+    }
+  }
+
+  /** {@code "{:20} " + " ".join(["{:<20}"] * n)}: each cell left-aligned in 20 columns. */
+  private static void spiderRow(StringBuilder sb, String name, List<String> cells) {
+    sb.append(String.format(Locale.ROOT, "%-20s ", name));
+    for (int i = 0; i < cells.size(); i++) {
+      sb.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "%-20s", cells.get(i)));
+    }
+    sb.append('\n');
+  }
+
+  /**
+   * The breakdowns as a compact table: one line per slice (SQL characteristic, database, table) with matches,
+   * total, accuracy and its 95% Wilson interval, then QVT.
+   */
+  public static String breakdowns(Breakdowns b) {
+    StringBuilder sb = new StringBuilder("Breakdowns (matches/total, accuracy, 95% CI)\n");
+    for (Breakdown slice : b.all()) {
+      sb.append(String.format(Locale.ROOT, "  %-28s %7s  %7.2f%%  %s%n", slice.key(),
+          slice.matches() + "/" + slice.total(), slice.accuracy() * 100,
+          Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")));
+    }
+    sb.append(String.format(Locale.ROOT, "  %-28s %.4f over %d group(s) of equal gold SQL%n", "QVT", b.qvt(),
+        b.qvtGroups()));
+    return sb.toString();
+  }
+
+  /**
+   * BIRD's tables as its evaluation scripts print them ({@code print_data}): EX, then Soft-F1, then R-VES when it
+   * was measured, each with the count row, one column per difficulty and the total, two decimals.
+   */
+  public static String bird(BirdScores bird) {
+    StringBuilder sb = new StringBuilder();
+    List<BirdScores.Level> levels = BirdScores.LEVELS.stream().map(bird.levels()::get).toList();
+    List<String> metrics = bird.timed() ? List.of("EX", "Soft-F1", "R-VES") : List.of("EX", "Soft-F1");
+    for (String metric : metrics) {
+      sb.append(String.format(Locale.ROOT, "%-20s", ""));
+      BirdScores.LEVELS.forEach(l -> sb.append(' ').append(String.format(Locale.ROOT, "%-20s", l)));
+      sb.append('\n').append(String.format(Locale.ROOT, "%-20s", "count"));
+      levels.forEach(l -> sb.append(' ').append(String.format(Locale.ROOT, "%-20d", l.count())));
+      sb.append("\n======================================    ").append(metric)
+          .append("    =====================================\n").append(String.format(Locale.ROOT, "%-20s", metric));
+      for (BirdScores.Level l : levels) {
+        double v = metric.equals("EX") ? l.ex() : metric.equals("Soft-F1") ? l.softF1() : l.rves();
+        sb.append(' ').append(String.format(Locale.ROOT, "%-20s", pythonFixed(v, 2)));
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Python's {@code '{:.3f}'}: the double's exact value rounded half to even, as Python rounds it. */
+  static String python3f(double value) {
+    return pythonFixed(value, 3);
+  }
+
+  /** Python's {@code '{:.Nf}'}: the double's exact binary value rounded half to even to {@code digits}. */
+  static String pythonFixed(double value, int digits) {
+    if (!Double.isFinite(value)) {
+      return Double.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
+    }
+    return new java.math.BigDecimal(value).setScale(digits, java.math.RoundingMode.HALF_EVEN).toPlainString();
   }
 
   private static void breakdown(StringBuilder sb, String label, Map<String, Breakdown> slices) {

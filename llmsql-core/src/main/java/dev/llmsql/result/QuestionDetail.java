@@ -26,14 +26,22 @@ import java.util.Map;
  * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
  * @param category the LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null
  * @param family the LLMSQL 2.0 question template (e.g. {@code wikisql}), or null
+ * @param dbId the database the question runs on ({@code db_id}), or null for a single-database benchmark (the full
+ *     JSON report's details carry it as {@code db_id} when set)
  */
 public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql,
-                             List<String> tags, String difficulty, String category, String family) {
+                             List<String> tags, String difficulty, String category, String family, String dbId) {
 
   public QuestionDetail {
     requireNonNull(question, "question");
     requireNonNull(goldSql, "goldSql");
     tags = List.copyOf(requireNonNull(tags, "tags"));
+  }
+
+  /** A detail without its database. */
+  public QuestionDetail(int questionId, String question, String goldSql, String predictedSql, List<String> tags,
+                        String difficulty, String category, String family) {
+    this(questionId, question, goldSql, predictedSql, tags, difficulty, category, family, null);
   }
 
   /** A detail without LLMSQL 2.0 category and family. */
@@ -49,7 +57,7 @@ public record QuestionDetail(int questionId, String question, String goldSql, St
     Object difficulty = firstPresent(extra, "difficulty", "hardness", "level");
     return new QuestionDetail(question.id(), question.question(), question.sql(), predictedSql, tags(tags),
         difficulty == null ? null : difficulty.toString(), question.category().orElse(null),
-        question.family().orElse(null));
+        question.family().orElse(null), question.dbId());
   }
 
   private static Object firstPresent(Map<String, Object> extra, String... keys) {

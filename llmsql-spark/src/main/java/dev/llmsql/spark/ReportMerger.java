@@ -148,6 +148,12 @@ final class ReportMerger {
     if (merged.stream().noneMatch(r -> r.kept() != null)) {
       builder.mismatches(kept.stream().map(Placed::value).toList());
     }
+    // Spider's and BIRD's tables from the merged results, in input order, as the single-machine engine counts them
+    // (a multi-turn benchmark's turn rows need the questions' interactions, which the parts do not carry)
+    dev.llmsql.report.SpiderScores.of(merged, Map.of(), Map.of()).ifPresent(builder::spider);
+    if (judge != null && (judge.equals("bird") || judge.startsWith("bird:"))) {
+      dev.llmsql.report.BirdScores.of(merged).ifPresent(builder::bird);
+    }
     EvaluationReport report = builder.build();
     if (llmsql2) {
       Map<String, Breakdown> byCategory = new TreeMap<>();

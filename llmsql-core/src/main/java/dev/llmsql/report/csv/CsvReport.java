@@ -2,6 +2,8 @@ package dev.llmsql.report.csv;
 
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.SpiderScores;
+import dev.llmsql.report.SqlCharacteristics;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.result.QuestionDetail;
@@ -56,6 +58,9 @@ public final class CsvReport {
   /** The columns added after {@link #COLUMNS} when the questions carry LLMSQL 2.0 categories or families. */
   public static final List<String> LLMSQL2_COLUMNS = List.of("category", "family");
 
+  /** The columns added last when the report has breakdowns ({@code hardness} only with Spider's report). */
+  public static final List<String> BREAKDOWN_COLUMNS = List.of("hardness", "characteristics", "db_id");
+
   private CsvReport() {
   }
 
@@ -74,6 +79,14 @@ public final class CsvReport {
     List<String> columns = new java.util.ArrayList<>(COLUMNS);
     if (llmsql2) {
       columns.addAll(LLMSQL2_COLUMNS);
+    }
+    boolean spider = report.spider().isPresent();
+    boolean breakdowns = report.breakdowns().isPresent();
+    if (spider) {
+      columns.add(BREAKDOWN_COLUMNS.get(0));
+    }
+    if (breakdowns) {
+      columns.addAll(BREAKDOWN_COLUMNS.subList(1, 3));
     }
     CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(columns.toArray(String[]::new)).get()
         .print(writer);
@@ -99,6 +112,14 @@ public final class CsvReport {
       if (llmsql2) {
         record.add(CsvCells.text(detail.map(QuestionDetail::category).orElse("")));
         record.add(CsvCells.text(detail.map(QuestionDetail::family).orElse("")));
+      }
+      if (spider) {
+        record.add(SpiderScores.hardness(r.verdict()).orElse(""));
+      }
+      if (breakdowns) {
+        record.add(CsvCells.text(detail.map(d -> String.join(" ", SqlCharacteristics.of(d.goldSql()).labels()))
+            .orElse("")));
+        record.add(CsvCells.text(detail.map(QuestionDetail::dbId).orElse("")));
       }
       csv.printRecord(record);
     }

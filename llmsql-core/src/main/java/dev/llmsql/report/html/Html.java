@@ -70,7 +70,10 @@ final class Html {
       th.sortable{cursor:pointer;user-select:none}
       th.sortable:after{content:" \\2195";color:var(--muted)}
       code,pre{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-      pre{white-space:pre-wrap;word-break:break-word;margin:0}
+      pre{white-space:pre-wrap;overflow-wrap:break-word;margin:0}
+      td.sql{min-width:16em;max-width:36em}
+      mark.clause{background:#ffd54f;border-radius:2px}
+      table.levels td.n{text-align:right;font-variant-numeric:tabular-nums}
       table.rows{border-collapse:collapse;font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
       table.rows td{border:1px solid var(--line);padding:1px 5px}
       td.diff{background:#ffd54f;font-weight:700}
@@ -133,6 +136,11 @@ final class Html {
    * A horizontal bar chart; {@code max} is the value of a full bar (1 for rates).
    */
   static String barChart(String id, List<Bar> bars, double max) {
+    return barChart(id, bars, max, 90);
+  }
+
+  /** {@link #barChart(String, List, double)} with {@code textWidth} pixels for the figure after each bar. */
+  static String barChart(String id, List<Bar> bars, double max, int textWidth) {
     int labelWidth = 170;
     int barWidth = 300;
     int row = 24;
@@ -140,7 +148,7 @@ final class Html {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
         "<svg id=\"%s\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", id,
-        labelWidth + barWidth + 90, height, labelWidth + barWidth + 90, height));
+        labelWidth + barWidth + textWidth, height, labelWidth + barWidth + textWidth, height));
     for (int i = 0; i < bars.size(); i++) {
       Bar b = bars.get(i);
       double w = max <= 0 ? 0 : Math.max(0, Math.min(1, b.value() / max)) * barWidth;

@@ -6,11 +6,14 @@ import static dev.llmsql.report.html.Html.percent;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.Breakdown;
+import dev.llmsql.report.Breakdowns;
 import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.SpiderScores;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
@@ -105,6 +108,9 @@ public final class HtmlReport {
       body.append(chart("Accuracy by category", categoryChart(r.categoryAccuracy(), "chart-categories")));
     }
     body.append("</div>\n");
+    r.spider().ifPresent(spider -> spiderTable(spider, body));
+    r.bird().ifPresent(bird -> birdTable(bird, body));
+    r.breakdowns().ifPresent(b -> breakdowns(b, body));
 
     mismatchTable(r, details, body);
     inputProblems(r, body);
@@ -113,6 +119,154 @@ public final class HtmlReport {
         + DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
     return Html.page("LLM SQL evaluation: " + percent(r.accuracy()) + " accuracy", subtitle, body.toString(),
         SCRIPT);
+  }
+
+  /** Spider's table: per hardness (and turn) the count, execution and exact-set accuracy and the partial F1s. */
+  private static void spiderTable(SpiderScores spider, StringBuilder body) {
+    body.append("<h2>Spider's report by hardness</h2>\n<div class=\"scroll\"><table class=\"data levels\" "
+        + "id=\"spider-levels\"><thead><tr><th>level</th><th>count</th><th>execution</th><th>exact match</th>");
+    SpiderScores.COMPONENTS.forEach(c -> body.append("<th>").append(esc(c)).append(" F1</th>"));
+    body.append("</tr></thead><tbody>\n");
+    spider.levels().forEach((name, l) -> {
+      body.append("<tr><td>").append(esc(name)).append("</td><td class=\"n\">").append(l.count())
+          .append("</td><td class=\"n\">").append(fixed(l.exec())).append("</td><td class=\"n\">")
+          .append(fixed(l.exact())).append("</td>");
+      SpiderScores.COMPONENTS.forEach(c -> body.append("<td class=\"n\">")
+          .append(l.partial().containsKey(c) ? fixed(l.partial().get(c).f1()) : "").append("</td>"));
+      body.append("</tr>\n");
+    });
+    body.append("</tbody></table></div>\n<div class=\"charts\">");
+    List<Html.Bar> bars = new ArrayList<>();
+    SpiderScores.HARDNESS.forEach(h -> {
+      SpiderScores.Level l = spider.levels().get(h);
+      bars.add(new Html.Bar(h, l.exec(), percent(l.exec()) + " (" + l.count() + ")", "#1f5fbf"));
+    });
+    body.append(chart("Execution accuracy by hardness", Html.barChart("chart-hardness", bars, 1)))
+        .append("</div>\n");
+  }
+
+  /** BIRD's table: per difficulty the count, EX, Soft-F1 and R-VES in points. */
+  private static void birdTable(BirdScores bird, StringBuilder body) {
+    body.append("<h2>BIRD by difficulty</h2>\n<table class=\"data levels\" id=\"bird-levels\"><thead><tr>"
+        + "<th>level</th><th>count</th><th>EX</th><th>Soft-F1</th>").append(bird.timed() ? "<th>R-VES</th>" : "")
+        .append("</tr></thead><tbody>\n");
+    bird.levels().forEach((name, l) -> body.append("<tr><td>").append(esc(name)).append("</td><td class=\"n\">")
+        .append(l.count()).append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%.2f", l.ex()))
+        .append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%.2f", l.softF1())).append("</td>")
+        .append(bird.timed() ? "<td class=\"n\">" + String.format(Locale.ROOT, "%.2f", l.rves()) + "</td>" : "")
+        .append("</tr>\n"));
+    body.append("</tbody></table>\n");
+  }
+
+  /** Charts of accuracy per SQL characteristic, database and table, and a table with intervals. */
+  private static void breakdowns(Breakdowns b, StringBuilder body) {
+    body.append("<h2>Where it fails</h2>\n<div class=\"cards\">").append(Html.card("QVT",
+        String.format(Locale.ROOT, "%.4f", b.qvt()), "qvt", b.qvtGroups() + " group(s) of equal gold SQL"))
+        .append("</div>\n<div class=\"charts\">\n");
+    body.append(chart("Accuracy by SQL characteristic", sliceChart(b.byCharacteristic(), "chart-characteristics")));
+    if (!b.byDatabase().isEmpty()) {
+      body.append(chart("Accuracy by database", sliceChart(b.byDatabase(), "chart-databases")));
+    }
+    List<Map.Entry<String, Breakdown>> tables = new ArrayList<>(b.byTable().entrySet());
+    tables.sort((x, y) -> Integer.compare(y.getValue().total(), x.getValue().total()));
+    Map<String, Breakdown> top = new LinkedHashMap<>();
+    tables.stream().limit(MAX_TAGS).forEach(e -> top.put(e.getKey(), e.getValue()));
+    body.append(chart("Accuracy by table (most asked first)", sliceChart(top, "chart-tables")));
+    body.append("</div>\n<div class=\"scroll\"><table class=\"data levels\" id=\"breakdowns\"><thead><tr>"
+        + "<th>slice</th><th>matches</th><th>total</th><th>accuracy</th><th>95% CI</th></tr></thead><tbody>\n");
+    for (Breakdown slice : b.all()) {
+      body.append("<tr><td>").append(esc(slice.key())).append("</td><td class=\"n\">").append(slice.matches())
+          .append("</td><td class=\"n\">").append(slice.total()).append("</td><td class=\"n\">")
+          .append(percent(slice.accuracy())).append("</td><td>")
+          .append(Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")).append("</td></tr>\n");
+    }
+    body.append("</tbody></table></div>\n");
+  }
+
+  private static String sliceChart(Map<String, Breakdown> slices, String id) {
+    if (slices.isEmpty()) {
+      return "<p class=\"none\">None.</p>";
+    }
+    List<Html.Bar> bars = new ArrayList<>();
+    slices.forEach((name, s) -> bars.add(new Html.Bar(name, s.accuracy(),
+        percent(s.accuracy()) + " (" + s.matches() + "/" + s.total() + ")", "#1f5fbf")));
+    return Html.barChart(id, bars, 1, 130);
+  }
+
+  private static String fixed(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  /** Clause keywords a query is split at for the side-by-side view, longest first. */
+  private static final java.util.regex.Pattern CLAUSE = java.util.regex.Pattern.compile(
+      "(?i)\\b(select|from|where|group\\s+by|having|order\\s+by|limit|union(?:\\s+all)?|intersect|except)\\b");
+
+  /**
+   * The query split at its top-level clause keywords (outside strings, quotes and parentheses): each part with its
+   * clause's name (the keyword lower-cased, spaces collapsed; "" before the first).
+   */
+  static List<String[]> clauses(String sql) {
+    List<Integer> cuts = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    int depth = 0;
+    char quote = 0;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+        continue;
+      }
+      if (c == '\'' || c == '"' || c == '`') {
+        quote = c;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (depth == 0 && Character.isLetter(c) && (i == 0 || !Character.isLetterOrDigit(sql.charAt(i - 1))
+          && sql.charAt(i - 1) != '_')) {
+        java.util.regex.Matcher m = CLAUSE.matcher(sql).region(i, sql.length());
+        if (m.lookingAt()) {
+          cuts.add(i);
+          names.add(m.group(1).toLowerCase(Locale.ROOT).replaceAll("\\s+", " "));
+          i = m.end() - 1;
+        }
+      }
+    }
+    List<String[]> parts = new ArrayList<>();
+    int from = 0;
+    String name = "";
+    for (int k = 0; k < cuts.size(); k++) {
+      if (cuts.get(k) > from) {
+        parts.add(new String[] {name, sql.substring(from, cuts.get(k))});
+      }
+      from = cuts.get(k);
+      name = names.get(k);
+    }
+    parts.add(new String[] {name, sql.substring(from)});
+    return parts;
+  }
+
+  /**
+   * {@code sql} escaped, with each clause whose text (case and spacing aside) is not among {@code other}'s clauses of
+   * the same name marked: the clause that differs, side by side with the other query.
+   */
+  static String highlighted(String sql, String other) {
+    java.util.Set<String> theirs = new java.util.HashSet<>();
+    for (String[] c : clauses(other)) {
+      theirs.add(c[0] + "\u0000" + normal(c[1]));
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String[] c : clauses(sql)) {
+      boolean same = c[1].isBlank() || theirs.contains(c[0] + "\u0000" + normal(c[1]));
+      sb.append(same ? esc(c[1]) : "<mark class=\"clause\">" + esc(c[1]) + "</mark>");
+    }
+    return sb.toString();
+  }
+
+  private static String normal(String clause) {
+    // spacing around punctuation, a trailing semicolon and case do not make a clause differ
+    return clause.strip().replaceAll(";$", "").replaceAll("\\s*([,()=<>!+*/-])\\s*", "$1").replaceAll("\\s+", " ")
+        .strip().toLowerCase(Locale.ROOT);
   }
 
   private static String chart(String title, String svgOrNone) {
@@ -246,9 +400,11 @@ public final class HtmlReport {
           "<div class=\"muted\">").append(esc(String.join(", ", x.tags())
               + (x.difficulty() == null ? "" : (x.tags().isEmpty() ? "" : " \u00b7 ") + x.difficulty())))
           .append("</div>"));
-      body.append("</td><td><pre>").append(esc(m.goldSql())).append("</pre></td><td>");
+      // gold and prediction side by side, each clause the other lacks marked
+      body.append("</td><td class=\"sql\"><pre>").append(predicted != null ? highlighted(m.goldSql(), predicted)
+          : esc(m.goldSql())).append("</pre></td><td class=\"sql\">");
       if (predicted != null) {
-        body.append("<pre>").append(esc(predicted)).append("</pre>");
+        body.append("<pre>").append(highlighted(predicted, m.goldSql())).append("</pre>");
       } else {
         body.append("<span class=\"muted\">model output:</span><pre>")
             .append(esc(m.modelOutput() == null ? "(none)" : cut(m.modelOutput(), 2000))).append("</pre>");

@@ -160,6 +160,7 @@ public final class Leaderboard {
                 + "benchmark</p>\n");
       }
       body.append(reports(g.getValue(), ++group));
+      body.append(levels(g.getValue(), group));
       body.append(categories(g.getValue()));
     }
     if (!published.isEmpty()) {
@@ -183,6 +184,42 @@ public final class Leaderboard {
     }
     String subtitle = String.join("; ", parts);
     return Html.page("LLM SQL leaderboard", subtitle, body.toString(), entries.isEmpty() ? "" : SCRIPT);
+  }
+
+  /**
+   * Accuracy per level ({@link EvaluationReport#byLevel()}: Spider's hardness or the difficulty, BIRD's levels, the
+   * SQL characteristics and databases of reports with breakdowns; tables left out), one sortable column per level,
+   * for the reports that have any; nothing when none has.
+   */
+  private static String levels(List<Entry> entries, int group) {
+    List<Entry> ranked = new ArrayList<>(entries);
+    ranked.sort(Comparator.comparingDouble((Entry e) -> e.report().accuracy()).reversed());
+    Set<String> levels = new LinkedHashSet<>();
+    ranked.forEach(e -> e.report().byLevel().keySet().stream().filter(k -> !k.startsWith("table:"))
+        .forEach(levels::add));
+    if (levels.isEmpty()) {
+      return "";
+    }
+    StringBuilder body = new StringBuilder("<h2>Accuracy by level</h2>\n<div class=\"scroll\"><table "
+        + "class=\"data board\" id=\"levels" + (group == 1 ? "" : "-" + group) + "\"><thead><tr>"
+        + "<th class=\"sortable\" data-type=\"s\">name</th>");
+    levels.forEach(l -> body.append("<th class=\"sortable\" data-type=\"n\">").append(esc(l)).append("</th>"));
+    body.append("</tr></thead><tbody>\n");
+    for (Entry e : ranked) {
+      Map<String, dev.llmsql.report.Breakdown> mine = e.report().byLevel();
+      body.append("<tr>");
+      td(body, e.name(), e.name());
+      for (String l : levels) {
+        dev.llmsql.report.Breakdown b = mine.get(l);
+        if (b == null || b.total() == 0) {
+          td(body, "", "\u2013");
+        } else {
+          td(body, b.accuracy(), percent(b.accuracy()) + " (" + b.matches() + "/" + b.total() + ")");
+        }
+      }
+      body.append("</tr>\n");
+    }
+    return body.append("</tbody></table></div>\n").toString();
   }
 
   /** LLMSQL 2.0's accuracy per category, for the reports that carry it; nothing when none does. */

@@ -7,7 +7,9 @@ import java.util.Set;
 /**
  * Registers {@code exact-set} (Spider's exact-set match, values ignored; options {@code keep-values},
  * {@code extract} (the first SQL candidate instead of the completion as given) and {@code structural}, this
- * project's own clause comparison) for {@code Judges.named(...)} and {@code --judge}.
+ * project's own clause comparison) for {@code Judges.named(...)} and {@code --judge}, and {@code spider}: Spider's
+ * whole report (test-suite execution as the verdict, exact-set match, hardness and partial scores as measures;
+ * options {@code fix-hardness}, {@code fix-and-or}, {@code plain-f1} switch off the peer's quirks).
  *
  * <pre>{@code
  * Judge j = Judges.named("exact-set:structural,keep-values");
@@ -21,16 +23,23 @@ public final class ExactSetJudgeProvider implements JudgeProvider {
 
   @Override
   public Set<String> names() {
-    return Set.of("exact-set");
+    return Set.of("exact-set", "spider");
   }
 
   @Override
   public Set<String> options(String name) {
+    if (name.equals("spider")) {
+      return Set.of("fix-hardness", "fix-and-or", "plain-f1");
+    }
     return Set.of("keep-values", "structural", "extract");
   }
 
   @Override
   public Judge create(String name, Set<String> options) {
+    if (name.equals("spider")) {
+      return new SpiderReportJudge(options.contains("fix-hardness"), options.contains("fix-and-or"),
+          options.contains("plain-f1"));
+    }
     return ExactSetJudge.builder().ignoreValues(!options.contains("keep-values"))
         .structural(options.contains("structural")).extract(options.contains("extract")).build();
   }

@@ -706,6 +706,134 @@ final class SpiderSql {
     return res;
   }
 
+  /**
+   * evaluate()'s view of each partial score: {@code {label_total, pred_total, score}} per part in {@link #PARTS}
+   * order, the totals as {@code evaluate()} reads them. Its {@code eval_and_or} returns the totals of a
+   * difference in the other order than its caller reads them ({@code swapAndOr}, the peer's way), and calls two
+   * equal sets of connectors, both empty included, {@code (1, 1, 1)}.
+   */
+  static Map<String, int[]> partialMatch(Query pred, Query gold, boolean swapAndOr) {
+    Map<String, Integer> scores = partialScores(pred, gold);
+    Map<String, int[]> res = new LinkedHashMap<>();
+    int gs = gold.select().size();
+    int ps = pred.select().size();
+    res.put("select", new int[] {gs, ps, scores.get("select")});
+    res.put("select_no_agg", new int[] {gs, ps, scores.get("select_no_agg")});
+    int gw = units(gold.where()).size();
+    int pw = units(pred.where()).size();
+    res.put("where", new int[] {gw, pw, scores.get("where")});
+    res.put("where_no_op", new int[] {gw, pw, scores.get("where_no_op")});
+    res.put("group_no_having", new int[] {gold.groupBy().size(), pred.groupBy().size(),
+        scores.get("group_no_having")});
+    res.put("group", new int[] {gold.groupBy().isEmpty() ? 0 : 1, pred.groupBy().isEmpty() ? 0 : 1,
+        scores.get("group")});
+    res.put("order", new int[] {gold.orderBy() == null ? 0 : 1, pred.orderBy() == null ? 0 : 1,
+        scores.get("order")});
+    Set<Object> pao = new HashSet<>(connectives(pred.where()));
+    Set<Object> gao = new HashSet<>(connectives(gold.where()));
+    if (pao.equals(gao)) {
+      res.put("and_or", new int[] {1, 1, 1});
+    } else {
+      res.put("and_or", swapAndOr ? new int[] {pao.size(), gao.size(), 0} : new int[] {gao.size(), pao.size(), 0});
+    }
+    res.put("set_ops", new int[] {setOps(gold), setOps(pred), scores.get("set_ops")});
+    res.put("keywords", new int[] {keywords(gold).size(), keywords(pred).size(), scores.get("keywords")});
+    return res;
+  }
+
+  private static int setOps(Query q) {
+    return (q.intersect() == null ? 0 : 1) + (q.except() == null ? 0 : 1) + (q.union() == null ? 0 : 1);
+  }
+
+  /** Spider's four levels in order; {@link #hardness} returns one of them. */
+  static final List<String> LEVELS = List.of("easy", "medium", "hard", "extra");
+
+  /**
+   * evaluation.py's {@code eval_hardness} of a parsed (not rebuilt) gold query. {@code notFlagAggregates} is the
+   * peer's way: an aggregation in WHERE or HAVING is read from each condition's first element, its NOT flag, and
+   * each and/or between HAVING conditions counts as one; otherwise the aggregate of the condition's column counts.
+   */
+  static String hardness(Query q, boolean notFlagAggregates) {
+    int c1 = componentOne(q);
+    int c2 = componentTwo(q);
+    int others = others(q, notFlagAggregates);
+    if (c1 <= 1 && others == 0 && c2 == 0) {
+      return "easy";
+    }
+    if ((others <= 2 && c1 <= 1 && c2 == 0) || (c1 <= 2 && others < 2 && c2 == 0)) {
+      return "medium";
+    }
+    if ((others > 2 && c1 <= 2 && c2 == 0) || (2 < c1 && c1 <= 3 && others <= 2 && c2 == 0)
+        || (c1 <= 1 && others == 0 && c2 <= 1)) {
+      return "hard";
+    }
+    return "extra";
+  }
+
+  private static List<Object> allUnits(Query q) {
+    List<Object> all = new ArrayList<>(units(q.fromConds()));
+    all.addAll(units(q.where()));
+    all.addAll(units(q.having()));
+    return all;
+  }
+
+  private static int componentOne(Query q) {
+    int count = 0;
+    count += q.where().isEmpty() ? 0 : 1;
+    count += q.groupBy().isEmpty() ? 0 : 1;
+    count += q.orderBy() == null ? 0 : 1;
+    count += q.limit() == null ? 0 : 1;
+    count += q.tables().isEmpty() ? 0 : q.tables().size() - 1;
+    List<Object> ao = new ArrayList<>(connectives(q.fromConds()));
+    ao.addAll(connectives(q.where()));
+    ao.addAll(connectives(q.having()));
+    count += (int) ao.stream().filter("or"::equals).count();
+    count += (int) allUnits(q).stream().filter(u -> ((CondUnit) u).op() == OP_LIKE).count();
+    return count;
+  }
+
+  private static int componentTwo(Query q) {
+    int nested = 0;
+    for (Object o : allUnits(q)) {
+      CondUnit c = (CondUnit) o;
+      nested += c.val1() instanceof Query ? 1 : 0;
+      nested += c.val2() instanceof Query ? 1 : 0;
+    }
+    return nested + setOps(q);
+  }
+
+  private static int others(Query q, boolean notFlagAggregates) {
+    int agg = (int) q.select().stream().filter(i -> i.agg() != 0).count();
+    agg += conditionAggregates(units(q.where()), notFlagAggregates);
+    agg += (int) q.groupBy().stream().filter(c -> c.agg() != 0).count();
+    if (q.orderBy() != null) {
+      for (ValUnit v : q.orderBy()) {
+        agg += v.left() != null && v.left().agg() != 0 ? 1 : 0;
+        agg += v.right() != null && v.right().agg() != 0 ? 1 : 0;
+      }
+    }
+    // count_agg(sql['having']) walks the connectors too: 'and'[0] is not 0
+    agg += notFlagAggregates ? conditionAggregates(q.having(), true) : conditionAggregates(units(q.having()), false);
+    int count = agg > 1 ? 1 : 0;
+    count += q.select().size() > 1 ? 1 : 0;
+    count += q.where().size() > 1 ? 1 : 0;
+    count += q.groupBy().size() > 1 ? 1 : 0;
+    return count;
+  }
+
+  private static int conditionAggregates(List<Object> elements, boolean notFlag) {
+    int n = 0;
+    for (Object o : elements) {
+      if (o instanceof CondUnit c) {
+        boolean agg = notFlag ? c.not() : c.valUnit().left() != null && c.valUnit().left().agg() != 0;
+        n += agg ? 1 : 0;
+      } else {
+        n += notFlag ? 1 : 0;
+      }
+    }
+    return n;
+  }
+
   /** eval_exact_match: every partial score 1 and, when the gold has tables, the same tables. */
   static boolean exactMatch(Query pred, Query gold) {
     if (partialScores(pred, gold).containsValue(0)) {

@@ -1,0 +1,81 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code llmsql evaluate --judge bird} on a crafted BIRD-style set: BIRD's table by difficulty (count, EX, Soft-F1)
+ * in the full JSON report and in the text, with the figures BIRD's scripts compute (worked out in the comments).
+ */
+class CliBirdTableTest extends CliHarness {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void birdJudge_difficulties_exAndSoftF1PerLevelAsBirdPrintsThem() throws Exception {
+    // given
+    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (a INTEGER, b TEXT)");
+      s.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
+    }
+    String[][] rows = {
+        // id, difficulty, gold, prediction: EX, Soft-F1
+        {"1", "\"simple\"", "SELECT a FROM t", "SELECT a FROM t"},                          // 1, 1
+        {"2", "\"simple\"", "SELECT a FROM t", "SELECT a FROM t WHERE a < 3"},              // 0, p 1 r 2/3: 0.8
+        {"3", "\"moderate\"", "SELECT a, b FROM t WHERE a = 1", "SELECT a FROM t WHERE a = 1"}, // 0, 2/3
+        {"4", "\"challenging\"", "SELECT count(*) FROM t", "SELECT count(*) FROM t"},       // 1, 1
+        {"5", "\"challenging\"", "SELECT a FROM t", "SELECT nope FROM t"},                  // 0, 0 (fails)
+        {"6", "null", "SELECT b FROM t WHERE a = 2", "SELECT b FROM t WHERE a = 2"},        // 1, 1 (total only)
+    };
+    StringBuilder questions = new StringBuilder();
+    StringBuilder outputs = new StringBuilder();
+    for (String[] r : rows) {
+      questions.append("{\"question_id\": ").append(r[0]).append(", \"question\": \"q\", \"sql\": \"").append(r[2])
+          .append("\", \"db_id\": \"shop\", \"difficulty\": ").append(r[1]).append("}\n");
+      outputs.append("{\"question_id\": ").append(r[0]).append(", \"completion\": \"").append(r[3]).append("\"}\n");
+    }
+    Path q = Files.writeString(dir.resolve("questions.jsonl"), questions);
+    Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
+
+    // when
+    int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--databases-dir",
+        dir.resolve("db").toString(), "--judge", "bird", "--no-save-report", "--no-show-mismatches",
+        "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+
+    // then
+    assertThat(status).as(err()).isZero();
+    JsonNode bird = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("summary").get("bird");
+    // R-VES rests on wall-clock timings (bird times each match once): present, but not a fixed number
+    bird.forEach(level -> assertThat(level.has("r_ves")).isTrue());
+    bird.forEach(level -> ((com.fasterxml.jackson.databind.node.ObjectNode) level).remove("r_ves"));
+    assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":2,\"ex\":50.0,\"soft_f1\":90.0},"
+        + "\"moderate\":{\"count\":1,\"ex\":0.0,\"soft_f1\":66.66666666666666},"
+        + "\"challenging\":{\"count\":2,\"ex\":50.0,\"soft_f1\":50.0},"
+        // sum(1, 0.8, 2/3, 1, 0, 1) / 6 * 100, summed in input order as Python's sum does
+        + "\"total\":{\"count\":6,\"ex\":50.0,\"soft_f1\":74.44444444444444}}");
+    assertThat(out()).contains(String.join("\n",
+        "                     simple               moderate             challenging          total               ",
+        "count                2                    1                    2                    6                   ",
+        "======================================    EX    =====================================",
+        "EX                   50.00                0.00                 50.00                50.00               ",
+        "                     simple               moderate             challenging          total               ",
+        "count                2                    1                    2                    6                   ",
+        "======================================    Soft-F1    =====================================",
+        "Soft-F1              90.00                66.67                50.00                74.44               ",
+        "                     simple               moderate             challenging          total               ",
+        "count                2                    1                    2                    6                   ",
+        "======================================    R-VES    =====================================",
+        ""));
+  }
+}
