@@ -253,6 +253,10 @@ public final class Cli {
       "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
       "endpoint", "--hub-endpoint");
 
+  /** " (builder: calls)" and ", builder calls" in a library message: one level of nested parentheses. */
+  private static final java.util.regex.Pattern BUILDER_HINT =
+      java.util.regex.Pattern.compile(" ?\\(builder: (?:[^()]|\\([^()]*\\))*\\)|, builder (?:[^();,]|\\([^()]*\\))*");
+
   private static final java.util.regex.Pattern CALL =
       java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
 
@@ -271,7 +275,10 @@ public final class Cli {
    * for a builder's own messages: in other messages such a word may be the user's (a column, a file).
    */
   static String inCliTerms(String message, CommandSpec spec, boolean settings) {
-    java.util.regex.Matcher m = CALL.matcher(message);
+    // the library's hints for its Java callers ("(builder: questionsPath(...).dbPath(...))", ", builder
+    // minimumRate(...)") name no option: on the command line they go, the option beside them stays
+    String plain = BUILDER_HINT.matcher(message).replaceAll("");
+    java.util.regex.Matcher m = CALL.matcher(plain);
     StringBuilder text = new StringBuilder();
     while (m.find()) {
       String name = m.group(1);
@@ -280,7 +287,7 @@ public final class Cli {
       String option = OPTION_OF_CALL.getOrDefault(name, "--" + name.replaceAll("([A-Z])", "-$1")
           .toLowerCase(Locale.ROOT));
       // part of an option, a path or a file name: left as it is
-      boolean inWord = m.start() > 0 && "-/\\._".indexOf(message.charAt(m.start() - 1)) >= 0;
+      boolean inWord = m.start() > 0 && "-/\\._".indexOf(plain.charAt(m.start() - 1)) >= 0;
       if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
         m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
         continue;

@@ -57,7 +57,7 @@ class CliTest {
   void run_unknownCommand_namesKnownOnes() {
     assertThat(run("frobnicate")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'frobnicate'; known: evaluate, report, leaderboard, "
-        + "compare, dataset, inference, falcon, suite, completion (see llmsql --help)\n");
+        + "compare, audit, dataset, inference, falcon, suite, completion (see llmsql --help)\n");
   }
 
   @Test
@@ -263,9 +263,8 @@ class CliTest {
           + "/datasets/llmsql-bench/llmsql-benchmark/resolve/main/questions.jsonl: too slow from 127.0.0.1:"
           + hub.getAddress().getPort() + ": ") + "\\d{1,2}" + java.util.regex.Pattern.quote(" bytes/s over the "
           + "last 1 s, below the minimum of 1024 bytes/s, at byte " + kept + " of 200000; the part is kept: run "
-          + "again to resume from byte " + kept + "; lower the minimum rate (--download-min-rate, builder "
-          + "minimumRate(...); 0 turns it off) for a slow link, or pass local files: --questions-path "
-          + "questions.jsonl --db-path sqlite_tables.db (builder: questionsPath(...).dbPath(...))"));
+          + "again to resume from byte " + kept + "; lower the minimum rate (--download-min-rate; 0 turns it off) "
+          + "for a slow link, or pass local files: --questions-path questions.jsonl --db-path sqlite_tables.db"));
       assertThat(out()).isEmpty();
     } finally {
       hub.stop(0);
