@@ -12,9 +12,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.ProgressHandler;
@@ -22,6 +24,7 @@ import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteOpenMode;
+import org.sqlite.core.DB;
 
 /**
  * The JVM-wide pools of hardened read-only connections, one per database file. Opening a connection to a
@@ -52,28 +55,111 @@ final class ReadOnlyPools {
 
   /**
    * The statement deadline of one connection, checked by a progress handler registered once when the
-   * connection opens (registering per statement costs two JNI calls and an allocation each time).
+   * connection opens (registering per statement costs two JNI calls and an allocation each time), and by a
+   * ticker thread that calls {@code sqlite3_interrupt} once it has passed, which SQLite notices between rows
+   * even when each VM step is an expensive call. Arming costs a field write: no thread hand-off, no scheduled
+   * task per statement.
    */
   static final class Deadline extends ProgressHandler {
+
+    /** How often the ticker looks at armed deadlines. */
+    static final long TICK_MILLIS = 10;
+    /** The ticker stops after this many ticks with nothing armed, and the next arm starts it again. */
+    private static final int IDLE_TICKS = 200;
+    private static final Set<Deadline> LIVE = Collections.synchronizedSet(Collections.newSetFromMap(
+        new WeakHashMap<>()));
+    private static final AtomicBoolean TICKING = new AtomicBoolean();
+
+    private final DB db;
     private volatile long deadline = Long.MAX_VALUE;
+    private boolean interrupted;
+    /** SQLITE_LIMIT_LENGTH as last set on this connection, so a statement sets it only when it differs. */
+    private int lengthLimit = -1;
 
     /** A deadline not armed yet: nothing is interrupted. */
-    Deadline() {
+    Deadline(DB db) {
+      this.db = db;
+      LIVE.add(this);
     }
 
     /** Statements on this connection are interrupted once {@link System#nanoTime()} passes {@code nanoTime}. */
     void arm(long nanoTime) {
-      deadline = nanoTime;
+      synchronized (this) {
+        deadline = nanoTime;
+        interrupted = false;
+      }
+      if (!TICKING.get() && TICKING.compareAndSet(false, true)) {
+        DaemonThreads.start("llmsql-sql-deadlines", Deadline::tick);
+      }
     }
 
-    void disarm() {
+    synchronized void disarm() {
       deadline = Long.MAX_VALUE;
+    }
+
+    /** Sets SQLITE_LIMIT_LENGTH for the next statement; pools are shared by executors whose limits differ. */
+    void lengthLimit(int bytes) throws SQLException {
+      if (lengthLimit != bytes) {
+        db.limit(org.sqlite.SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), bytes);
+        lengthLimit = bytes;
+      }
     }
 
     @Override
     protected int progress() {
       long d = deadline;
       return d != Long.MAX_VALUE && System.nanoTime() - d > 0 ? 1 : 0;
+    }
+
+    /** Interrupts the statement if it is past its deadline; true while one is armed. */
+    private synchronized boolean check(long now) {
+      if (deadline == Long.MAX_VALUE) {
+        return false;
+      }
+      if (!interrupted && now - deadline > 0) {
+        interrupted = true;
+        try {
+          db.interrupt();
+        } catch (SQLException e) {
+          // the connection closed meanwhile: nothing left to stop
+        }
+      }
+      return true;
+    }
+
+    private static void tick() {
+      int idle = 0;
+      while (true) {
+        try {
+          Thread.sleep(TICK_MILLIS);
+        } catch (InterruptedException e) {
+          TICKING.set(false);
+          return;
+        }
+        if (checkAll()) {
+          idle = 0;
+        } else if (++idle >= IDLE_TICKS) {
+          TICKING.set(false);
+          // an arm that saw the ticker running just before it stopped: keep ticking for it
+          if (!checkAll() || !TICKING.compareAndSet(false, true)) {
+            return;
+          }
+          idle = 0;
+        }
+      }
+    }
+
+    private static boolean checkAll() {
+      Deadline[] live;
+      synchronized (LIVE) {
+        live = LIVE.toArray(new Deadline[0]);
+      }
+      long now = System.nanoTime();
+      boolean armed = false;
+      for (Deadline d : live) {
+        armed |= d.check(now);
+      }
+      return armed;
     }
   }
 
@@ -195,7 +281,7 @@ final class ReadOnlyPools {
         try (Statement s = connection.createStatement()) {
           s.execute("PRAGMA query_only = 1");
         }
-        Deadline deadline = new Deadline();
+        Deadline deadline = new Deadline(connection.getDatabase());
         ProgressHandler.setHandler(connection, PROGRESS_STEPS, deadline);
         OPENED.put(connection, new Opened(deadline, hardening));
       } catch (SQLException e) {
