@@ -228,6 +228,7 @@ final class ReadOnlyPools {
   }
 
   private static HikariDataSource open(Path database, int concurrency) {
+    NativeLibraryCache.prepare();
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     config.setOpenMode(SQLiteOpenMode.READONLY);

@@ -58,8 +58,9 @@ public final class EvaluationBenchmark {
     }
     if (args[0].equals(FIRST_RUN)) {
       // the child JVM of firstEvaluation(): one cold evaluation, nothing before it
-      System.out.println(evaluate(Path.of(args[1]).resolve("questions.jsonl"), Path.of(args[1])
-          .resolve("sqlite_tables.db"), Path.of(args[1]).resolve("outputs.jsonl"), Integer.parseInt(args[2]), null));
+      double seconds = evaluate(Path.of(args[1]).resolve("questions.jsonl"), Path.of(args[1])
+          .resolve("sqlite_tables.db"), Path.of(args[1]).resolve("outputs.jsonl"), Integer.parseInt(args[2]), null);
+      System.out.println(seconds + " " + peakRss());
       return;
     }
     Path dir = Path.of(args[0]);
@@ -123,6 +124,7 @@ public final class EvaluationBenchmark {
       // end to end in a fresh python3, interleaved
       double[] py = new double[runs];
       Map<Integer, double[]> first = new java.util.LinkedHashMap<>();
+      long[] firstRss = new long[1];
       for (int threads : new LinkedHashSet<>(List.of(1, cores))) {
         first.put(threads, new double[runs]);
       }
@@ -130,13 +132,16 @@ public final class EvaluationBenchmark {
         py[i] = Double.parseDouble(runProcess(List.of("python3", pythonBench.resolve("python_evaluate.py")
             .toString(), dir.toString())).trim());
         for (Map.Entry<Integer, double[]> e : first.entrySet()) {
-          e.getValue()[i] = firstEvaluation(dir, e.getKey());
+          String[] out = firstEvaluation(dir, e.getKey()).trim().split(" ");
+          e.getValue()[i] = Double.parseDouble(out[0]);
+          firstRss[0] = Math.max(firstRss[0], Long.parseLong(out[1]));
         }
       }
       table.add(row("python evaluate() end to end, fresh python3", 1, median(py), predictions));
       for (Map.Entry<Integer, double[]> e : first.entrySet()) {
         double s = median(e.getValue());
-        table.add(row("in-process, first evaluation in a fresh JVM, cold", e.getKey(), s, predictions));
+        table.add(row("in-process, first evaluation in a fresh JVM, cold (peak RSS of those JVMs "
+            + Math.round(firstRss[0] / 1e6) + " MB)", e.getKey(), s, predictions));
         notes.add(String.format(Locale.ROOT, "first evaluation in a fresh JVM, %d thread(s) / python evaluate(): "
             + "%.2fx", e.getKey(), s / median(py)));
       }
@@ -196,12 +201,12 @@ public final class EvaluationBenchmark {
         peakHeap() / 1e6, peakRss() / 1e6);
   }
 
-  /** One cold evaluation in a JVM of its own, timed inside it (no JVM start); peak RSS in the row's label. */
-  private static double firstEvaluation(Path dir, int threads) throws Exception {
+  /** One cold evaluation in a JVM of its own, timed inside it (no JVM start): "seconds peakRssBytes". */
+  private static String firstEvaluation(Path dir, int threads) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return Double.parseDouble(runProcess(List.of(java, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp",
+    return runProcess(List.of(java, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp",
         System.getProperty("java.class.path"), EvaluationBenchmark.class.getName(), FIRST_RUN, dir.toString(),
-        Integer.toString(threads))).trim());
+        Integer.toString(threads)));
   }
 
   /** Runs a command, returns its standard output; fails with its error output. */
