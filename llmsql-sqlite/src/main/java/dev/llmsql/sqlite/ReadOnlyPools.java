@@ -75,6 +75,8 @@ final class ReadOnlyPools {
     private boolean interrupted;
     /** SQLITE_LIMIT_LENGTH as last set on this connection, so a statement sets it only when it differs. */
     private int lengthLimit = -1;
+    /** Whether SQLite has read this connection's schema ({@link #readSchema}); only its holder reads it. */
+    private boolean schemaRead;
 
     /** A deadline not armed yet: nothing is interrupted. */
     Deadline(DB db) {
@@ -160,6 +162,24 @@ final class ReadOnlyPools {
         armed |= d.check(now);
       }
       return armed;
+    }
+  }
+
+  /**
+   * Has SQLite read the schema of a connection this registry opened, once, before its first statement and
+   * outside any statement's deadline: opening a connection no longer reads it (so that connections read it in
+   * parallel, see StockFunctions#restrict), and half a second of parsing (far more on a loaded machine) is not
+   * the statement's time.
+   *
+   * @throws SQLException when the schema cannot be read (a damaged file): the database cannot serve
+   */
+  static void readSchema(SQLiteConnection connection) throws SQLException {
+    Deadline deadline = opened(connection).deadline();
+    if (!deadline.schemaRead) {
+      try (Statement s = connection.createStatement()) {
+        s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
+      }
+      deadline.schemaRead = true;
     }
   }
 

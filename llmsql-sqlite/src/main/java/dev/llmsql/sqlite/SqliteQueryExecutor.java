@@ -170,6 +170,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
   private QueryOutcome runHere(HikariDataSource pool, String sql, long started, int stopAfterRows,
                                List<String> calls) {
     try (Connection connection = pool.getConnection()) {
+      ReadOnlyPools.readSchema(connection.unwrap(SQLiteConnection.class));
       // The statement's clock starts with its connection: opening one (a schema parse) is not its run time.
       return run(connection, sql, System.nanoTime(), stopAfterRows, calls);
     } catch (SQLException e) {
@@ -183,6 +184,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
                                  List<String> calls) {
     try (Connection connection = running.pool.getConnection()) {
       SQLiteConnection sqlite = connection.unwrap(SQLiteConnection.class);
+      ReadOnlyPools.readSchema(sqlite);
       if (!running.start(sqlite)) {
         running.finish();
         return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
@@ -378,8 +380,8 @@ final class SqliteQueryExecutor implements QueryExecutor {
     CountDownLatch allHeld = new CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
       DaemonThreads.start("llmsql-warm-up-" + i, () -> {
-        try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
-          s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
+        try (Connection connection = pool.getConnection()) {
+          ReadOnlyPools.readSchema(connection.unwrap(SQLiteConnection.class));
           allHeld.countDown();
           // Held until all are open, so each thread warms a different connection; bounded, since evaluation
           // threads wait for these connections meanwhile.

@@ -110,11 +110,11 @@ public final class EvaluationBenchmark {
         pythonStatements = out.get("statements").get("all").asLong();
       }
     }
-    table.add(row("floor: every statement in evaluation order (" + floor.ordered().size() + (python
+    add(table, row("floor: every statement in evaluation order (" + floor.ordered().size() + (python
         ? ", python_floor.py's list" : ", our extractor's list") + ", repeats included)", 1,
         median(javaAll), predictions));
     if (python) {
-      table.add(row("python_floor.py all_s (" + pythonStatements + " statements, Python's sqlite3)", 1,
+      add(table, row("python_floor.py all_s (" + pythonStatements + " statements, Python's sqlite3)", 1,
           median(pythonAll), predictions));
       notes.add(String.format(Locale.ROOT, "executor floor / python_floor.py all_s: %.2fx (medians of %d "
           + "interleaved rounds)", median(javaAll) / median(pythonAll), runs));
@@ -137,10 +137,10 @@ public final class EvaluationBenchmark {
           firstRss[0] = Math.max(firstRss[0], Long.parseLong(out[1]));
         }
       }
-      table.add(row("python evaluate() end to end, fresh python3", 1, median(py), predictions));
+      add(table, row("python evaluate() end to end, fresh python3", 1, median(py), predictions));
       for (Map.Entry<Integer, double[]> e : first.entrySet()) {
         double s = median(e.getValue());
-        table.add(row("in-process, first evaluation in a fresh JVM, cold (peak RSS of those JVMs "
+        add(table, row("in-process, first evaluation in a fresh JVM, cold (peak RSS of those JVMs "
             + Math.round(firstRss[0] / 1e6) + " MB)", e.getKey(), s, predictions));
         notes.add(String.format(Locale.ROOT, "first evaluation in a fresh JVM, %d thread(s) / python evaluate(): "
             + "%.2fx", e.getKey(), s / median(py)));
@@ -152,16 +152,16 @@ public final class EvaluationBenchmark {
     }
     for (int threads : new LinkedHashSet<>(List.of(1, cores))) {
       double cold = median(warmup, runs, () -> evaluate(questions, db, outputs, threads, null));
-      table.add(row("in-process, cold (no gold cache)", threads, cold, predictions));
+      add(table, row("in-process, cold (no gold cache)", threads, cold, predictions));
       evaluate(questions, db, outputs, threads, goldCache);
       double warm = median(warmup, runs, () -> evaluate(questions, db, outputs, threads, goldCache));
-      table.add(row("in-process, warm (gold cache)", threads, warm, predictions));
+      add(table, row("in-process, warm (gold cache)", threads, warm, predictions));
     }
     for (int threads : new LinkedHashSet<>(List.of(1, cores))) {
       double all = median(warmup, runs, () -> floor.run(threads, Floor.Which.DISTINCT));
       double predicted = median(warmup, runs, () -> floor.run(threads, Floor.Which.PREDICTED));
-      table.add(row("floor: every distinct statement once", threads, all, predictions));
-      table.add(row("floor: distinct predicted statements once", threads, predicted, predictions));
+      add(table, row("floor: every distinct statement once", threads, all, predictions));
+      add(table, row("floor: distinct predicted statements once", threads, predicted, predictions));
     }
     if (!options.contains("--no-cli")) {
       Path jar = Path.of("llmsql-cli/target/llmsql.jar");
@@ -177,9 +177,9 @@ public final class EvaluationBenchmark {
           double cliCold = median(1, runs, cold::run);
           warm.run();
           double cliWarm = median(1, runs, warm::run);
-          table.add(row("CLI end to end (" + launcher.getKey() + "), cold, JVM start to report written"
+          add(table, row("CLI end to end (" + launcher.getKey() + "), cold, JVM start to report written"
               + cold.peakRss(), cores, cliCold, predictions));
-          table.add(row("CLI end to end (" + launcher.getKey() + "), warm" + warm.peakRss(), cores, cliWarm,
+          add(table, row("CLI end to end (" + launcher.getKey() + "), warm" + warm.peakRss(), cores, cliWarm,
               predictions));
         }
       } else {
@@ -240,6 +240,12 @@ public final class EvaluationBenchmark {
     }
     Arrays.sort(times);
     return runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
+  }
+
+  /** Adds a row and shows it at once (stderr), so a long run's figures are not lost if it is stopped. */
+  private static void add(List<String[]> table, String[] row) {
+    table.add(row);
+    System.err.println("| " + String.join(" | ", row) + " |");
   }
 
   private static String[] row(String what, int threads, double seconds, long predictions) {
