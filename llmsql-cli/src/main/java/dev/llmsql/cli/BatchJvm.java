@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +43,7 @@ final class BatchJvm {
     } catch (IOException | RuntimeException e) {
       return null;
     }
-    Thread stop = new Thread(child::destroy, "llmsql-batch-jvm-stop");
-    Runtime.getRuntime().addShutdownHook(stop);
+    Runtime.getRuntime().addShutdownHook(DaemonThreads.named("llmsql-batch-jvm-stop").newThread(child::destroy));
     boolean interrupted = false;
     while (true) {
       try {

@@ -1,5 +1,6 @@
 package dev.llmsql.sqlite;
 
+import dev.llmsql.files.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.JarURLConnection;
@@ -76,15 +77,11 @@ final class NativeLibraryCache {
     Path library = folder.resolve(name);
     if (!matches(library, size, crc)) {
       Files.createDirectories(folder);
-      Path partial = Files.createTempFile(folder, name, ".partial");
-      try {
+      AtomicFiles.write(library, partial -> {
         try (InputStream in = connection.getInputStream()) {
           Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
         }
-        Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        Files.deleteIfExists(partial);
-      }
+      });
       if (!matches(library, size, crc)) {
         return;
       }

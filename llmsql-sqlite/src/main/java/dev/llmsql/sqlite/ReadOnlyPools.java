@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -69,6 +71,11 @@ final class ReadOnlyPools {
     private static final Set<Deadline> LIVE = Collections.synchronizedSet(Collections.newSetFromMap(
         new WeakHashMap<>()));
     private static final AtomicBoolean TICKING = new AtomicBoolean();
+    /** Runs the ticks; its one thread waits without waking while nothing is armed. */
+    private static final ScheduledExecutorService TICKER =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("llmsql-sql-deadlines"));
+    /** Ticks in a row with nothing armed; read and written on the ticker's thread only. */
+    private static int idleTicks;
 
     private final DB db;
     private volatile long deadline = Long.MAX_VALUE;
@@ -91,7 +98,7 @@ final class ReadOnlyPools {
         interrupted = false;
       }
       if (!TICKING.get() && TICKING.compareAndSet(false, true)) {
-        DaemonThreads.start("llmsql-sql-deadlines", Deadline::tick);
+        TICKER.schedule(Deadline::tick, TICK_MILLIS, TimeUnit.MILLISECONDS);
       }
     }
 
@@ -130,25 +137,17 @@ final class ReadOnlyPools {
     }
 
     private static void tick() {
-      int idle = 0;
-      while (true) {
-        try {
-          Thread.sleep(TICK_MILLIS);
-        } catch (InterruptedException e) {
-          TICKING.set(false);
+      if (checkAll()) {
+        idleTicks = 0;
+      } else if (++idleTicks >= IDLE_TICKS) {
+        idleTicks = 0;
+        TICKING.set(false);
+        // an arm that saw the ticker running just before it stopped: keep ticking for it
+        if (!checkAll() || !TICKING.compareAndSet(false, true)) {
           return;
         }
-        if (checkAll()) {
-          idle = 0;
-        } else if (++idle >= IDLE_TICKS) {
-          TICKING.set(false);
-          // an arm that saw the ticker running just before it stopped: keep ticking for it
-          if (!checkAll() || !TICKING.compareAndSet(false, true)) {
-            return;
-          }
-          idle = 0;
-        }
       }
+      TICKER.schedule(Deadline::tick, TICK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private static boolean checkAll() {
