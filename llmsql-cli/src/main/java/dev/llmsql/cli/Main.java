@@ -13,10 +13,6 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    Integer batch = BatchJvm.run(args);
-    if (batch != null) {
-      System.exit(batch);
-    }
     configureLogging(java.util.Arrays.asList(args).contains("--verbose")
         || java.util.Arrays.asList(args).contains("-v"));
     System.exit(new Cli(System.out, System.err, Terminal.detect()).run(args));

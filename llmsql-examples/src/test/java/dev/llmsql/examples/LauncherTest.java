@@ -63,26 +63,6 @@ class LauncherTest {
   }
 
   @Test
-  void plainJavaJar_evaluateRunsInABatchJvm_withTheSameOutputAndStatus() throws Exception {
-    // GIVEN java -jar as the README shows it, with and without the child JVM, and a run that fails (exit 4)
-    List<String> missingDb = new ArrayList<>(evaluate());
-    missingDb.set(missingDb.indexOf(DEMO + "demo.sqlite"), DEMO + "missing.sqlite");
-
-    // WHEN
-    Run child = java(Map.of(), evaluate());
-    Run here = java(Map.of("LLMSQL_BATCH_JVM", "off"), evaluate());
-    Run failed = java(Map.of(), missingDb);
-    Run failedHere = java(Map.of("LLMSQL_BATCH_JVM", "off"), missingDb);
-
-    // THEN
-    assertThat(child.status()).isZero();
-    assertThat(child.output()).startsWith("54.00% accuracy (27 of 50 matched)");
-    assertThat(child).isEqualTo(here);
-    assertThat(failed.status()).isEqualTo(4);
-    assertThat(failed).isEqualTo(failedHere);
-  }
-
-  @Test
   void otherCommandsAndFailedRuns_makeNoArchive() throws Exception {
     Run version = launch(Map.of(), List.of("--version"));
     List<String> missingDb = new ArrayList<>(evaluate());
@@ -119,13 +99,6 @@ class LauncherTest {
 
   private Run launch(Map<String, String> env, List<String> args) throws Exception {
     List<String> command = new ArrayList<>(List.of("sh", "llmsql-cli/bin/llmsql"));
-    command.addAll(args);
-    return start(env, command);
-  }
-
-  private Run java(Map<String, String> env, List<String> args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-jar", JAR.toString()));
     command.addAll(args);
     return start(env, command);
   }
