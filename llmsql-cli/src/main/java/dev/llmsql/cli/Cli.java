@@ -117,7 +117,8 @@ public final class Cli {
    */
   public int run(String[] args) {
     try {
-      return Commands.execute(commands(), args, out, err);
+      return Commands.execute(args.length > 0 && args[0].equals("evaluate") ? evaluateOnly() : commands(), args,
+          out, err);
     } catch (RuntimeException | Error e) {
       if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError || e instanceof StackOverflowError)) {
         throw e;   // the JVM itself is broken: nothing sensible to print
@@ -132,6 +133,17 @@ public final class Cli {
       err.flush();
       return FAILED;
     }
+  }
+
+  /**
+   * The tree of a run whose first argument is {@code evaluate}: the top command and that one only. picocli reads
+   * every command's annotations as it is added, about 0.2 s of CPU in a fresh JVM for the whole tree (longer
+   * than a small evaluation itself), and nothing such a run prints (its help, its errors) involves the others.
+   */
+  CommandLine evaluateOnly() {
+    CommandLine top = new CommandLine(new Llmsql());
+    top.addSubcommand(new CommandLine(new Arguments(this)));
+    return top;
   }
 
   /** The command tree of one run: each command a fresh object that picocli fills with that run's options. */

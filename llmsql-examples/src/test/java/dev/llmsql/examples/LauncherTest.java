@@ -36,13 +36,20 @@ class LauncherTest {
   @Test
   void firstEvaluateMakesTheArchive_laterRunsUseIt_withTheSameOutput() throws Exception {
     Run plain = launch(Map.of("LLMSQL_CDS", "off"), evaluate());
-    assertThat(archives()).isEmpty();
+    assertThat(cached("")).isEmpty();
 
     Run first = launch(Map.of(), evaluate());
     List<Path> made = archives();
     assertThat(made).hasSize(1);
     assertThat(made.get(0).getFileName().toString()).matches("llmsql-\\d+\\.jsa");
     FileTime madeAt = Files.getLastModifiedTime(made.get(0));
+    List<Path> library = nativeLibraries();
+    assertThat(library).hasSize(1);
+    assertThat(cached("")).hasSize(2);
+    try (Stream<Path> files = Files.list(library.get(0))) {
+      assertThat(files.map(f -> f.getFileName().toString()).toList()).containsExactly(System.mapLibraryName(
+          "sqlitejdbc"));
+    }
 
     Run second = launch(Map.of(), evaluate());
 
@@ -52,6 +59,7 @@ class LauncherTest {
     assertThat(second).isEqualTo(plain);
     assertThat(archives()).containsExactlyElementsOf(made);
     assertThat(Files.getLastModifiedTime(made.get(0))).isEqualTo(madeAt);
+    assertThat(nativeLibraries()).containsExactlyElementsOf(library);
   }
 
   @Test
@@ -72,15 +80,31 @@ class LauncherTest {
   }
 
   private List<Path> archives() throws IOException {
+    return cached(".jsa");
+  }
+
+  /** What the cache directory holds whose name ends with {@code suffix} ("" for everything). */
+  private List<Path> cached(String suffix) throws IOException {
     try (Stream<Path> files = Files.list(cache)) {
-      return files.sorted().toList();
+      return files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
+    }
+  }
+
+  /** The directories holding sqlite-jdbc's native library, one per sqlite-jdbc version and library. */
+  private List<Path> nativeLibraries() throws IOException {
+    try (Stream<Path> files = Files.list(cache)) {
+      return files.filter(f -> f.getFileName().toString().startsWith("sqlite-jdbc-")).sorted().toList();
     }
   }
 
   private Run launch(Map<String, String> env, List<String> args) throws Exception {
-    assertThat(JAR).as("the runnable jar, built by llmsql-cli's package phase before this module").isRegularFile();
     List<String> command = new ArrayList<>(List.of("sh", "llmsql-cli/bin/llmsql"));
     command.addAll(args);
+    return start(env, command);
+  }
+
+  private Run start(Map<String, String> env, List<String> command) throws Exception {
+    assertThat(JAR).as("the runnable jar, built by llmsql-cli's package phase before this module").isRegularFile();
     ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
     builder.environment().put("LLMSQL_JAR", JAR.toString());
     builder.environment().put("LLMSQL_CDS_DIR", cache.toString());

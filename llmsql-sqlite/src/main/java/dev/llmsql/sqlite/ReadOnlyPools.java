@@ -12,9 +12,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.ProgressHandler;
@@ -22,6 +26,7 @@ import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteOpenMode;
+import org.sqlite.core.DB;
 
 /**
  * The JVM-wide pools of hardened read-only connections, one per database file. Opening a connection to a
@@ -59,28 +64,128 @@ final class ReadOnlyPools {
 
   /**
    * The statement deadline of one connection, checked by a progress handler registered once when the
-   * connection opens (registering per statement costs two JNI calls and an allocation each time).
+   * connection opens (registering per statement costs two JNI calls and an allocation each time), and by a
+   * ticker thread that calls {@code sqlite3_interrupt} once it has passed, which SQLite notices between rows
+   * even when each VM step is an expensive call. Arming costs a field write: no thread hand-off, no scheduled
+   * task per statement.
    */
   static final class Deadline extends ProgressHandler {
+
+    /** How often the ticker looks at armed deadlines. */
+    static final long TICK_MILLIS = 10;
+    /** The ticker stops after this many ticks with nothing armed, and the next arm starts it again. */
+    private static final int IDLE_TICKS = 200;
+    private static final Set<Deadline> LIVE = Collections.synchronizedSet(Collections.newSetFromMap(
+        new WeakHashMap<>()));
+    private static final AtomicBoolean TICKING = new AtomicBoolean();
+    /** Runs the ticks; its one thread waits without waking while nothing is armed. */
+    private static final ScheduledExecutorService TICKER =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("llmsql-sql-deadlines"));
+    /** Ticks in a row with nothing armed; read and written on the ticker's thread only. */
+    private static int idleTicks;
+
+    private final DB db;
     private volatile long deadline = Long.MAX_VALUE;
+    private boolean interrupted;
+    /** SQLITE_LIMIT_LENGTH as last set on this connection, so a statement sets it only when it differs. */
+    private int lengthLimit = -1;
+    /** Whether SQLite has read this connection's schema ({@link #readSchema}); only its holder reads it. */
+    private boolean schemaRead;
 
     /** A deadline not armed yet: nothing is interrupted. */
-    Deadline() {
+    Deadline(DB db) {
+      this.db = db;
+      LIVE.add(this);
     }
 
     /** Statements on this connection are interrupted once {@link System#nanoTime()} passes {@code nanoTime}. */
     void arm(long nanoTime) {
-      deadline = nanoTime;
+      synchronized (this) {
+        deadline = nanoTime;
+        interrupted = false;
+      }
+      if (!TICKING.get() && TICKING.compareAndSet(false, true)) {
+        TICKER.schedule(Deadline::tick, TICK_MILLIS, TimeUnit.MILLISECONDS);
+      }
     }
 
-    void disarm() {
+    synchronized void disarm() {
       deadline = Long.MAX_VALUE;
+    }
+
+    /** Sets SQLITE_LIMIT_LENGTH for the next statement; pools are shared by executors whose limits differ. */
+    void lengthLimit(int bytes) throws SQLException {
+      if (lengthLimit != bytes) {
+        db.limit(org.sqlite.SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), bytes);
+        lengthLimit = bytes;
+      }
     }
 
     @Override
     protected int progress() {
       long d = deadline;
       return d != Long.MAX_VALUE && System.nanoTime() - d > 0 ? 1 : 0;
+    }
+
+    /** Interrupts the statement if it is past its deadline; true while one is armed. */
+    private synchronized boolean check(long now) {
+      if (deadline == Long.MAX_VALUE) {
+        return false;
+      }
+      if (!interrupted && now - deadline > 0) {
+        interrupted = true;
+        try {
+          db.interrupt();
+        } catch (SQLException e) {
+          // the connection closed meanwhile: nothing left to stop
+        }
+      }
+      return true;
+    }
+
+    private static void tick() {
+      if (checkAll()) {
+        idleTicks = 0;
+      } else if (++idleTicks >= IDLE_TICKS) {
+        idleTicks = 0;
+        TICKING.set(false);
+        // an arm that saw the ticker running just before it stopped: keep ticking for it
+        if (!checkAll() || !TICKING.compareAndSet(false, true)) {
+          return;
+        }
+      }
+      TICKER.schedule(Deadline::tick, TICK_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private static boolean checkAll() {
+      Deadline[] live;
+      synchronized (LIVE) {
+        live = LIVE.toArray(new Deadline[0]);
+      }
+      long now = System.nanoTime();
+      boolean armed = false;
+      for (Deadline d : live) {
+        armed |= d.check(now);
+      }
+      return armed;
+    }
+  }
+
+  /**
+   * Has SQLite read the schema of a connection this registry opened, once, before its first statement and
+   * outside any statement's deadline: opening a connection no longer reads it (so that connections read it in
+   * parallel, see StockFunctions#restrict), and half a second of parsing (far more on a loaded machine) is not
+   * the statement's time.
+   *
+   * @throws SQLException when the schema cannot be read (a damaged file): the database cannot serve
+   */
+  static void readSchema(SQLiteConnection connection) throws SQLException {
+    Deadline deadline = opened(connection).deadline();
+    if (!deadline.schemaRead) {
+      try (Statement s = connection.createStatement()) {
+        s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
+      }
+      deadline.schemaRead = true;
     }
   }
 
@@ -160,6 +265,7 @@ final class ReadOnlyPools {
   }
 
   private static HikariDataSource open(Path database, int concurrency, boolean reversed) {
+    NativeLibraryCache.prepare();
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     config.setOpenMode(SQLiteOpenMode.READONLY);
@@ -218,7 +324,7 @@ final class ReadOnlyPools {
           }
           s.execute("PRAGMA query_only = 1");
         }
-        Deadline deadline = new Deadline();
+        Deadline deadline = new Deadline(connection.getDatabase());
         ProgressHandler.setHandler(connection, PROGRESS_STEPS, deadline);
         OPENED.put(connection, new Opened(deadline, hardening));
       } catch (SQLException e) {

@@ -83,6 +83,7 @@ public final class ScratchDatabase implements AutoCloseable {
       throw new IllegalArgumentException("timeout must be positive, but was " + timeout);
     }
     long deadline = System.nanoTime() + timeout.toNanos();
+    NativeLibraryCache.prepare();
     Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
     try {
       SQLiteConnection sqlite = c.unwrap(SQLiteConnection.class);

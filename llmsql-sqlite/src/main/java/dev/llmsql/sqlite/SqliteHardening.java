@@ -6,6 +6,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
@@ -89,6 +90,11 @@ final class SqliteHardening {
    * or null. Costs nothing unless the text names such a function.
    */
   String unknownFunction(Connection connection, String sql) {
-    return StockFunctions.misuse(connection, removed, sql);
+    return unknownFunction(connection, sql, FunctionCalls.of(sql));
+  }
+
+  /** {@link #unknownFunction(Connection, String)} with the statement's calls read already. */
+  String unknownFunction(Connection connection, String sql, List<String> calls) {
+    return StockFunctions.misuse(connection, removed, sql, calls);
   }
 }

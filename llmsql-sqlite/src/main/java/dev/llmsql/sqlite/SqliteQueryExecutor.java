@@ -33,7 +33,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.sqlite.SQLiteConnection;
-import org.sqlite.SQLiteLimits;
 
 /**
  * Runs untrusted SQL on one SQLite benchmark database: a HikariCP pool of hardened read-only connections
@@ -137,8 +136,13 @@ final class SqliteQueryExecutor implements QueryExecutor {
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
+    List<String> calls = FunctionCalls.of(sql);
+    if (FunctionCalls.bounded(calls)) {
+      return runHere(pool, sql, started, stopAfterRows, calls);
+    }
     Running running = new Running(pool);
-    Future<QueryOutcome> future = WORKERS.submit(() -> runPooled(running, database, sql, started, stopAfterRows));
+    Future<QueryOutcome> future =
+        WORKERS.submit(() -> runPooled(running, database, sql, started, stopAfterRows, calls));
     try {
       while (true) {
         // The timeout counts from when the statement got its connection: opening one (a schema parse) or waiting
@@ -182,10 +186,30 @@ final class SqliteQueryExecutor implements QueryExecutor {
     }
   }
 
+  /**
+   * On the caller's thread, for a statement whose every call is short ({@link FunctionCalls#BOUNDED}): each
+   * native call returns within milliseconds, so the connection's deadline (progress handler and ticker) stops
+   * it in time and no worker is needed to abandon it. Most benchmark statements run here: a thread hand-off
+   * per statement cost more than SQLite's own work on them.
+   */
+  private QueryOutcome runHere(HikariDataSource pool, String sql, long started, int stopAfterRows,
+                               List<String> calls) {
+    try (Connection connection = pool.getConnection()) {
+      ReadOnlyPools.readSchema(connection.unwrap(SQLiteConnection.class));
+      // The statement's clock starts with its connection: opening one (a schema parse) is not its run time.
+      return run(connection, sql, System.nanoTime(), stopAfterRows, calls);
+    } catch (SQLException e) {
+      return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
+          "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
+    }
+  }
+
   /** On a worker thread: checks out a connection, arms the watchdog, runs, and discards an abandoned connection. */
-  private QueryOutcome runPooled(Running running, Path database, String sql, long started, int stopAfterRows) {
+  private QueryOutcome runPooled(Running running, Path database, String sql, long started, int stopAfterRows,
+                                 List<String> calls) {
     try (Connection connection = running.pool.getConnection()) {
       SQLiteConnection sqlite = connection.unwrap(SQLiteConnection.class);
+      ReadOnlyPools.readSchema(sqlite);
       if (!running.start(sqlite)) {
         running.finish();
         return QueryOutcome.failure(FailureKind.TIMEOUT, "abandoned before it started", 0);
@@ -196,7 +220,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
       ScheduledFuture<?> alarm =
           WATCHDOG.schedule(running::interrupt, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
       try {
-        return run(connection, sql, runStart, stopAfterRows);
+        return run(connection, sql, runStart, stopAfterRows, calls);
       } finally {
         alarm.cancel(false);
         if (running.finish()) {
@@ -282,19 +306,19 @@ final class SqliteQueryExecutor implements QueryExecutor {
     }
   }
 
-  private QueryOutcome run(Connection pooled, String sql, long started, int stopAfterRows)
+  private QueryOutcome run(Connection pooled, String sql, long started, int stopAfterRows, List<String> calls)
       throws SQLException {
     // Progress handlers need the driver's own connection, not Hikari's proxy.
     SQLiteConnection connection = pooled.unwrap(SQLiteConnection.class);
     ReadOnlyPools.Opened opened = ReadOnlyPools.opened(connection);
     ReadOnlyPools.Deadline deadline = opened.deadline();
     // Per statement: pools are shared by executors whose limits differ.
-    connection.getDatabase().limit(SQLiteLimits.SQLITE_LIMIT_LENGTH.getId(), limits.maxValueBytes());
+    deadline.lengthLimit(limits.maxValueBytes());
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
         QueryOutcome outcome = read(rs, started, stopAfterRows);
-        String unknown = outcome.succeeded() ? opened.hardening().unknownFunction(connection, sql) : null;
+        String unknown = outcome.succeeded() ? opened.hardening().unknownFunction(connection, sql, calls) : null;
         return unknown == null ? outcome
             : QueryOutcome.failure(FailureKind.SQL_ERROR, unknown, System.nanoTime() - started);
       } catch (SQLException e) {
@@ -389,8 +413,8 @@ final class SqliteQueryExecutor implements QueryExecutor {
     CountDownLatch allHeld = new CountDownLatch(connections);
     for (int i = 0; i < connections; i++) {
       DaemonThreads.start("llmsql-warm-up-" + i, () -> {
-        try (Connection connection = pool.getConnection(); Statement s = connection.createStatement()) {
-          s.execute("SELECT 1 FROM sqlite_master LIMIT 0");
+        try (Connection connection = pool.getConnection()) {
+          ReadOnlyPools.readSchema(connection.unwrap(SQLiteConnection.class));
           allHeld.countDown();
           // Held until all are open, so each thread warms a different connection; bounded, since evaluation
           // threads wait for these connections meanwhile.

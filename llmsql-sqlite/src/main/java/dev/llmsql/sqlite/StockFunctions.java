@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.sqlite.Function;
 
 /**
@@ -23,7 +21,8 @@ import org.sqlite.Function;
  *
  * <p>sqlite-jdbc cannot delete a UTF-8 function (its destroy call registers a UTF-16 placeholder only), so the
  * replacement is a function that raises the error when called; a statement that names one but never calls it
- * (no rows) would run, so {@link #misuse(Connection, String)} checks the plan of such a statement.
+ * (no rows) would run, so {@link #misuse(Connection, Removed, String, List)} checks the plan of such a
+ * statement.
  *
  * <pre>{@code
  * StockFunctions.restrict(connection);  // at open
@@ -61,11 +60,20 @@ final class StockFunctions {
   }
 
   /** The non-stock functions of one connection, by lower-case name, with the argument counts they take. */
-  record Removed(Map<String, List<Integer>> functions, Pattern named) {
+  record Removed(Map<String, List<Integer>> functions) {
 
-    /** Whether {@code sql} may call one of them (a cheap text check before asking SQLite). */
-    boolean mayCall(String sql) {
-      return named != null && named.matcher(sql).find();
+    /** Which of {@code calls} ({@link FunctionCalls#of}) name one of them: a cheap check before asking SQLite. */
+    List<String> among(List<String> calls) {
+      List<String> found = List.of();
+      for (String name : calls) {
+        if (functions.containsKey(name)) {
+          if (found.isEmpty()) {
+            found = new ArrayList<>(2);
+          }
+          found.add(name);
+        }
+      }
+      return found;
     }
   }
 
@@ -73,17 +81,20 @@ final class StockFunctions {
   static Removed restrict(Connection connection) throws SQLException {
     Map<String, List<Integer>> removed = new LinkedHashMap<>();
     Map<String, String> types = new LinkedHashMap<>();
-    try (Statement s = connection.createStatement();
-         ResultSet rs = s.executeQuery("SELECT name, narg, type FROM pragma_function_list")) {
+    // The pragma, not the pragma_function_list table: a SELECT names a table, which makes SQLite parse the whole
+    // schema here (half a second for 24,000 tables) on the pool's one connection-adding thread; the pragma
+    // leaves the parse to the first statement, so connections warm up in parallel.
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("PRAGMA function_list")) {
       while (rs.next()) {
-        String name = rs.getString(1).toLowerCase(Locale.ROOT);
+        String name = rs.getString("name").toLowerCase(Locale.ROOT);
+        int narg = rs.getInt("narg");
         if (!ALLOWED.contains(name)) {
           List<Integer> counts = removed.computeIfAbsent(name, n -> new ArrayList<>());
-          if (!counts.contains(rs.getInt(2))) {
-            counts.add(rs.getInt(2));
+          if (!counts.contains(narg)) {
+            counts.add(narg);
           }
           // "s" scalar, "a" aggregate, "w" window (also usable as an aggregate): the widest wins
-          types.merge(name, rs.getString(3), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+          types.merge(name, rs.getString("type"), (a, b) -> a.compareTo(b) >= 0 ? a : b);
         }
       }
     }
@@ -99,29 +110,17 @@ final class StockFunctions {
         Function.create(connection, e.getKey(), replacement, nArgs, 1);
       }
     }
-    Pattern named = null;
-    if (!removed.isEmpty()) {
-      StringBuilder alternatives = new StringBuilder();
-      for (String name : removed.keySet()) {
-        alternatives.append(alternatives.length() == 0 ? "" : "|").append(Pattern.quote(name));
-      }
-      named = Pattern.compile("(?<![\\w$])(" + alternatives + ")[\"'`\\]]?\\s*\\(", Pattern.CASE_INSENSITIVE);
-    }
-    return new Removed(Map.copyOf(removed), named);
+    return new Removed(Map.copyOf(removed));
   }
 
   /**
    * The error SQLite would give for a statement that names a removed function it never called (no input
    * rows), or null. Asks SQLite for the plan: a call shows as an opcode whose P4 reads {@code name(n)}.
    */
-  static String misuse(Connection connection, Removed removed, String sql) {
-    if (!removed.mayCall(sql)) {
+  static String misuse(Connection connection, Removed removed, String sql, List<String> calls) {
+    List<String> candidates = removed.among(calls);
+    if (candidates.isEmpty()) {
       return null;
-    }
-    Matcher m = removed.named().matcher(sql);
-    List<String> candidates = new ArrayList<>();
-    while (m.find()) {
-      candidates.add(m.group(1).toLowerCase(Locale.ROOT));
     }
     try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN " + sql)) {
       while (rs.next()) {
