@@ -79,6 +79,10 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       description = "a Spider 2.0 folder (spider2-lite or spider2-snow): its tasks, evaluation metadata and gold "
           + "result CSVs become --out/questions.jsonl, its local SQLite databases --out/databases")
   Path spider2;
+  @Option(names = "--multi-turn", paramLabel = "FILE", order = 7,
+      description = "SParC's or CoSQL's dev.json: one question per turn, with interaction_id and turn (for "
+          + "--judge spider's turn and interaction scores), written to --out as a questions JSONL file")
+  Path multiTurn;
   @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
   boolean help;
 
@@ -109,6 +113,9 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
   public Integer call() {
     if (spider2 != null) {
       return importSpider2();
+    }
+    if (multiTurn != null) {
+      return importMultiTurn();
     }
     DatasetImport.Builder b = DatasetImport.builder();
     boolean withQuestions = questions != null;
@@ -205,6 +212,40 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
           + " --databases-dir " + s.databasesDir() + " --judge spider2");
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    }
+  }
+
+  /** {@code --multi-turn DEV.json --out FILE}: SParC's or CoSQL's interactions into a questions JSONL file. */
+  private Integer importMultiTurn() {
+    if (!sources.isEmpty() || questions != null || fromSqlite != null || answers || engine != null
+        || jdbcUrl != null || spider2 != null) {
+      return Commands.usageError(spec, err, "--multi-turn converts one dev.json; give it with --out FILE (and "
+          + "--overwrite) only, not with --csv, --tables-jsonl, --questions, --answers, --from-sqlite, --engine, "
+          + "--jdbc-url or --spider2");
+    }
+    if (output == null) {
+      return Commands.usageError(spec, err, "--out FILE is required with --multi-turn (the questions JSONL file "
+          + "to write)");
+    }
+    if (java.nio.file.Files.isDirectory(output)) {
+      return Commands.usageError(spec, err, "--out " + output + " is a directory; with --multi-turn it names the "
+          + "questions JSONL file to write");
+    }
+    if (java.nio.file.Files.exists(output) && !overwrite) {
+      return Commands.usageError(spec, err, "--out " + output + " exists; add --overwrite to replace it");
+    }
+    try {
+      int turns = dev.llmsql.benchmark.MultiTurnQuestions.convert(multiTurn, output);
+      out.println(turns + " turn(s) written to " + output + " as questions with interaction_id and turn");
+      out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + output
+          + " --databases-dir DATABASE_DIR --judge spider");
+      return Cli.OK;
+    } catch (dev.llmsql.prediction.InvalidInputException e) {
+      err.println("llmsql dataset import: " + e.getMessage());
+      return Cli.BAD_INPUT;
+    } catch (java.io.IOException e) {
       err.println("llmsql dataset import: " + e.getMessage());
       return Cli.BAD_INPUT;
     }

@@ -149,7 +149,8 @@ final class Usage {
              llmsql dataset import (--from-sqlite FILE | --csv DIR|FILE | --tables-jsonl FILE) --engine postgresql
                                    --jdbc-url jdbc:postgresql://HOST[:PORT]/NEW_DATABASE [--jdbc-user ADMIN]
                                    [--jdbc-password-env VAR] [--reader-role R] --reader-password-env VAR
-             llmsql dataset import --spider2 DIR --out DIR [--overwrite]""";
+             llmsql dataset import --spider2 DIR --out DIR [--overwrite]
+             llmsql dataset import --multi-turn DEV.json --out FILE [--overwrite]""";
 
   static final String DATASET_DESCRIPTION = """
       %nWrites your own tables into a new SQLite file to evaluate against. CSV: a header row, one table per file
@@ -174,7 +175,10 @@ final class Usage {
       Spider 2.0 (--spider2 DIR, the spider2-lite or spider2-snow folder): each task with evaluation metadata
       and a gold result CSV becomes a question of --out/questions.jsonl holding its gold results (alternatives
       _a, _b, ... included), condition_cols and ignore_order; the local SQLite databases go to
-      --out/databases. Evaluate it with --judge spider2.%n""";
+      --out/databases. Evaluate it with --judge spider2.
+
+      SParC and CoSQL (--multi-turn DEV.json, their dev.json): one question per turn with interaction_id and
+      turn, written to --out as a questions JSONL file; --judge spider then adds the turn rows and joint_all.%n""";
 
   static final String DATASET_FOOTER = """
       %nExit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, or

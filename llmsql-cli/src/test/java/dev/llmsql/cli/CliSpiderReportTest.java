@@ -107,6 +107,46 @@ class CliSpiderReportTest extends CliHarness {
   }
 
   @Test
+  void datasetImportMultiTurn_sparcDevJson_questionsThatGiveTurnRows() throws Exception {
+    // given: SParC's dev.json layout (CoSQL's is the same) over the shop database
+    Path dev = Files.writeString(dir.resolve("dev.json"), """
+        [{"database_id": "shop", "interaction": [
+           {"utterance": "List the items.", "query": "SELECT name FROM items"},
+           {"utterance": "Only the dear ones.", "query": "SELECT name FROM items WHERE price > 2"}]},
+         {"database_id": "shop", "interaction": [{"utterance": "How many?", "query": "SELECT count(*) FROM items"}]}]
+        """);
+    Path converted = dir.resolve("sparc-questions.jsonl");
+
+    // when
+    int imported = run("dataset", "import", "--multi-turn", dev.toString(), "--out", converted.toString());
+    String importOut = out();
+    int again = run("dataset", "import", "--multi-turn", dev.toString(), "--out", converted.toString());
+    String againErr = err();
+    Path preds = Files.writeString(dir.resolve("sparc-preds.jsonl"), String.join("\n",
+        "{\"question_id\": 0, \"completion\": \"SELECT name FROM items\"}",
+        "{\"question_id\": 1, \"completion\": \"SELECT name FROM items\"}",
+        "{\"question_id\": 2, \"completion\": \"SELECT count(*) FROM items\"}") + "\n");
+    int evaluated = run("evaluate", "--outputs", preds.toString(), "--questions-path", converted.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "spider", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+
+    // then
+    assertThat(imported).isZero();
+    assertThat(importOut).isEqualTo("3 turn(s) written to " + converted + " as questions with interaction_id and "
+        + "turn\nNext: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path " + converted
+        + " --databases-dir DATABASE_DIR --judge spider\n");
+    assertThat(again).isEqualTo(Cli.USAGE);
+    assertThat(againErr).contains("--out " + converted + " exists; add --overwrite to replace it");
+    assertThat(evaluated).as(err()).isZero();
+    JsonNode spider = new ObjectMapper().readTree(dir.resolve("sparc-preds.json").toFile()).get("summary")
+        .get("spider");
+    assertThat(figures(spider.get("turn 1"))).isEqualTo(List.of(2.0, 1.0, 1.0));
+    assertThat(figures(spider.get("turn 2"))).isEqualTo(List.of(1.0, 0.0, 0.0));
+    // the first interaction lost its second turn: one of two interactions matches in every turn
+    assertThat(figures(spider.get("joint_all"))).isEqualTo(List.of(2.0, 0.5, 0.5));
+  }
+
+  @Test
   void breakdowns_anyJudge_compactTableInTheSummaryAndColumnsInTheCsv() throws Exception {
     // when
     int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
