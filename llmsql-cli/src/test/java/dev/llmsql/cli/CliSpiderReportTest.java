@@ -205,6 +205,15 @@ class CliSpiderReportTest extends CliHarness {
         "  medium                   1  100.00%    0.00%  -100.00  1/0  p = 1.0000",
         ""));
 
+    // and the comparison page, the same rows per level
+    Path page = dir.resolve("compare.html");
+    assertThat(run("compare", dir.resolve("outputs.json").toString(), dir.resolve("better.json").toString(),
+        "--html", page.toString())).as(err()).isZero();
+    assertThat(Files.readString(page)).contains("<h2>By level</h2>", "id=\"level-table\"",
+        "<tr><td>easy</td><td>8</td><td>62.50%</td><td>75.00%</td><td>+12.50</td><td>0 / 1</td><td>1.0000</td></tr>",
+        "<tr><td>medium</td><td>1</td><td>100.00%</td><td>0.00%</td><td>-100.00</td><td>1 / 0</td><td>1.0000</td>"
+            + "</tr>");
+
     // and the leaderboard's per-level table, one sortable column per hardness level
     Path board = dir.resolve("board.html");
     assertThat(run("leaderboard", dir.resolve("outputs.json").toString(), dir.resolve("better.json").toString(),

@@ -15,12 +15,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The comparison view of two reports of the same questions, as one self-contained HTML page: both accuracies
- * with their 95% intervals, the exact McNemar test and its verdict, and a table of every question that
- * flipped (question, gold SQL, each side's SQL and verdict).
+ * with their 95% intervals, the exact McNemar test and its verdict, the same per level where the reports have
+ * levels ({@link PairedComparison#byLevel}: Spider's hardness, the difficulty, SQL characteristics), and a
+ * table of every question that flipped (question, gold SQL, each side's SQL and verdict).
  *
  * <pre>{@code
  * Path a = Path.of("gpt-4o.json");
@@ -61,10 +63,29 @@ public final class ComparisonReport {
     body.append("</div>\n<p id=\"verdict\"><b>").append(esc(c.verdict(firstName, secondName, alpha)))
         .append("</b> over ").append(c.questions()).append(" question(s); both matched ").append(c.bothMatched())
         .append(", neither ").append(c.neitherMatched()).append(".</p>\n");
+    levels(body, PairedComparison.byLevel(first, second), firstName, secondName);
     flips(body, "fixed-table", "Fixed by " + secondName, c.onlySecond(), first, second, firstName, secondName);
     flips(body, "broken-table", "Broken by " + secondName, c.onlyFirst(), first, second, firstName, secondName);
     return Html.page(firstName + " vs " + secondName + ": " + c.verdict(firstName, secondName, alpha),
         first.benchmark() + " \u00b7 judges " + first.judge() + " / " + second.judge(), body.toString(), "");
+  }
+
+  /** Per level: questions, both accuracies, the difference in points, the flips and McNemar's p. */
+  private static void levels(StringBuilder body, Map<String, PairedComparison> levels, String firstName,
+                             String secondName) {
+    if (levels.isEmpty()) {
+      return;
+    }
+    body.append("<h2>By level</h2>\n<table class=\"data\" id=\"level-table\"><thead><tr><th>level</th>")
+        .append("<th>questions</th><th>").append(esc(firstName)).append("</th><th>").append(esc(secondName))
+        .append("</th><th>difference</th><th>broken / fixed</th><th>McNemar p</th></tr></thead><tbody>\n");
+    levels.forEach((level, c) -> body.append("<tr><td>").append(esc(level)).append("</td><td>")
+        .append(c.questions()).append("</td><td>").append(percent(c.firstAccuracy())).append("</td><td>")
+        .append(percent(c.secondAccuracy())).append("</td><td>")
+        .append(String.format(Locale.ROOT, "%+.2f", (c.secondAccuracy() - c.firstAccuracy()) * 100))
+        .append("</td><td>").append(c.onlyFirst().size()).append(" / ").append(c.onlySecond().size())
+        .append("</td><td>").append(String.format(Locale.ROOT, "%.4f", c.test().pValue())).append("</td></tr>\n"));
+    body.append("</tbody></table>\n");
   }
 
   private static String ci(Optional<Interval> interval) {
