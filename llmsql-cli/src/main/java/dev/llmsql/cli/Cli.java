@@ -274,7 +274,8 @@ public final class Cli {
       m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
     }
     m.appendTail(text);
-    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replace("builder --", "--");
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replaceAll("(--[a-z-]+) \\(\\1\\)", "$1")
+        .replace("builder --", "--");
   }
 
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */

@@ -19,8 +19,8 @@ import java.util.Locale;
  * <pre>{@code
  * String text = "{\"question_id\": 1, \"completion\":";
  * try {
- *   new ObjectMapper().readTree(text);
- * } catch (JsonProcessingException e) {
+ *   new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+ * } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
  *   String why = JsonSyntax.describe(e, text);  // at column 33: expected a value after ':' (the line ends early)
  * }
  * }</pre>

@@ -148,11 +148,11 @@ public final class LeaderboardYaml {
       case "mapping values are not allowed here" -> "a ':' where no 'key: value' can start (indent nested keys "
           + "under their parent, or quote a value that holds ': ')";
       case "could not find expected ':'" -> "expected ':' after a key (write 'key: value')";
-      default -> problem.startsWith("found character '\\t'") ? "a tab; YAML indents with spaces only"
+      default -> problem.startsWith("found character '\\t") ? "a tab; YAML indents with spaces only"
           : problem.replace("<block end>", "the end of the block").replace("<block mapping start>", "a new key")
               .replace("<scalar>", "a value").replace("<stream end>", "the end of the file");
     };
-    String context = e.getContext() == null ? "" : " (" + e.getContext() + ")";
+    String context = e.getContext() == null || plain.startsWith("a tab") ? "" : " (" + e.getContext() + ")";
     return (mark == null ? "" : "at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ": ")
         + plain + context;
   }
