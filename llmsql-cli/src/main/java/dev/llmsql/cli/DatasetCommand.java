@@ -139,7 +139,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
     } catch (DatasetImportException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
     try {
@@ -171,7 +171,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       }
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
   }
@@ -205,7 +205,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
           + " --databases-dir " + s.databasesDir() + " --judge spider2");
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
   }
