@@ -264,6 +264,9 @@ public final class Cli {
           .toLowerCase(Locale.ROOT));
       // part of an option, a path or a file name: left as it is
       boolean inWord = m.start() > 0 && "-/\\._".indexOf(message.charAt(m.start() - 1)) >= 0;
+      // the head of a chained builder example ("questionsPath(...).dbPath(...)") is code, not an option
+      inWord |= m.end() + 1 < message.length() && message.charAt(m.end()) == '.'
+          && Character.isLetter(message.charAt(m.end() + 1));
       if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
         m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
         continue;
