@@ -86,7 +86,7 @@ class HostileInputFilesTest {
     assertThat(status).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql evaluate: " + dir + ": no predictions: the directory holds no "
         + "<instance_id>.sql or <instance_id>.csv file; give --outputs a predictions JSONL file or a Spider 2.0 "
-        + "submission directory, or allow an empty run with --allow-empty / allowEmptyInput(true)\n");
+        + "submission directory, or allow an empty run with --allow-empty\n");
   }
 
   @Test
