@@ -227,8 +227,8 @@ public final class JsonSyntax {
       close--;
     }
     int open = close - 1;
-    while (open >= from && (line[open] != '"' || line[open - 1 < from ? open : open - 1] == '\\' && open > from)) {
-      open--;
+    while (open >= from && (line[open] != '"' || open > from && line[open - 1] == '\\')) {
+      open--;   // back to the quote that opens the string (an escaped quote is inside it)
     }
     int before = open >= from ? previousNonBlank(line, from, open) : -1;
     return before == '{' || before == ',';
