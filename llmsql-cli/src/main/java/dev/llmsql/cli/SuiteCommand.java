@@ -148,15 +148,16 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
       err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec).replace("judge(ChatClient.builder()...build())",
-          "--judge-model J") + " (see llmsql suite --help)");
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+          .replace("judge(ChatClient.builder()...build())", "--judge-model J") + " (see llmsql suite --help)");
       return Cli.USAGE;
     }
     List<ModelResult> results;
     try {
       results = capabilitySuite.run(targets);
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec).replace("target models", "--model values"));
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+          .replace("target models", "--model values"));
       return Cli.USAGE;
     } catch (RuntimeException e) {
       err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
