@@ -300,6 +300,9 @@ public final class Cli {
           .toLowerCase(Locale.ROOT));
       // part of an option, a path or a file name: left as it is
       boolean inWord = m.start() > 0 && "-/\\._".indexOf(plain.charAt(m.start() - 1)) >= 0;
+      // the head of a chained builder example ("questionsPath(...).dbPath(...)") is code, not an option
+      inWord |= m.end() + 1 < plain.length() && plain.charAt(m.end()) == '.'
+          && Character.isLetter(plain.charAt(m.end() + 1));
       if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
         m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
         continue;
@@ -310,7 +313,8 @@ public final class Cli {
       m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
     }
     m.appendTail(text);
-    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replace("builder --", "--");
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replaceAll("(--[a-z-]+) \\(\\1\\)", "$1")
+        .replace("builder --", "--");
   }
 
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */

@@ -186,7 +186,9 @@ final class Commands {
 
   /** Fails a command's own checks (after reading) the way a bad option value fails. */
   static int usageError(CommandSpec spec, PrintStream err, String message) {
-    err.println(spec.qualifiedName() + ": " + message + " (see " + helpCommand(spec) + " --help)");
+    // builder calls a library message names read as this command's options, as in every command's errors
+    err.println(spec.qualifiedName() + ": " + Cli.inCliTerms(message, spec) + " (see "
+        + helpCommand(spec) + " --help)");
     return Cli.USAGE;
   }
 

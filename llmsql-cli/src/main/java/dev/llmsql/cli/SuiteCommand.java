@@ -145,21 +145,22 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
         err.println("llmsql suite run: " + capabilitySuite);
       }
     } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql suite run: " + e.getMessage());
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql suite run: " + e.getMessage().replace("judge(ChatClient.builder()...build())",
-          "--judge-model J") + " (see llmsql suite --help)");
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+          .replace("judge(ChatClient.builder()...build())", "--judge-model J") + " (see llmsql suite --help)");
       return Cli.USAGE;
     }
     List<ModelResult> results;
     try {
       results = capabilitySuite.run(targets);
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite run: " + e.getMessage().replace("target models", "--model values"));
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+          .replace("target models", "--model values"));
       return Cli.USAGE;
     } catch (RuntimeException e) {
-      err.println("llmsql suite run: " + e.getMessage());
+      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
       return Cli.FAILED;
     } finally {
       if (progress != null) {
@@ -237,7 +238,7 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
     try {
       imported = dev.llmsql.suite.ScaleConfigImport.read(from);
     } catch (SuiteFormatException | UncheckedIOException e) {
-      err.println("llmsql suite import-scale: " + e.getMessage());
+      err.println("llmsql suite import-scale: " + Cli.inCliTerms(e.getMessage(), command.spec));
       return Cli.BAD_INPUT;
     }
     try {

@@ -128,8 +128,31 @@ class DatasetCommandTest {
     // then
     assertThat(status).isEqualTo(Cli.BAD_INPUT);
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: " + db.toAbsolutePath()
-        + " already exists; choose another --out file, delete it, or allow replacing it with overwrite(true) "
-        + "(--overwrite)\n");
+        + " already exists; choose another --out file, delete it, or allow replacing it with --overwrite\n");
+  }
+
+  @Test
+  void datasetImport_builderMessage_namesTheOption() throws Exception {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+
+    int status = run("dataset", "import", "--csv", empty.toString(), "--out", dir.resolve("t.sqlite").toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: " + empty + " holds no .csv "
+        + "files; point --csv at the directory with your CSV files or at one file\n");
+  }
+
+  @Test
+  void datasetImport_tablesLineNotJson_saysColumnAndWhatWasExpected() throws Exception {
+    Path tables = Files.writeString(dir.resolve("tables.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"],}\n");
+
+    int status = run("dataset", "import", "--tables-jsonl", tables.toString(), "--out",
+        dir.resolve("t.sqlite").toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql dataset import: " + tables + " line 1: not "
+        + "valid JSON at column 35: unexpected '}'; expected a field name in double quotes after ','; each line must "
+        + "be {\"table_id\": ..., \"header\": [...], \"types\": [...], \"rows\": [[...]]}\n");
   }
 
   @Test

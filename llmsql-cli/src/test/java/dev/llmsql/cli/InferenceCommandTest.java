@@ -115,7 +115,9 @@ class InferenceCommandTest {
           tables.toString());
 
       assertThat(status).isEqualTo(Cli.BAD_INPUT);
-      assertThat(err()).startsWith("llmsql inference api: " + questions + " line 1: not JSON (");
+      assertThat(err()).isEqualTo("llmsql inference api: " + questions + " line 1: not valid JSON at column 1: "
+          + "unexpected 'not'; expected a JSON value (a string in double quotes, number, object, array, true, false "
+          + "or null); write one JSON object per line\n");
       assertThat(server.bodies()).isEmpty();
     }
   }

@@ -182,4 +182,26 @@ class SuiteCommandTest {
     assertThat(err()).isEqualTo("llmsql leaderboard: " + broken + " is not a suite score report (it needs \"model\" "
         + "and \"capabilities\" [{\"capability\", \"score\"}], as in eval_reports/<model>.json)\n");
   }
+
+  @Test
+  void leaderboard_suiteScoreReportNotJson_saysLineColumnAndWhatWasExpected() throws Exception {
+    Path cut = Files.writeString(dir.resolve("m.json"), "{\"model\": \"m\",\n \"capabilities\": [{\"score\": 1}\n");
+
+    int status = run("leaderboard", cut.toString(), "--out", dir.resolve("b.html").toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql leaderboard: " + cut + ": not valid JSON at line 2, column 31: expected ',' "
+        + "or ']' (the text ends early; was it cut off?); give a score report the suite wrote "
+        + "(eval_reports/<model>.json)\n");
+  }
+
+  @Test
+  void suiteLibraryMessages_inCliTerms_nameTheSuiteOptions() {
+    picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()
+        .get("suite").getSubcommands().get("run").getCommandSpec();
+
+    assertThat(Cli.inCliTerms("dataset is required; call dataset(directory, configFile) with maxRows(5) and "
+        + "queryTimeout(...)", spec))
+        .isEqualTo("dataset is required; call dataset(directory, configFile) with --max-rows 5 and --query-timeout");
+  }
 }

@@ -215,7 +215,7 @@ final class GoldFields {
         rows = JsonLines.MAPPER.readTree(node.textValue());
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         throw new InvalidInputException(location, "\"answer\" is a string but not JSON rows such as "
-            + "\"[[\\\"Hurts\\\"]]\" (" + e.getOriginalMessage() + ")");
+            + "\"[[\\\"Hurts\\\"]]\" (" + dev.llmsql.files.JsonSyntax.describe(e, node.textValue()) + ")");
       }
     }
     if (rows == null || !rows.isArray()) {

@@ -212,7 +212,7 @@ final class JsonLines {
       if (message.contains("Invalid UTF-8") || indexOf(buffer, (byte) 0, from, to) >= 0) {
         throw new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL", e);
       }
-      throw new InvalidInputException(location, "not valid JSON " + JsonLineSyntax.describe(e, parser, buffer,
+      throw new InvalidInputException(location, "not valid JSON " + dev.llmsql.files.JsonSyntax.describeLine(e, parser, buffer,
           lineStart, from, to, padded(buffer, from, to) ? 4 : 0), e);
     } finally {
       parser.close();

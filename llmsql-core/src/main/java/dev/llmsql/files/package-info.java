@@ -1,5 +1,7 @@
 /**
- * Files written whole or not at all: {@link dev.llmsql.files.AtomicFiles} is the one place a file is replaced by
- * renaming a finished temporary file onto it.
+ * Files written whole or not at all, and files read that are not what they should be:
+ * {@link dev.llmsql.files.AtomicFiles} is the one place a file is replaced by renaming a finished temporary file
+ * onto it; {@link dev.llmsql.files.JsonSyntax} is the one place a JSON or JSONL text that is not valid JSON is
+ * explained in the user's words (line, column, what stands there, what was expected).
  */
 package dev.llmsql.files;

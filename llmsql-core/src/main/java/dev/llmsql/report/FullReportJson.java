@@ -308,36 +308,26 @@ public final class FullReportJson {
   }
 
   /**
-   * Where and how a report is not JSON, from Jackson's location only: its message names Jackson's internals
-   * ({@code [Source: REDACTED ...]}). A file cut off, the commonest case, ends before the JSON is complete.
+   * Where and how a report is not JSON, worded by {@link dev.llmsql.files.JsonSyntax} from Jackson's location and
+   * the file's text (read again only on this path, and only when it is small enough to hold); Jackson's own
+   * message names its internals ({@code [Source: REDACTED ...]}).
    */
+  private static final long MAX_TEXT_FOR_WHERE = 16L << 20;
+
   private static String notJson(String name, Path file, JsonProcessingException e) {
-    com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
-    if (at == null) {
-      return name + " is not valid JSON";
-    }
-    long size = -1;
-    int found = -1;
-    if (file != null && at.getByteOffset() >= 0) {
-      try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(file)) {
-        size = channel.size();
-        if (at.getByteOffset() < size) {
-          java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
-          channel.position(at.getByteOffset());
-          found = channel.read(one) == 1 ? one.get(0) & 0xFF : -1;
+    if (file != null) {
+      try {
+        if (Files.size(file) <= MAX_TEXT_FOR_WHERE) {
+          String text = Files.readString(file);
+          return name + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e, text);
         }
-      } catch (IOException | RuntimeException ignored) {
+      } catch (IOException | RuntimeException notText) {
         // the position alone still helps
       }
     }
-    String where = name + ":" + at.getLineNr() + ": not valid JSON at column " + at.getColumnNr();
-    if (size >= 0 && at.getByteOffset() >= size) {
-      return where + ": the file ends before the JSON is complete (was it cut off?)";
-    }
-    if (found > 0x20 && found < 0x7F) {
-      return where + ": unexpected '" + (char) found + "'";
-    }
-    return where;
+    com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+    return at == null ? name + ": not valid JSON"
+        : name + ": not valid JSON at line " + at.getLineNr() + ", column " + at.getColumnNr();
   }
 
   /** Reads a report written by {@link #write} from {@code in} (left open). */

@@ -169,6 +169,17 @@ class QuestionReaderTest {
         .hasMessageContaining("each \"answer\" row must be an array of cells, but one was \"Hurts\"");
   }
 
+  @Test
+  void read_answerStringNotJson_saysColumnAndWhatWasExpected() throws Exception {
+    Path file = write("{\"question_id\": 2, \"table_id\": \"t\", \"question\": \"q\", \"sql\": \"S\", "
+        + "\"answer\": \"[['Hurts']]\"}");
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ":1: \"answer\" is a string but not JSON rows such as \"[[\\\"Hurts\\\"]]\" (at column 3: "
+            + "unexpected \"'\" (JSON strings need double quotes); expected a value or ']')");
+  }
+
   private Path write(String... lines) throws Exception {
     Path file = dir.resolve("questions.jsonl");
     Files.write(file, List.of(lines), StandardCharsets.UTF_8);

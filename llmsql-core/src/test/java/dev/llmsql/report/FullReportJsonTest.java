@@ -88,9 +88,10 @@ class FullReportJsonTest {
     Files.writeString(broken, "{\"format\": \"llmsql-java-report\",\n  \"version\" 1}", StandardCharsets.UTF_8);
 
     assertThatThrownBy(() -> FullReportJson.read(cut)).isInstanceOf(IOException.class).hasMessage(cut
-        + ":3: not valid JSON at column 15: the file ends before the JSON is complete (was it cut off?)");
+        + ": not valid JSON at line 3, column 15: expected a value or ']' (the text ends early; was it cut off?)");
     assertThatThrownBy(() -> FullReportJson.readAnyReport(broken)).isInstanceOf(IOException.class)
-        .hasMessage(broken + ":2: not valid JSON at column 13: unexpected '1'");
+        .hasMessage(broken + ": not valid JSON at line 2, column 13: unexpected '1'; expected ':' after the field "
+            + "name");
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmsql.files.JsonSyntax;
 import dev.llmsql.benchmark.Llmsql2Prompt;
 import dev.llmsql.benchmark.PromptTable;
 import dev.llmsql.config.Range;
@@ -369,8 +370,8 @@ public final class Inference {
         try {
           node = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-          throw new IllegalArgumentException(where + ": not JSON (" + e.getOriginalMessage() + "); write one "
-              + "JSON object per line");
+          throw new IllegalArgumentException(where + ": not valid JSON " + JsonSyntax.describe(e, line)
+              + "; write one JSON object per line");
         }
         if (!handler.handle(node, where)) {
           return;
@@ -400,9 +401,9 @@ public final class Inference {
         try {
           id = JSON.readTree(line).path("question_id");
         } catch (JsonProcessingException e) {
-          throw new IllegalArgumentException(outputFile + " line " + number + ": not a prediction record ("
-              + e.getOriginalMessage() + "); only a torn last line is repaired, so remove this line or choose "
-              + "another output file");
+          throw new IllegalArgumentException(outputFile + " line " + number + ": not a prediction record (not "
+              + "valid JSON " + JsonSyntax.describe(e, line) + "); only a torn last line is repaired, so remove "
+              + "this line or choose another output file");
         }
         if (id.canConvertToLong()) {
           ids.add(id.asLong());

@@ -25,30 +25,13 @@ public class SuiteFormatException extends IllegalArgumentException {
   }
 
   /**
-   * {@code text} (the line at {@code line}, or with line 0 the whole file) is not JSON: says where and what stands
-   * there, or that the text ends early, from Jackson's location only (its message names its internals,
-   * {@code [Source: REDACTED ...]}).
+   * {@code text} (the line at {@code line}, or with line 0 the whole file) is not JSON: where, what stands there and
+   * what was expected, worded by {@link dev.llmsql.files.JsonSyntax} like every other JSON reader's.
    */
   static SuiteFormatException notJson(Path file, int line, String text,
                                       com.fasterxml.jackson.core.JsonProcessingException e, String hint) {
-    com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
-    if (at == null) {
-      return new SuiteFormatException(file, line, "not valid JSON; " + hint);
-    }
-    int atLine = line > 0 ? line : at.getLineNr();
-    int offset = (int) Math.min(at.getCharOffset(), text.length());
-    String what;
-    if (offset < 0) {
-      what = "invalid text";
-    } else if (text.substring(offset).isBlank()) {
-      what = (line > 0 ? "the line" : "the file") + " ends before the JSON is complete";
-    } else {
-      char c = text.charAt(offset);
-      what = c > ' ' && c != 0x7F ? "unexpected '" + c + "'"
-          : String.format(java.util.Locale.ROOT, "unexpected character U+%04X", (int) c);
-    }
-    return new SuiteFormatException(file, atLine, "not valid JSON at column " + at.getColumnNr() + ": " + what
-        + "; " + hint);
+    return new SuiteFormatException(file, line, "not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e,
+        text == null ? "" : text) + "; " + hint);
   }
 
   /** The file at fault. */

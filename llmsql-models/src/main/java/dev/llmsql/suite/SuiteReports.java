@@ -193,10 +193,12 @@ public final class SuiteReports {
    */
   public static Leaderboard.SuiteEntry readScoreReport(Path file) throws IOException {
     com.fasterxml.jackson.databind.JsonNode root;
+    String text = dev.llmsql.benchmark.BoundedLineReader.readWhole(file);
     try {
-      root = JSON.readTree(file.toFile());
+      root = JSON.readTree(text);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IOException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
+      throw new IOException(file + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e, text)
+          + "; give a score report the suite wrote (" + SCORE_REPORTS + "/<model>.json)", e);
     }
     return scoreEntry(root).orElseThrow(() -> new IOException(file + " is not a suite score report (it needs "
         + "\"model\" and \"capabilities\" [{\"capability\", \"score\"}], as in " + SCORE_REPORTS + "/<model>.json)"));

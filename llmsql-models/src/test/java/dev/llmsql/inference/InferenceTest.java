@@ -130,6 +130,18 @@ class InferenceTest {
   }
 
   @Test
+  void run_again_outputWithBrokenMiddleLine_saysColumnAndWhatWasExpected() throws Exception {
+    server = new ModelServer(SCRIPT);
+    Path out = Files.writeString(dir.resolve("preds.jsonl"), "{\"question_id\": 1, \"completion\" \"SELECT 1\"}\n"
+        + "{\"question_id\": 2, \"completion\": \"SELECT 2\"}\n");
+
+    assertThatThrownBy(() -> inference().limit(2).build().run(out)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(out + " line 1: not a prediction record (not valid JSON at column 33: unexpected '\"'; expected "
+            + "':' after the field name); only a torn last line is repaired, so remove this line or choose another "
+            + "output file");
+  }
+
+  @Test
   void run_again_resumesWithoutAskingAnsweredQuestions() throws Exception {
     // given: a first quick run over 2 questions, then a torn line as left by a crash (cut off on resume)
     server = new ModelServer(SCRIPT);

@@ -56,7 +56,8 @@ class SuiteDatasetTest {
 
     // when / then
     assertThatThrownBy(() -> load(config(OBJECTIVE))).isInstanceOf(SuiteFormatException.class)
-        .hasMessage(file + " line 2: not valid JSON at column 31: the line ends before the JSON is complete; "
+        .hasMessage(file + " line 2: not valid JSON at column 31: expected a field name in double quotes after ',' "
+            + "(the line ends early); "
             + "each line is one case object such as {\"id\": \"c1\", \"difficulty\": \"1\", ...}");
   }
 

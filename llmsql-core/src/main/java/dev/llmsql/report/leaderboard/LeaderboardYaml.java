@@ -113,6 +113,7 @@ public final class LeaderboardYaml {
   }
 
   /** Parses a bounded YAML (or, by name, JSON) file into plain values. */
+  @SuppressWarnings("deprecation")   // Jackson's wrapper is the one YAML exception that carries SnakeYAML's marks
   static Object parse(Path file) throws IOException {
     long size = Files.size(file);
     if (size > MAX_FILE_BYTES) {
@@ -121,17 +122,39 @@ public final class LeaderboardYaml {
     }
     ObjectMapper mapper = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
         ? JSON : YAML;
-    try (InputStream in = Files.newInputStream(file)) {
-      return mapper.readValue(in, ANY);
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
-      throw new IllegalArgumentException(file + ": not valid " + (mapper == JSON ? "JSON" : "YAML") + " ("
-          + e.getOriginalMessage().lines().findFirst().orElse("") + lineOf(e) + "); fix the file", e);
+    String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    try {
+      return mapper.readValue(text, ANY);
+    } catch (com.fasterxml.jackson.dataformat.yaml.snakeyaml.error.MarkedYAMLException e) {
+      throw new IllegalArgumentException(file + ": not valid YAML " + yamlProblem(e) + "; fix the file", e);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      String why = mapper == JSON ? dev.llmsql.files.JsonSyntax.describe(e, text)
+          : e.getLocation() == null ? "" : "at line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr();
+      throw new IllegalArgumentException(file + ": not valid " + (mapper == JSON ? "JSON " : "YAML ") + why
+          + "; fix the file", e);
     }
   }
 
-  private static String lineOf(com.fasterxml.jackson.core.JacksonException e) {
-    return e.getLocation() == null || e.getLocation().getLineNr() < 1 ? ""
-        : " at line " + e.getLocation().getLineNr();
+  /**
+   * Where and what SnakeYAML found, in plain words: its problem text ("mapping values are not allowed here") is
+   * plain already; its marks count from 0 and its message adds a snippet and Jackson's source description.
+   */
+  @SuppressWarnings("deprecation")
+  private static String yamlProblem(com.fasterxml.jackson.dataformat.yaml.snakeyaml.error.MarkedYAMLException e) {
+    var mark = e.getProblemMark();
+    String problem = e.getProblem() == null ? "invalid YAML" : e.getProblem();
+    String plain = switch (problem) {
+      case "mapping values are not allowed here" -> "a ':' where no 'key: value' can start (indent nested keys "
+          + "under their parent, or quote a value that holds ': ')";
+      case "could not find expected ':'" -> "expected ':' after a key (write 'key: value')";
+      default -> problem.startsWith("found character '\\t") ? "a tab; YAML indents with spaces only"
+          : problem.replace("<block end>", "the end of the block").replace("<block mapping start>", "a new key")
+              .replace("<scalar>", "a value").replace("<stream end>", "the end of the file");
+    };
+    String context = e.getContext() == null || plain.startsWith("a tab") ? "" : " (" + e.getContext() + ")";
+    return (mark == null ? "" : "at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ": ")
+        + plain + context;
   }
 
   /** {@code base} with {@code override} merged in: nested mappings merge, other values replace; both kept. */

@@ -145,7 +145,25 @@ class LeaderboardYamlTest {
         .hasMessage(list + ": run metadata must be one mapping (YAML or JSON object), e.g. {\"type\": "
             + "\"open-source\", \"inference\": {\"backend\": \"vllm\"}}");
     assertThatThrownBy(() -> LeaderboardYaml.readMetadata(broken)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith(broken + ": not valid JSON (").hasMessageEndingWith("); fix the file");
+        .hasMessage(broken + ": not valid JSON at column 10: expected a value after ':' (the line ends early); "
+            + "fix the file");
+  }
+
+  @Test
+  void readMetadata_malformedYaml_saysLineColumnAndWhatWasExpected() throws Exception {
+    Path colon = Files.writeString(dir.resolve("colon.yaml"), "type: open-source\nmodel: name: gpt\n");
+    Path flow = Files.writeString(dir.resolve("flow.yaml"), "type: open-source\ntags: [a, b\n");
+    Path tab = Files.writeString(dir.resolve("tab.yaml"), "inference:\n\tbackend: api\n");
+
+    assertThatThrownBy(() -> LeaderboardYaml.readMetadata(colon)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(colon + ": not valid YAML at line 2, column 12: a ':' where no 'key: value' can start (indent "
+            + "nested keys under their parent, or quote a value that holds ': '); fix the file");
+    assertThatThrownBy(() -> LeaderboardYaml.readMetadata(flow)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(flow + ": not valid YAML at line 3, column 1: expected ',' or ']', but got the end of the file "
+            + "(while parsing a flow sequence); fix the file");
+    assertThatThrownBy(() -> LeaderboardYaml.readMetadata(tab)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(tab + ": not valid YAML at line 2, column 1: a tab; YAML indents with spaces only; fix the "
+            + "file");
   }
 
   @Test

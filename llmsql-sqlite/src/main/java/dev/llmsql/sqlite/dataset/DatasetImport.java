@@ -294,8 +294,8 @@ public final class DatasetImport {
         try {
           node = JSON.readTree(line);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          throw new DatasetImportException(where + ": not JSON (" + e.getOriginalMessage()
-              + "); each line must be {\"table_id\": ..., \"header\": [...], \"types\": [...], \"rows\": [[...]]}");
+          throw new DatasetImportException(where + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e,
+              line) + "; each line must be {\"table_id\": ..., \"header\": [...], \"types\": [...], \"rows\": [[...]]}");
         }
         String id = node.path("table_id").asText("");
         JsonNode header = node.path("header");

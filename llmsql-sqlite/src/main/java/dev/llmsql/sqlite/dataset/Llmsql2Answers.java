@@ -69,7 +69,14 @@ final class Llmsql2Answers {
         if (line.isBlank()) {
           continue;
         }
-        ObjectNode q = (ObjectNode) JSON.readTree(line);   // the reader has accepted every line as an object
+        ObjectNode q;
+        try {
+          q = (ObjectNode) JSON.readTree(line);   // the reader has accepted every line as an object
+        } catch (JsonProcessingException e) {
+          problems.add(questions + ":" + lineNo + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e, line)
+              + "; each line is one question object");
+          continue;
+        }
         String where = questions + ":" + lineNo + ": question " + q.path("question_id").asText() + ": ";
         String sql = q.path("sql").asText("");
         if (sql.isBlank()) {
@@ -118,7 +125,8 @@ final class Llmsql2Answers {
         out.append(JSON.writeValueAsString(q)).append('\n');
       }
     } catch (JsonProcessingException e) {
-      problems.add(questions + ": not JSON (" + e.getOriginalMessage() + ")");
+      // only writing a tree read just before can fail here, which Jackson never does
+      throw new IllegalStateException("cannot write a question of " + questions + " back as JSON", e);
     } catch (IOException e) {
       throw new DatasetImportException("cannot read " + questions + ": " + e + "; check the path", e);
     } catch (SQLException | UncheckedSql e) {

@@ -216,9 +216,9 @@ public final class Spider2Import {
         JsonNode node;
         try {
           node = JSON.readTree(line);
-        } catch (IOException e) {
-          throw new DatasetImportException(location + ": not JSON (" + e.getMessage().lines().findFirst()
-              .orElse("") + ")");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          throw new DatasetImportException(location + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e,
+              line) + "; each line is one JSON object");
         }
         if (!node.isObject()) {
           throw new DatasetImportException(location + ": each line must be a JSON object");

@@ -119,6 +119,21 @@ class Spider2ImportTest {
   }
 
   @Test
+  void evalLineNotJson_saysColumnAndWhatWasExpected() throws Exception {
+    Path snow = dir.resolve("spider2-snow");
+    Files.createDirectories(snow.resolve("evaluation_suite/gold/exec_result"));
+    write(snow.resolve("spider2-snow.jsonl"),
+        "{\"instance_id\": \"sf_bq001\", \"instruction\": \"How many?\", \"db_id\": \"SNOW\"}\n");
+    Path eval = snow.resolve("evaluation_suite/gold/spider2snow_eval.jsonl");
+    write(eval, "{\"instance_id\": \"sf_bq001\", \"condition_cols\": [0,], \"ignore_order\": false}\n");
+
+    assertThatThrownBy(() -> Spider2Import.run(snow, dir.resolve("out"), false))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(eval + ":1: not valid JSON at column 50: unexpected ']'; expected a value after ','; each line "
+            + "is one JSON object");
+  }
+
+  @Test
   void notASpider2Folder_isRefusedNamingWhatIsMissing() {
     assertThatThrownBy(() -> Spider2Import.run(dir, dir.resolve("out"), false))
         .isInstanceOf(DatasetImportException.class)
