@@ -83,18 +83,26 @@ public final class Confidence {
     if (name.equals("accuracy") || report.score(name).isEmpty() || !report.hasResults()) {
       return Optional.empty();
     }
-    Scoring scoring;
-    try {
-      scoring = Scorings.named(name);
-    } catch (IllegalArgumentException e) {
+    // a scoring may name its score in snake case (soft-f1 gives soft_f1): try its registered name too
+    Optional<Scoring> found = registered(name).or(() -> registered(name.replace('_', '-')));
+    if (found.isEmpty()) {
       return Optional.empty();   // a caller's own scoring: we cannot score a resample again
     }
+    Scoring scoring = found.get();
     // A caller's own scoring may share a registered name: only bootstrap with the registered one when it
     // gives the report's figure on the whole run, else the interval would be of another score.
     if (Math.abs(scoring.score(report.results()).value() - report.score(name).get().value()) > 1e-9) {
       return Optional.empty();
     }
     return Optional.of(scoring);
+  }
+
+  private static Optional<Scoring> registered(String name) {
+    try {
+      return Optional.of(Scorings.named(name));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   /** The bootstrap interval of {@code scoring} over {@code results} (a run, or one slice of it for breakdowns). */

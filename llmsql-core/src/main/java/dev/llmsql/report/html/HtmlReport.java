@@ -186,7 +186,8 @@ public final class HtmlReport {
       for (String n : names) {
         Score score = slice.scores().get(n);
         body.append("<td class=\"n\">")
-            .append(score == null ? "" : String.format(Locale.ROOT, "%.4f", score.value())).append(' ').append(Confidence.format(Optional.ofNullable(slice.intervals().get(n)))).append("</td>");
+            .append(score == null ? "" : String.format(Locale.ROOT, "%.4f", score.value())).append(' ')
+            .append(Confidence.format(Optional.ofNullable(slice.intervals().get(n)))).append("</td>");
       }
       body.append("</tr>\n");
     }
