@@ -176,7 +176,7 @@ class CliSpiderReportTest extends CliHarness {
     int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
         "--databases-dir", dir.resolve("db").toString(), "--judge", "spider-exec", "--no-save-report",
         "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--breakdowns", "--scoring", "soft-f1",
-        "--format", "json", "--out", dir.toString());
+        "--format", "json,html", "--out", dir.toString());
 
     // then
     assertThat(status).as(err()).isZero();
@@ -207,6 +207,12 @@ class CliSpiderReportTest extends CliHarness {
         .byTable().get("items");
     assertThat(items.scores().get("soft_f1").value()).isEqualTo(0.6666666666666666);
     assertThat(items.intervals().get("soft_f1").format()).isEqualTo("[0.3333, 1.0000]");
+
+    // and the HTML breakdown table: a column for soft_f1
+    assertThat(Files.readString(dir.resolve("outputs.html"))).contains(
+        "<th>95% CI</th><th>soft_f1 (95% CI)</th></tr>",
+        "<tr><td>sql:order_by</td><td class=\"n\">1</td><td class=\"n\">1</td><td class=\"n\">100.00%</td>"
+            + "<td>20.65% to 100.00%</td><td class=\"n\">1.0000 [1.0000, 1.0000]</td></tr>");
   }
 
   @Test
