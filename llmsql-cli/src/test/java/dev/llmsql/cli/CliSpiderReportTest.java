@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.report.Breakdown;
+import dev.llmsql.report.FullReportJson;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -166,6 +168,51 @@ class CliSpiderReportTest extends CliHarness {
     List<String> csv = Files.readAllLines(dir.resolve("outputs.csv"), StandardCharsets.UTF_8);
     assertThat(csv.get(0)).endsWith(",characteristics,db_id");
     assertThat(csv.get(4)).endsWith(",joins=0 order_by tables=1,shop");
+  }
+
+  @Test
+  void breakdowns_withSoftF1_eachSliceCarriesTheScoreAndItsBootstrapInterval() throws Exception {
+    // when
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "spider-exec", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--breakdowns", "--scoring", "soft-f1",
+        "--format", "json,html", "--out", dir.toString());
+
+    // then
+    assertThat(status).as(err()).isZero();
+    // then: soft-F1 is 1 where the prediction matches, 0 for question 2 (no row), 5 (other column) and 9 (no SQL);
+    // a slice of the whole run (joins=0, shop, items) gets the run's own figure and bootstrap interval
+    assertThat(out()).contains("  soft_f1:        0.6667 (mean Soft-F1 over 9 question(s), 8 measured, the rest 0), "
+        + "95% CI [0.3333, 1.0000]\n");
+    assertThat(out()).contains("Breakdowns (matches/total, accuracy, 95% CI; soft_f1, 95% CI)\n"
+        + "  sql:joins=0                      6/9    66.67%  35.42% to 87.94%   0.6667 [0.3333, 1.0000]\n"
+        + "  sql:order_by                     1/1   100.00%  20.65% to 100.00%   1.0000 [1.0000, 1.0000]\n"
+        + "  sql:aggregation                  2/2   100.00%  34.24% to 100.00%   1.0000 [1.0000, 1.0000]\n"
+        + "  sql:tables=1                     6/9    66.67%  35.42% to 87.94%   0.6667 [0.3333, 1.0000]\n"
+        + "  db:shop                          6/9    66.67%  35.42% to 87.94%   0.6667 [0.3333, 1.0000]\n"
+        + "  table:items                      6/9    66.67%  35.42% to 87.94%   0.6667 [0.3333, 1.0000]\n"
+        + "  QVT                          0.6667 over 1 group(s) of equal gold SQL\n");
+    JsonNode breakdowns = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile())
+        .path("summary").path("breakdowns");
+    assertThat(breakdowns.path("by_characteristic").path("aggregation").path("scores").toString()).isEqualTo(
+        "{\"soft_f1\":{\"value\":1.0,\"explanation\":\"mean Soft-F1 over 2 question(s), 2 measured, the rest 0\","
+            + "\"ci\":{\"low\":1.0,\"high\":1.0,\"method\":\"bootstrap (1000 resamples, seed 42)\"}}}");
+    assertThat(breakdowns.path("by_database").path("shop").path("scores").toString()).isEqualTo(
+        "{\"soft_f1\":{\"value\":0.6666666666666666,"
+            + "\"explanation\":\"mean Soft-F1 over 9 question(s), 8 measured, the rest 0\","
+            + "\"ci\":{\"low\":0.3333333333333333,\"high\":1.0,\"method\":\"bootstrap (1000 resamples, seed 42)\"}}}");
+
+    // and read back: the slice carries the score and its interval
+    Breakdown items = FullReportJson.read(dir.resolve("outputs.json")).breakdowns().orElseThrow()
+        .byTable().get("items");
+    assertThat(items.scores().get("soft_f1").value()).isEqualTo(0.6666666666666666);
+    assertThat(items.intervals().get("soft_f1").format()).isEqualTo("[0.3333, 1.0000]");
+
+    // and the HTML breakdown table: a column for soft_f1
+    assertThat(Files.readString(dir.resolve("outputs.html"))).contains(
+        "<th>95% CI</th><th>soft_f1 (95% CI)</th></tr>",
+        "<tr><td>sql:order_by</td><td class=\"n\">1</td><td class=\"n\">1</td><td class=\"n\">100.00%</td>"
+            + "<td>20.65% to 100.00%</td><td class=\"n\">1.0000 [1.0000, 1.0000]</td></tr>");
   }
 
   @Test

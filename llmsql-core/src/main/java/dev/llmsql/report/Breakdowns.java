@@ -4,8 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.scoring.Score;
+import dev.llmsql.scoring.Scoring;
+import dev.llmsql.stats.Bootstrap;
 import dev.llmsql.stats.Interval;
 import dev.llmsql.stats.Wilson;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -19,7 +23,9 @@ import java.util.TreeMap;
  * ({@link SqlCharacteristics}, NL2SQL360's breakdown), per database ({@code db_id}) and per table the gold reads,
  * and NL2SQL360's query variance testing (QVT): over the groups of at least two questions with the same normalised
  * gold SQL and at least one match, the mean of the group's accuracy. Computed once from a report's results and
- * details ({@link #of}); each slice's 95% interval is Wilson's.
+ * details ({@link #of}); each slice's 95% interval is Wilson's. Each slice also carries the report's other
+ * scores (soft-F1, VES, ...) on its results with their 95% intervals ({@link Breakdown#scores()},
+ * {@link Breakdown#intervals()}), the same seeded bootstrap as the report's own ({@link Confidence}).
  *
  * <pre>{@code
  * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
@@ -63,6 +69,12 @@ public record Breakdowns(Map<String, Breakdown> byCharacteristic, Map<String, Br
     Map<String, int[]> databases = new TreeMap<>();
     Map<String, int[]> tables = new TreeMap<>();
     Map<String, int[]> groups = new LinkedHashMap<>();
+    // the report's other scores that a registered scoring can compute again on a slice's results
+    Map<String, Scoring> scorings = new LinkedHashMap<>();
+    for (Score s : report.scores()) {
+      Confidence.rescoring(report, s.name()).ifPresent(sc -> scorings.putIfAbsent(s.name(), sc));
+    }
+    Map<String, List<QuestionResult>> members = new HashMap<>();
     for (QuestionResult r : report.results()) {
       QuestionDetail d = details.get(r.questionId());
       if (d == null) {
@@ -74,6 +86,13 @@ public record Breakdowns(Map<String, Breakdown> byCharacteristic, Map<String, Br
       c.tables().forEach(t -> count(tables, t, match));
       if (d.dbId() != null) {
         count(databases, d.dbId(), match);
+      }
+      if (!scorings.isEmpty()) {
+        c.labels().forEach(l -> members.computeIfAbsent("sql:" + l, k -> new ArrayList<>()).add(r));
+        c.tables().forEach(t -> members.computeIfAbsent("table:" + t, k -> new ArrayList<>()).add(r));
+        if (d.dbId() != null) {
+          members.computeIfAbsent("db:" + d.dbId(), k -> new ArrayList<>()).add(r);
+        }
       }
       count(groups, (d.dbId() == null ? "" : d.dbId()) + "\u0000" + c.normalized(), match);
     }
@@ -88,11 +107,26 @@ public record Breakdowns(Map<String, Breakdown> byCharacteristic, Map<String, Br
     Map<String, Breakdown> byCharacteristic = new LinkedHashMap<>();
     characteristics.forEach((k, v) -> {
       if (v[0] > 0) {
-        byCharacteristic.put(k, new Breakdown(k, v[0], v[1]));
+        byCharacteristic.put(k, slice(k, v, members.get("sql:" + k), scorings));
       }
     });
-    return new Breakdowns(byCharacteristic, slices(databases), slices(tables),
-        qualified == 0 ? 0 : sum / qualified, qualified);
+    Map<String, Breakdown> byDatabase = new TreeMap<>();
+    databases.forEach((k, v) -> byDatabase.put(k, slice(k, v, members.get("db:" + k), scorings)));
+    Map<String, Breakdown> byTable = new TreeMap<>();
+    tables.forEach((k, v) -> byTable.put(k, slice(k, v, members.get("table:" + k), scorings)));
+    return new Breakdowns(byCharacteristic, byDatabase, byTable, qualified == 0 ? 0 : sum / qualified, qualified);
+  }
+
+  private static Breakdown slice(String key, int[] counts, List<QuestionResult> results,
+                                 Map<String, Scoring> scorings) {
+    Map<String, Score> scores = new LinkedHashMap<>();
+    Map<String, Interval> intervals = new LinkedHashMap<>();
+    scorings.forEach((name, scoring) -> {
+      Score whole = scoring.score(results);
+      scores.put(name, new Score(name, whole.value(), whole.explanation()));
+      intervals.put(name, Confidence.bootstrap(results, name, scoring, Bootstrap.DEFAULT));
+    });
+    return new Breakdown(key, counts[0], counts[1], scores, intervals);
   }
 
   private static void count(Map<String, int[]> counts, String key, boolean match) {
@@ -101,18 +135,23 @@ public record Breakdowns(Map<String, Breakdown> byCharacteristic, Map<String, Br
     c[1] += match ? 1 : 0;
   }
 
-  private static Map<String, Breakdown> slices(Map<String, int[]> counts) {
-    Map<String, Breakdown> out = new TreeMap<>();
-    counts.forEach((k, v) -> out.put(k, new Breakdown(k, v[0], v[1])));
+  /** The slices of every breakdown, prefixed by kind ({@code sql:}, {@code db:}, {@code table:}), in order. */
+  public List<Breakdown> all() {
+    List<Breakdown> out = new ArrayList<>();
+    byCharacteristic.values().forEach(b -> out.add(b.rekeyed("sql:" + b.key())));
+    byDatabase.values().forEach(b -> out.add(b.rekeyed("db:" + b.key())));
+    byTable.values().forEach(b -> out.add(b.rekeyed("table:" + b.key())));
     return out;
   }
 
-  /** The slices of every breakdown, prefixed by kind ({@code sql:}, {@code db:}, {@code table:}), in order. */
-  public List<Breakdown> all() {
-    List<Breakdown> out = new java.util.ArrayList<>();
-    byCharacteristic.values().forEach(b -> out.add(new Breakdown("sql:" + b.key(), b.total(), b.matches())));
-    byDatabase.values().forEach(b -> out.add(new Breakdown("db:" + b.key(), b.total(), b.matches())));
-    byTable.values().forEach(b -> out.add(new Breakdown("table:" + b.key(), b.total(), b.matches())));
-    return out;
+  /** The names of the other scores the slices carry, in the report's order; empty for accuracy only. */
+  public List<String> scoreNames() {
+    List<String> names = new ArrayList<>();
+    all().forEach(b -> b.scores().keySet().forEach(n -> {
+      if (!names.contains(n)) {
+        names.add(n);
+      }
+    }));
+    return names;
   }
 }

@@ -69,29 +69,52 @@ public final class Confidence {
     if (name.equals("accuracy")) {
       return accuracy(report);
     }
-    if (report.score(name).isEmpty() || report.total() == 0 || !report.hasResults()) {
+    if (report.total() == 0) {
       return Optional.empty();
     }
-    Scoring scoring;
-    try {
-      scoring = Scorings.named(name);
-    } catch (IllegalArgumentException e) {
+    return rescoring(report, name).map(scoring -> bootstrap(report.results(), name, scoring, bootstrap));
+  }
+
+  /**
+   * The registered scoring that made the report's score {@code name}, when it can score a subset again: the
+   * report kept its results and the scoring gives the report's figure on the whole run. Empty otherwise.
+   */
+  static Optional<Scoring> rescoring(EvaluationReport report, String name) {
+    if (name.equals("accuracy") || report.score(name).isEmpty() || !report.hasResults()) {
+      return Optional.empty();
+    }
+    // a scoring may name its score in snake case (soft-f1 gives soft_f1): try its registered name too
+    Optional<Scoring> found = registered(name).or(() -> registered(name.replace('_', '-')));
+    if (found.isEmpty()) {
       return Optional.empty();   // a caller's own scoring: we cannot score a resample again
     }
-    List<QuestionResult> results = report.results();
+    Scoring scoring = found.get();
     // A caller's own scoring may share a registered name: only bootstrap with the registered one when it
     // gives the report's figure on the whole run, else the interval would be of another score.
-    if (Math.abs(scoring.score(results).value() - report.score(name).get().value()) > 1e-9) {
+    if (Math.abs(scoring.score(report.results()).value() - report.score(name).get().value()) > 1e-9) {
       return Optional.empty();
     }
+    return Optional.of(scoring);
+  }
+
+  private static Optional<Scoring> registered(String name) {
+    try {
+      return Optional.of(Scorings.named(name));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The bootstrap interval of {@code scoring} over {@code results} (a run, or one slice of it for breakdowns). */
+  static Interval bootstrap(List<QuestionResult> results, String name, Scoring scoring, Bootstrap bootstrap) {
     // Accumulators keep running sums where the scoring can, so a resample costs no list of n results.
-    return Optional.of(cached(results, name, bootstrap, () -> bootstrap.interval(results.size(), indices -> {
+    return cached(results, name, bootstrap, () -> bootstrap.interval(results.size(), indices -> {
       Scoring.Accumulator acc = scoring.accumulator();
       for (int i : indices) {
         acc.add(results.get(i));
       }
       return acc.finish().value();
-    })));
+    }));
   }
 
   private static Interval cached(List<QuestionResult> results, String name, Bootstrap bootstrap,

@@ -560,6 +560,17 @@ public final class FullReportJson {
       g.writeNumberField("matches", slice.matches());
       g.writeNumberField("accuracy", slice.accuracy());
       writeInterval(g, "accuracy_ci", Breakdowns.interval(slice));
+      if (!slice.scores().isEmpty()) {
+        g.writeObjectFieldStart("scores");
+        for (Score score : slice.scores().values()) {
+          g.writeObjectFieldStart(score.name());
+          g.writeNumberField("value", score.value());
+          g.writeStringField("explanation", score.explanation());
+          writeInterval(g, "ci", Optional.ofNullable(slice.intervals().get(score.name())));
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+      }
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -576,8 +587,21 @@ public final class FullReportJson {
 
   private static Map<String, Breakdown> slices(JsonNode n) {
     Map<String, Breakdown> out = new java.util.LinkedHashMap<>();
-    n.properties().forEach(e -> out.put(e.getKey(), new Breakdown(e.getKey(), e.getValue().path("total").asInt(),
-        e.getValue().path("matches").asInt())));
+    n.properties().forEach(e -> {
+      Map<String, Score> scores = new java.util.LinkedHashMap<>();
+      Map<String, Interval> intervals = new java.util.LinkedHashMap<>();
+      e.getValue().path("scores").properties().forEach(sc -> {
+        JsonNode v = sc.getValue();
+        scores.put(sc.getKey(), new Score(sc.getKey(), v.path("value").asDouble(), v.path("explanation").asText()));
+        JsonNode ci = v.path("ci");
+        if (ci.isObject()) {
+          intervals.put(sc.getKey(), new Interval(ci.path("low").asDouble(), ci.path("high").asDouble(),
+              ci.path("method").asText()));
+        }
+      });
+      out.put(e.getKey(), new Breakdown(e.getKey(), e.getValue().path("total").asInt(),
+          e.getValue().path("matches").asInt(), scores, intervals));
+    });
     return out;
   }
 

@@ -3,6 +3,7 @@ package dev.llmsql.report;
 import dev.llmsql.execution.Cells;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.scoring.Score;
 import dev.llmsql.stats.Interval;
 import java.util.List;
 import java.util.Locale;
@@ -132,14 +133,25 @@ public final class ReportText {
 
   /**
    * The breakdowns as a compact table: one line per slice (SQL characteristic, database, table) with matches,
-   * total, accuracy and its 95% Wilson interval, then QVT.
+   * total, accuracy and its 95% Wilson interval, then each other score of the report with its 95% bootstrap
+   * interval, then QVT.
    */
   public static String breakdowns(Breakdowns b) {
-    StringBuilder sb = new StringBuilder("Breakdowns (matches/total, accuracy, 95% CI)\n");
+    List<String> names = b.scoreNames();
+    StringBuilder sb = new StringBuilder("Breakdowns (matches/total, accuracy, 95% CI");
+    names.forEach(n -> sb.append("; ").append(n).append(", 95% CI"));
+    sb.append(")\n");
     for (Breakdown slice : b.all()) {
-      sb.append(String.format(Locale.ROOT, "  %-28s %7s  %7.2f%%  %s%n", slice.key(),
+      String line = String.format(Locale.ROOT, "  %-28s %7s  %7.2f%%  %s", slice.key(),
           slice.matches() + "/" + slice.total(), slice.accuracy() * 100,
-          Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")));
+          Breakdowns.interval(slice).map(Interval::formatPercent).orElse(""));
+      StringBuilder scores = new StringBuilder();
+      for (String n : names) {
+        Score s = slice.scores().get(n);
+        scores.append(String.format(Locale.ROOT, "  %7.4f %s", s == null ? Double.NaN : s.value(),
+            Confidence.format(Optional.ofNullable(slice.intervals().get(n)))));
+      }
+      sb.append(line).append(scores).append(String.format(Locale.ROOT, "%n"));
     }
     sb.append(String.format(Locale.ROOT, "  %-28s %.4f over %d group(s) of equal gold SQL%n", "QVT", b.qvt(),
         b.qvtGroups()));

@@ -172,13 +172,24 @@ public final class HtmlReport {
     Map<String, Breakdown> top = new LinkedHashMap<>();
     tables.stream().limit(MAX_TAGS).forEach(e -> top.put(e.getKey(), e.getValue()));
     body.append(chart("Accuracy by table (most asked first)", sliceChart(top, "chart-tables")));
+    // one column per other score of the report: its value on the slice and its 95% bootstrap interval
+    List<String> names = b.scoreNames();
     body.append("</div>\n<div class=\"scroll\"><table class=\"data levels\" id=\"breakdowns\"><thead><tr>"
-        + "<th>slice</th><th>matches</th><th>total</th><th>accuracy</th><th>95% CI</th></tr></thead><tbody>\n");
+        + "<th>slice</th><th>matches</th><th>total</th><th>accuracy</th><th>95% CI</th>");
+    names.forEach(n -> body.append("<th>").append(esc(n)).append(" (95% CI)</th>"));
+    body.append("</tr></thead><tbody>\n");
     for (Breakdown slice : b.all()) {
       body.append("<tr><td>").append(esc(slice.key())).append("</td><td class=\"n\">").append(slice.matches())
           .append("</td><td class=\"n\">").append(slice.total()).append("</td><td class=\"n\">")
           .append(percent(slice.accuracy())).append("</td><td>")
-          .append(Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")).append("</td></tr>\n");
+          .append(Breakdowns.interval(slice).map(Interval::formatPercent).orElse("")).append("</td>");
+      for (String n : names) {
+        Score score = slice.scores().get(n);
+        body.append("<td class=\"n\">")
+            .append(score == null ? "" : String.format(Locale.ROOT, "%.4f", score.value())).append(' ')
+            .append(Confidence.format(Optional.ofNullable(slice.intervals().get(n)))).append("</td>");
+      }
+      body.append("</tr>\n");
     }
     body.append("</tbody></table></div>\n");
   }
