@@ -123,8 +123,9 @@ class HtmlReportBrowserTest {
 
     assertThat(page.console()).isEmpty();
     assertThat(text(page.dom())).contains("single_candidate n/a", "Benchmark: other benchmark")
-        .containsSubsequence("2 model-c partial: 1 of 50 questions 0.00%", "1 model-a 54.00%",
-            "1 other-run 100.00%");
+        // 0 of 1 (Wilson 0% to 79.35%) overlaps 27 of 50 (40.40% to 67.03%): a tie, worst accuracy first
+        .containsSubsequence("=1 model-c partial: 1 of 50 questions 0.00% (95% CI 0.00% to 79.35%)",
+            "=1 model-a 54.00%", "(Wilson score intervals; see docs/SCORING.md)", "1 other-run 100.00%");
   }
 
   private static Scoring rate(String name, Predicate<QuestionResult> counts) {

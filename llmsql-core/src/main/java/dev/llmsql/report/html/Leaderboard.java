@@ -442,7 +442,7 @@ public final class Leaderboard {
     }
     if (anyTie) {
       body.append("<p id=\"ties\">Ranks marked = are ties: their 95% accuracy intervals overlap, so these runs "
-          + "are not told apart by this benchmark (bootstrap over questions; see docs/SCORING.md). Use "
+          + "are not told apart by this benchmark (Wilson score intervals; see docs/SCORING.md). Use "
           + "<code>llmsql compare A.json B.json</code> for a paired test.</p>\n");
     }
 
