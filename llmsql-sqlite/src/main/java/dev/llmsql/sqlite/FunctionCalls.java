@@ -50,17 +50,17 @@ final class FunctionCalls {
       int nameEnd;
       int next;
       if (c == '\'') {
-        i = skipQuoted(sql, i, '\'');
+        i = StatementGuard.skipQuoted(sql, i, '\'');
         continue;
       } else if (c == '"' || c == '`' || c == '[') {
-        next = skipQuoted(sql, i, c == '[' ? ']' : c);
+        next = StatementGuard.skipQuoted(sql, i, c == '[' ? ']' : c);
         nameStart = i + 1;
         nameEnd = Math.max(nameStart, next - 1);
       } else if (c == '-' && sql.startsWith("--", i)) {
-        i = skipLineComment(sql, i);
+        i = StatementGuard.skipLineComment(sql, i);
         continue;
       } else if (c == '/' && sql.startsWith("/*", i)) {
-        i = skipBlockComment(sql, i);
+        i = StatementGuard.skipBlockComment(sql, i);
         continue;
       } else if (isIdentifierPart(c)) {
         nameStart = i;
@@ -73,7 +73,7 @@ final class FunctionCalls {
         i++;
         continue;
       }
-      int after = skipSpaceAndComments(sql, next);
+      int after = StatementGuard.skipSpaceAndComments(sql, next);
       if (after < n && sql.charAt(after) == '(') {
         if (names.isEmpty()) {
           names = new ArrayList<>(4);
@@ -98,49 +98,5 @@ final class FunctionCalls {
   /** SQLite reads bytes from 0x80 up as identifier characters; letters, digits, _ and $ below. */
   private static boolean isIdentifierPart(char c) {
     return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';
-  }
-
-  private static int skipSpaceAndComments(String sql, int i) {
-    int n = sql.length();
-    while (i < n) {
-      char c = sql.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (sql.startsWith("--", i)) {
-        i = skipLineComment(sql, i);
-      } else if (sql.startsWith("/*", i)) {
-        i = skipBlockComment(sql, i);
-      } else {
-        break;
-      }
-    }
-    return i;
-  }
-
-  private static int skipLineComment(String sql, int i) {
-    int nl = sql.indexOf('\n', i);
-    return nl < 0 ? sql.length() : nl + 1;
-  }
-
-  private static int skipBlockComment(String sql, int i) {
-    int end = sql.indexOf("*/", i + 2);
-    return end < 0 ? sql.length() : end + 2;
-  }
-
-  /** Index after the closing quote; a doubled quote inside stands for itself, as in SQL. */
-  private static int skipQuoted(String sql, int i, char close) {
-    int n = sql.length();
-    int j = i + 1;
-    while (j < n) {
-      if (sql.charAt(j) == close) {
-        if (close != ']' && j + 1 < n && sql.charAt(j + 1) == close) {
-          j += 2;
-          continue;
-        }
-        return j + 1;
-      }
-      j++;
-    }
-    return n;
   }
 }

@@ -84,7 +84,8 @@ public final class StatementGuard {
     return null;
   }
 
-  private static int skipSpaceAndComments(String sql, int i) {
+  // the one SQL lexer of this package: FunctionCalls reads calls with the same rules for quotes and comments
+  static int skipSpaceAndComments(String sql, int i) {
     int n = sql.length();
     while (i < n) {
       char c = sql.charAt(i);
@@ -101,18 +102,18 @@ public final class StatementGuard {
     return i;
   }
 
-  private static int skipLineComment(String sql, int i) {
+  static int skipLineComment(String sql, int i) {
     int nl = sql.indexOf('\n', i);
     return nl < 0 ? sql.length() : nl + 1;
   }
 
-  private static int skipBlockComment(String sql, int i) {
+  static int skipBlockComment(String sql, int i) {
     int end = sql.indexOf("*/", i + 2);
     return end < 0 ? sql.length() : end + 2;
   }
 
   /** Index after the closing quote; a doubled quote inside stands for itself, as in SQL. */
-  private static int skipQuoted(String sql, int i, char close) {
+  static int skipQuoted(String sql, int i, char close) {
     int n = sql.length();
     int j = i + 1;
     while (j < n) {
