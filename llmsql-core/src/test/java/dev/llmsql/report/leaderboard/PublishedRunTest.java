@@ -87,7 +87,8 @@ class PublishedRunTest {
     assertThatThrownBy(() -> PublishedRun.read(noName)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage(noName + ": model.name is missing; add model: {name: ...}");
     assertThatThrownBy(() -> PublishedRun.read(notYaml)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith(notYaml + ": not valid YAML (").hasMessageEndingWith("); fix the file");
+        .hasMessage(notYaml + ": not valid YAML at line 2, column 1: expected ',' or ']', but got the end of the "
+            + "file (while parsing a flow sequence); fix the file");
   }
 
   @Test
