@@ -17,11 +17,11 @@ import java.util.Locale;
  * its "not valid JSON" errors through this one class.
  *
  * <pre>{@code
- * String text = "{\"question_id\": 1, \"completion\":";
+ * String text = "{\"question_id\": 1, \"completion\": }";   // braces balanced: javadoc counts them
  * try {
  *   new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
  * } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
- *   String why = JsonSyntax.describe(e, text);  // at column 33: expected a value after ':' (the line ends early)
+ *   String why = JsonSyntax.describe(e, text);  // where (column 34), what stands there, what was expected
  * }
  * }</pre>
  */
