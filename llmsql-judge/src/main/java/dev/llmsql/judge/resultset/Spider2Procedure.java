@@ -238,7 +238,8 @@ final class Spider2Procedure implements PeerProcedure {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Comparator<Integer> byKey = Comparator.comparing((Integer i) -> keys[i], Spider2Procedure::pythonOrder)
+    Comparator<Integer> byKey = Comparator.comparing((Integer i) -> keys[i],
+        dev.llmsql.judge.resultset.PythonText.ORDER)
         .thenComparing(i -> isNumber(column[i]));
     Arrays.sort(order, byKey);
     Object[] out = new Object[column.length];
@@ -246,22 +247,6 @@ final class Spider2Procedure implements PeerProcedure {
       out[i] = column[order[i]];
     }
     return out;
-  }
-
-  /** Python compares text by code point; Java's {@code compareTo} by UTF-16 unit, which differs above U+FFFF. */
-  static int pythonOrder(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Integer.compare(a.length() - i, b.length() - j);
   }
 
   /** Why gold column {@code i} matches no predicted column, in the words the comparator uses. */
