@@ -145,10 +145,10 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
         err.println("llmsql suite run: " + capabilitySuite);
       }
     } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec)
           .replace("judge(ChatClient.builder()...build())", "--judge-model J") + " (see llmsql suite --help)");
       return Cli.USAGE;
     }
@@ -156,11 +156,11 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
     try {
       results = capabilitySuite.run(targets);
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec)
           .replace("target models", "--model values"));
       return Cli.USAGE;
     } catch (RuntimeException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.FAILED;
     } finally {
       if (progress != null) {
@@ -238,7 +238,7 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
     try {
       imported = dev.llmsql.suite.ScaleConfigImport.read(from);
     } catch (SuiteFormatException | UncheckedIOException e) {
-      err.println("llmsql suite import-scale: " + Cli.inCliTerms(e.getMessage(), command.spec));
+      err.println("llmsql suite import-scale: " + CliTerms.inCliTerms(e.getMessage(), command.spec));
       return Cli.BAD_INPUT;
     }
     try {
