@@ -14,7 +14,8 @@ import picocli.CommandLine;
  * for predictions), {@code falcon run} (several models, several rounds, Falcon's tables),
  * {@code suite run} (SCALE-style capability suites), {@code completion} (a bash completion script);
  * {@code --help} on each. Each command is a picocli {@code @Command} whose typed options picocli reads and
- * explains; {@link Commands} runs the tree and maps every outcome to the exit codes below.
+ * explains, one class each ({@code EvaluateCommand}, {@code ReportCommand}, ...); {@link Commands} runs the tree
+ * and maps every outcome to the exit codes below.
  *
  * <pre>{@code
  * int status = new Cli(System.out, System.err).run(new String[] {"evaluate", "--outputs", "o.jsonl"});

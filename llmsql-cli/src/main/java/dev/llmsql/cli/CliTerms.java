@@ -1,9 +1,5 @@
 package dev.llmsql.cli;
 
-import static dev.llmsql.cli.CliTerms.describe;
-import static dev.llmsql.cli.CliTerms.inCliTerms;
-import static dev.llmsql.cli.CliTerms.oneLine;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -16,9 +12,6 @@ import picocli.CommandLine.Model.CommandSpec;
  * ({@link #describe}). One place, so every command reads the same.
  */
 final class CliTerms {
-
-  private CliTerms() {
-  }
 
   /** Builder calls whose CLI option is not their name in kebab case. */
   private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
@@ -77,6 +70,7 @@ final class CliTerms {
         .replace("builder --", "--");
   }
 
+  /** A read failure in the user's words: a missing path or a directory named plainly, else the message. */
   static String describe(IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException n) {
       return n.getFile() + (n.getFile() != null && java.nio.file.Files.exists(Path.of(n.getFile()))
@@ -86,7 +80,11 @@ final class CliTerms {
     return e.getMessage();
   }
 
+  /** {@code message} on one line: every command prints one line per error. */
   static String oneLine(String message) {
     return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  private CliTerms() {
   }
 }

@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code llmsql evaluate}: its options, read by picocli, and {@link #call()} running the evaluation. */
-@Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION, footer = Usage.EVALUATE_FOOTER,
+@Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION,
+    footer = Usage.EVALUATE_FOOTER,
     customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n")
 final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   private final Cli cli;
@@ -137,7 +138,8 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--threads", paramLabel = "N", order = 605, converter = Converters.Threads.class,
       description = "predictions evaluated at once (default: available processors; 1 to 256)")
   Integer threads;
-  @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700, converter = GateOptions.FailUnder.class,
+  @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700,
+      converter = GateOptions.FailUnder.class,
       description = "fail (exit 6) when accuracy (MIN alone) or a score is below MIN, e.g. --fail-under 0.7 or "
           + "--fail-under accuracy=0.7,soft-f1=0.5 (other scores need --scoring); a level's accuracy too: "
           + "hard=0.5 (Spider's hardness with --judge spider, else the difficulty), challenging=0.3 (BIRD), "
@@ -157,7 +159,8 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--max-regressions", paramLabel = "N", order = 703, converter = Converters.Mismatches.class,
       description = "also fail when more than N baseline matches are lost")
   Integer maxRegressions;
-  @Option(names = "--gate-format", paramLabel = "junit-xml=FILE|github", order = 704, converter = GateOptions.GateFormat.class,
+  @Option(names = "--gate-format", paramLabel = "junit-xml=FILE|github", order = 704,
+      converter = GateOptions.GateFormat.class,
       description = "also write the gate as JUnit XML, or print GitHub Actions annotations (may be given twice)")
   List<String> gateFormats = new ArrayList<>();
   @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)

@@ -28,7 +28,6 @@ import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
 import dev.llmsql.report.csv.CsvReport;
 import dev.llmsql.report.html.HtmlReport;
-import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.LeaderboardYaml;
 import java.io.IOException;
 import java.io.PrintStream;

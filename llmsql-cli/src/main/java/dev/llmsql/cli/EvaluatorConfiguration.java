@@ -1,7 +1,5 @@
 package dev.llmsql.cli;
 
-import static dev.llmsql.cli.CliTerms.describe;
-
 import dev.llmsql.Evaluator;
 import dev.llmsql.gate.Gate;
 import dev.llmsql.judge.Judges;

@@ -1,8 +1,5 @@
 package dev.llmsql.cli;
 
-import static dev.llmsql.cli.FormatFiles.formatFile;
-import static dev.llmsql.cli.FormatFiles.stem;
-
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,9 +12,6 @@ import java.util.Set;
  * which {@code report} and {@code leaderboard} use too.
  */
 final class FormatFiles {
-
-  private FormatFiles() {
-  }
 
   /** The report formats {@code --format} takes. */
   static final List<String> FORMATS = List.of("json", "csv", "html");
@@ -71,5 +65,8 @@ final class FormatFiles {
       }
     }
     return fileName;
+  }
+
+  private FormatFiles() {
   }
 }

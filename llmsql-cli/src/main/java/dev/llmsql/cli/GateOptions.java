@@ -15,9 +15,6 @@ import java.util.Optional;
  */
 final class GateOptions {
 
-  private GateOptions() {
-  }
-
   /** The CI gate of --fail-under, --baseline, --tolerance and --max-regressions, if any was given. */
   static Optional<Gate> gate(EvaluateCommand a, EvaluationReport baseline) {
     if (a.failUnder.isEmpty() && baseline == null) {
@@ -43,7 +40,10 @@ final class GateOptions {
     return Optional.of(g.build());
   }
 
-  /** {@code --fail-under}: each value checked when read; duplicates across values in {@link EvaluateCommand#validate()}. */
+  /**
+   * {@code --fail-under}: each value checked when read; duplicates across values in
+   * {@link EvaluateCommand#validate()}.
+   */
   static final class FailUnder extends Converters.Rule<String> {
     @Override
     String apply(String value) {
@@ -92,5 +92,8 @@ final class GateOptions {
     }
     throw new IllegalArgumentException("--gate-format takes junit-xml=FILE or github, but was "
         + Range.quote(value));
+  }
+
+  private GateOptions() {
   }
 }

@@ -15,6 +15,7 @@ import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.PublishedRun;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -124,7 +125,7 @@ final class LeaderboardCommand implements Callable<Integer> {
   private static java.util.Optional<Leaderboard.SuiteEntry> suiteScores(Path input) throws IOException {
     // score reports are small and start with "model"; full reports can be large, so peek before parsing
     String head;
-    try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, java.nio.charset.StandardCharsets.UTF_8)) {
+    try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
       char[] buffer = new char[200];
       int n = reader.read(buffer);
       head = n < 0 ? "" : new String(buffer, 0, n);

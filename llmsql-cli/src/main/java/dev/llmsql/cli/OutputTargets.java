@@ -15,9 +15,6 @@ import java.util.Optional;
  */
 final class OutputTargets {
 
-  private OutputTargets() {
-  }
-
   /**
    * What is wrong with an output target of the run, named by its option, checked before any work so a run that
    * could not write its results is not run: a file wanted where a directory is (or the reverse), a parent that
@@ -106,5 +103,8 @@ final class OutputTargets {
     inputs.put("--audit report", a.audit);
     inputs.put("--run-metadata file", a.runMetadata);
     return inputs;
+  }
+
+  private OutputTargets() {
   }
 }

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code llmsql report REPORT.json [--format html|csv] [--out FILE]}. */
-@Command(name = "report", header = "turn a saved report into an HTML page or CSV", description = Usage.REPORT_DESCRIPTION, footer = Usage.REPORT_FOOTER,
+@Command(name = "report", header = "turn a saved report into an HTML page or CSV", description = Usage.REPORT_DESCRIPTION,
+    footer = Usage.REPORT_FOOTER,
     customSynopsis = "llmsql report REPORT.json [--format html|csv] [--out FILE]")
 final class ReportCommand implements Callable<Integer> {
   private final PrintStream out;
