@@ -114,9 +114,9 @@ public final class Cli {
         .addSubcommand(new CommandLine(new FalconCommand(out, err, environment, terminal))));
     top.addSubcommand(new CommandLine(new Llmsql.Suite())
         .addSubcommand(new CommandLine(new SuiteCommand(out, err, environment, terminal)))
-        .addSubcommand(new CommandLine(new SuiteCommand.ImportScale(out, err))));
-    top.addSubcommand(new CommandLine(new Llmsql.Completion(out)));
-    top.addSubcommand(new CommandLine(new Llmsql.HelpCommand(out)));
+        .addSubcommand(new CommandLine(new ImportScaleCommand(out, err))));
+    top.addSubcommand(new CommandLine(new CompletionCommand(out)));
+    top.addSubcommand(new CommandLine(new HelpCommand(out)));
     return top;
   }
 }
