@@ -43,16 +43,16 @@ public final class RunInputs {
   }
 
   /**
-   * These inputs and {@code file}, named {@code what} (a path of null adds nothing).
+   * These inputs and {@code file}, named {@code what} (a path of null, or the same path again, adds nothing).
    *
-   * @throws IllegalArgumentException when {@code what} names an input already
+   * @throws IllegalArgumentException when {@code what} names another input already
    */
   public RunInputs with(String what, Path file) {
     requireNonNull(what, "what");
-    if (files.containsKey(what)) {
+    if (files.containsKey(what) && !files.get(what).equals(file)) {
       throw new IllegalArgumentException("the run's " + what + " is given twice; give it once");
     }
-    if (file == null) {
+    if (file == null || files.containsKey(what)) {
       return this;
     }
     Map<String, Path> more = new LinkedHashMap<>(files);

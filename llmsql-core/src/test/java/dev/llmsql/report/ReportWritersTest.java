@@ -99,6 +99,7 @@ class ReportWritersTest {
     asMap.put("predictions file", null);
     asMap.put("database", db);
     assertThat(RunInputs.of(asMap).files()).isEqualTo(inputs.files()).containsOnlyKeys("database");
+    assertThat(inputs.with("database", db).files()).isEqualTo(inputs.files());
     assertThatThrownBy(() -> inputs.with("database", dir)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("the run's database is given twice; give it once");
   }
