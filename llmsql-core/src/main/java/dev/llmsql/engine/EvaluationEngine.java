@@ -19,6 +19,7 @@ import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -355,7 +356,7 @@ public final class EvaluationEngine {
     if (!seen.add(id)) {
       if (answerAware && questions.get(id).answer().isPresent()) {
         // LLMSQL 2.0 scores every prediction line, a repeated id included
-        collector.duplicates++;
+        collector.tally.duplicate();
         return true;
       }
       collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
@@ -437,12 +438,12 @@ public final class EvaluationEngine {
       }
     }
     Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
-    Verdict verdict;
+    Judgement judgement;
     try {
-      verdict = judge.judge(context);
-      if (verdict == null) {
-        verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " returned null for question "
-            + question.id() + "; a Judge must return a Verdict");
+      judgement = judge.judge(context);
+      if (judgement == null) {
+        judgement = context.judgement(Verdict.error(Reason.OTHER, "judge " + judge.name()
+            + " returned null for question " + question.id() + "; a Judge must return a Judgement"));
       }
     } catch (RuntimeException e) {
       if (damagedDatabase(e)) {
@@ -450,26 +451,15 @@ public final class EvaluationEngine {
       }
       LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
       LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);
-      verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
+      judgement = context.judgement(Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e));
     }
-    QueryOutcome gold = context.goldIfRun();
-    if (gold == null && question.answer().isPresent()) {
-      // LLMSQL 2.0: the stored answer is the gold; its SQL is never run
-      gold = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
-    }
-    QueryOutcome last = context.lastRun != null || given == null ? context.lastRun : QueryOutcome.success(given, 0);
-    boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    // a judge that records pred_none (LLMSQL 2.0, or one whose verdict is about another candidate than the last)
-    // decides it; otherwise the last statement run does, as LLMSQL counts
-    boolean predNone = verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
-        : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
-        ? verdict.detail() : context.lastError;
-    // the SQL the verdict rests on: the last candidate the judge ran, else the first extracted
-    String chosen = context.lastSql != null ? context.lastSql : candidates.isEmpty() ? null : candidates.get(0);
+    Verdict verdict = judgement.verdict();
+    QueryOutcome gold = judgement.gold();
+    QueryOutcome last = judgement.predicted();
     QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
-        context.executed.get(), predNone, goldNone, error, System.nanoTime() - started,
-        question.difficulty(), question.tags(), QuestionDetail.of(question, chosen));
+        judgement.executed(), judgement.predNone(), judgement.goldNone(), judgement.error(),
+        System.nanoTime() - started, question.difficulty(), question.tags(),
+        QuestionDetail.of(question, judgement.sql()));
     Mismatch mismatch = null;
     if (!verdict.outcome().isMatch()) {
       mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,
@@ -650,8 +640,22 @@ public final class EvaluationEngine {
       return outcome;
     }
 
-    QueryOutcome goldIfRun() {
-      return gold;
+    /**
+     * The judgement on what ran: the last candidate (else the submitted result), the gold if computed (for a
+     * question that carries a reference answer, the answer: LLMSQL 2.0 never runs the gold SQL), the last failure.
+     */
+    @Override
+    public Judgement judgement(Verdict verdict) {
+      QueryOutcome goldSeen = gold;
+      if (goldSeen == null && question.answer().isPresent()) {
+        goldSeen = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
+      }
+      QueryOutcome last = lastRun != null || submitted == null ? lastRun : QueryOutcome.success(submitted, 0);
+      String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
+          ? verdict.detail() : lastError;
+      // the SQL the verdict rests on: the last candidate the judge ran, else the first extracted
+      String chosen = lastSql != null ? lastSql : candidates.isEmpty() ? null : candidates.get(0);
+      return new Judgement(verdict, chosen, goldSeen, last, executed.get(), error);
     }
 
     @Override
@@ -739,16 +743,8 @@ public final class EvaluationEngine {
     private final List<InputProblem> problems = new ArrayList<>();
     /** Questions whose db_id is not a plain name (few: only crafted ones). */
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
-    private int matches;
-    private int predNone;
-    private int goldNone;
-    private int sqlErrors;
     private int mismatchCount;
-    private int duplicates;
-    private int v2Count;
-    private int exactStringMatches;
     private final IntSet answered = new IntSet();
-    private final java.util.TreeMap<String, int[]> categories = new java.util.TreeMap<>();
     /** The spider judge's results, without detail or rows: what Spider's table is computed from. */
     private final List<QuestionResult> spiderResults = new ArrayList<>();
     private final Map<Integer, String> interactions = new java.util.HashMap<>();
@@ -766,16 +762,16 @@ public final class EvaluationEngine {
       if (evaluated.problem() != null) {
         problem(evaluated.problem());
       }
-      total++;
       QuestionResult r = kept(evaluated);
       if (keepResults) {
         results.add(r);
       }
-      tally.add(r);
-      scores.forEach(score -> score.add(r));
-      if (r.outcome().isMatch()) {
-        matches++;
+      if (evaluated.v2()) {
+        tally.addByAnswer(r, evaluated.category());
+      } else {
+        tally.add(r);
       }
+      scores.forEach(score -> score.add(r));
       answered.add(r.questionId());
       if (bird) {
         birdResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
@@ -790,31 +786,6 @@ public final class EvaluationEngine {
         if (evaluated.turn() != null) {
           turns.put(r.questionId(), evaluated.turn());
         }
-      }
-      // a judge whose verdict is about another candidate than the last records LLMSQL's count as a measure
-      boolean sqlError = r.verdict().measure("sql_error").isPresent() && !evaluated.v2()
-          ? r.verdict().measure("sql_error").getAsDouble() == 1 : r.outcome() == Outcome.ERROR;
-      if (evaluated.v2()) {
-        v2Count++;
-        // LLMSQL 2.0 counts a completion without SQL as an SQL error too
-        sqlError |= r.verdict().measure("sql_error").orElse(0) == 1;
-        if (r.verdict().measure("exact_string_match").orElse(0) == 1) {
-          exactStringMatches++;
-        }
-        if (evaluated.category() != null) {
-          int[] counts = categories.computeIfAbsent(evaluated.category(), c -> new int[2]);
-          counts[0]++;
-          counts[1] += r.outcome().isMatch() ? 1 : 0;
-        }
-      }
-      if (sqlError) {
-        sqlErrors++;
-      }
-      if (r.predNone()) {
-        predNone++;
-      }
-      if (r.goldNone()) {
-        goldNone++;
       }
       listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
@@ -876,7 +847,6 @@ public final class EvaluationEngine {
     }
 
     EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {
-      double accuracy = total == 0 ? 0.0 : (double) matches / total;
       List<Score> figures = new ArrayList<>();
       for (int i = 0; i < scores.size(); i++) {
         Score score = scores.get(i).finish();
@@ -887,18 +857,17 @@ public final class EvaluationEngine {
         figures.add(score);
       }
       int distinct = answered.size();
+      int v2Count = tally.byAnswer();
       String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
-      EvaluationReport.Builder report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
-          .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(accuracy).timestamp(Instant.now()).inputMode(input.mode()).results(results).inputProblems(problems)
-          .unanswered(questionCount - distinct).judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration).tally(tally.tally());
+      EvaluationReport.Builder report = EvaluationReport.builder().counts(tally).timestamp(Instant.now())
+          .inputMode(input.mode()).results(results).inputProblems(problems).unanswered(questionCount - distinct)
+          .judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration);
       if (!keepResults) {
         report.mismatches(mismatches);
       }
       if (v2Count > 0 || modelName != null) {
-        java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
-        categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));
-        report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
-            byCategory, questionCount, distinct, questionCount - distinct, duplicates));
+        report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, tally.exactStringMatches(),
+            tally.categories(), questionCount, distinct, questionCount - distinct, tally.duplicates()));
       }
       SpiderScores.of(spiderResults, interactions, turns).ifPresent(report::spider);
       BirdScores.of(birdResults).ifPresent(report::bird);

@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param matches predictions judged a match
  * @param predNone predictions whose deciding candidate returned exactly one NULL
  * @param goldNone scored predictions whose gold returned exactly one NULL
- * @param sqlErrors predictions whose SQL failed (outcome {@link Outcome#ERROR})
+ * @param sqlErrors predictions whose SQL failed ({@link QuestionResult#sqlError()})
  * @param accuracy matches / total, 0 when total is 0
  * @param mismatches the predictions not judged a match, in input order (all of them, unless the evaluator was
  *     told to keep fewer: there are always {@code total - matches}); a view of the {@code results} that carry
@@ -170,8 +170,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
   /**
    * Builds an {@link EvaluationReport}. {@code judge}, {@code benchmark}, {@code inputMode} and {@code timestamp}
    * are required. Counts ({@code total}, {@code matches}, {@code sqlErrors}, {@code predNone},
-   * {@code goldNone}) not given are counted from {@link #results}: a match by outcome, an SQL error as outcome
-   * {@link Outcome#ERROR}; {@code accuracy} not given is matches / total. {@code details} not given are the
+   * {@code goldNone}) not given are counted from {@link #results} by {@link Tally.Counter}, as the engine counts
+   * them (an SQL error as {@link QuestionResult#sqlError()}); {@code accuracy} not given is matches / total. {@code details} not given are the
    * results' own ({@link QuestionResult#detail()}), {@code tally} not given is counted from the results.
    * Setting one value twice to different values is refused (a builder from {@link #toBuilder()} may replace each
    * value once).
@@ -204,6 +204,21 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
+    }
+
+    /**
+     * The counts ({@code total}, {@code matches}, {@code predNone}, {@code goldNone}, {@code sqlErrors},
+     * {@code accuracy}) and the {@link Tally} as {@code counter} made them, for a report whose results are not all
+     * kept or were counted elsewhere.
+     */
+    public Builder counts(Tally.Counter counter) {
+      total(counter.total());
+      matches(counter.matches());
+      predNone(counter.predNone());
+      goldNone(counter.goldNone());
+      sqlErrors(counter.sqlErrors());
+      accuracy(counter.accuracy());
+      return tally(counter.tally());
     }
 
     /** Predictions scored. */
@@ -365,15 +380,16 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       require("benchmark", benchmark);
       require("inputMode", inputMode);
       require("timestamp", timestamp);
-      int t = total != null ? total : results.size();
-      int m = matches != null ? matches : (int) results.stream().filter(r -> r.outcome().isMatch()).count();
+      Tally.Counter counted = new Tally.Counter();
+      results.forEach(counted::add);
+      int t = total != null ? total : counted.total();
+      int m = matches != null ? matches : counted.matches();
       if (m > t) {
         throw new IllegalStateException("EvaluationReport.Builder: matches (" + m + ") exceed total (" + t + ")");
       }
-      int e = sqlErrors != null ? sqlErrors : (int) results.stream().filter(r -> r.outcome() == Outcome.ERROR)
-          .count();
-      int p = predNone != null ? predNone : (int) results.stream().filter(QuestionResult::predNone).count();
-      int g = goldNone != null ? goldNone : (int) results.stream().filter(QuestionResult::goldNone).count();
+      int e = sqlErrors != null ? sqlErrors : counted.sqlErrors();
+      int p = predNone != null ? predNone : counted.predNone();
+      int g = goldNone != null ? goldNone : counted.goldNone();
       double a = accuracy != null ? accuracy : t == 0 ? 0.0 : (double) m / t;
       List<Mismatch> kept;
       if (keepsRows(results)) {
@@ -389,7 +405,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
-          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged),
+          tally != null ? tally : counted.tally(), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged),
           Optional.ofNullable(spider), Optional.ofNullable(bird), Optional.ofNullable(breakdowns));
     }
 

@@ -2,6 +2,7 @@ package dev.llmsql.result;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.judge.Flag;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -81,5 +82,18 @@ public record QuestionResult(int questionId, Verdict verdict, int candidates, in
 
   public Reason reason() {
     return verdict.reason();
+  }
+
+  /**
+   * Whether LLMSQL counts this prediction in {@code sql_errors}: the judge's {@link Flag#SQL_ERROR} when it
+   * decided it, else whether the outcome is {@link Outcome#ERROR} (as {@link dev.llmsql.judge.Judgement#sqlError()}).
+   */
+  public boolean sqlError() {
+    return verdict.flag(Flag.SQL_ERROR).orElse(verdict.outcome() == Outcome.ERROR);
+  }
+
+  /** Whether the extracted SQL equals the reference SQL as text (LLMSQL 2.0's {@link Flag#EXACT_STRING_MATCH}). */
+  public boolean exactStringMatch() {
+    return verdict.flag(Flag.EXACT_STRING_MATCH).orElse(false);
   }
 }
