@@ -14,9 +14,6 @@ import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
-import dev.llmsql.extraction.Llmsql2Extractor;
-import dev.llmsql.extraction.SqlExtractor;
-import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
 import dev.llmsql.judge.Judgement;
@@ -26,12 +23,10 @@ import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
-import dev.llmsql.report.Breakdown;
+import dev.llmsql.protocol.Protocol;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
-import dev.llmsql.report.BirdScores;
-import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Tally;
 import dev.llmsql.result.KeptRows;
@@ -90,31 +85,27 @@ public final class EvaluationEngine {
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
   private final boolean goldForListeners;
-  private final boolean answerAware;
+  /** The protocols each question is offered to, in order; the last claims every question. */
+  private final List<Protocol> protocols = Protocol.available();
   private final String modelName;
   private final String version;
   private final boolean allowEmpty;
 
-  public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
-                          QueryEngine queryEngine, QueryExecutor executor, ExecutionLimits limits, int threads,
-                          Path goldCacheDir, int keepMismatches, boolean keepResults,
-                          List<EvaluationListener> listeners, boolean allowEmpty, boolean answerAware,
-                          String modelName, String version) {
-    this.allowEmpty = allowEmpty;
-    this.answerAware = answerAware;
-    this.modelName = modelName;
-    this.version = version;
-    this.goldCacheDir = goldCacheDir;
-    this.keepMismatches = keepMismatches;
-    this.keepResults = keepResults;
-    this.source = source;
-    this.judge = judge;
-    this.scorings = scorings;
-    this.queryEngine = queryEngine;
-    this.givenExecutor = executor;
-    this.limits = limits;
-    this.threads = threads;
-    this.listeners = List.copyOf(listeners);
+  public EvaluationEngine(EngineSettings settings) {
+    this.allowEmpty = settings.allowEmpty;
+    this.modelName = settings.modelName;
+    this.version = settings.version;
+    this.goldCacheDir = settings.goldCacheDir;
+    this.keepMismatches = settings.keepMismatches;
+    this.keepResults = settings.keepResults;
+    this.source = settings.source;
+    this.judge = settings.judge;
+    this.scorings = settings.scorings;
+    this.queryEngine = settings.queryEngine;
+    this.givenExecutor = settings.executor;
+    this.limits = settings.limits;
+    this.threads = settings.threads;
+    this.listeners = settings.listeners;
     this.goldForListeners = this.listeners.stream().anyMatch(EvaluationListener::wantsGold);
   }
 
@@ -354,8 +345,8 @@ public final class EvaluationEngine {
       return false;
     }
     if (!seen.add(id)) {
-      if (answerAware && questions.get(id).answer().isPresent()) {
-        // LLMSQL 2.0 scores every prediction line, a repeated id included
+      if (protocols.get(protocolFor(questions.get(id))).scoresRepeats()) {
+        // a protocol that scores every prediction line (LLMSQL 2.0's), a repeated id included
         collector.tally.duplicate();
         return true;
       }
@@ -421,22 +412,15 @@ public final class EvaluationEngine {
       return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
           question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null, null, null, null, null, problem);
+              rawOutput, null, null, verdict), question, protocols.size() - 1, null, null, problem);
     }
   }
 
   private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, QueryResult given,
                              Target target) {
     long started = System.nanoTime();
-    boolean v2 = answerAware && question.answer().isPresent();
-    List<String> candidates = new ArrayList<>();
-    if (v2) {
-      Llmsql2Extractor.upstream().extract(prediction.completion()).ifPresent(candidates::add);
-    } else {
-      for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
-        candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
-      }
-    }
+    int protocol = protocolFor(question);
+    List<String> candidates = protocols.get(protocol).candidates(question, prediction.completion());
     Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
     Judgement judgement;
     try {
@@ -469,8 +453,7 @@ public final class EvaluationEngine {
     // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
     // counts above, which stay the judge's)
     QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last,
-        interaction(question), turn(question), null);
+    return new Evaluated(result, mismatch, question, protocol, shownGold, last, null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -487,34 +470,27 @@ public final class EvaluationEngine {
     }
   }
 
+  /** The index of the protocol that judges {@code question}: the first that claims it. */
+  private int protocolFor(Question question) {
+    for (int i = 0; i < protocols.size() - 1; i++) {
+      if (protocols.get(i).claims(question, judge)) {
+        return i;
+      }
+    }
+    return protocols.size() - 1;
+  }
+
   /**
-   * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
+   * One judged prediction: its question (null when an internal error came before it was known) and the index of
+   * the protocol that judged it.
    */
-  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
-                           QueryOutcome gold, QueryOutcome predicted, String interaction, Integer turn,
-                           InputProblem problem) {
+  private record Evaluated(QuestionResult result, Mismatch mismatch, Question question, int protocol,
+                           QueryOutcome gold, QueryOutcome predicted, InputProblem problem) {
 
     /** This result with the input problem its prediction's result file had (recorded in input order). */
     Evaluated withProblem(InputProblem problem) {
-      return problem == null ? this
-          : new Evaluated(result, mismatch, v2, category, gold, predicted, interaction, turn, problem);
+      return problem == null ? this : new Evaluated(result, mismatch, question, protocol, gold, predicted, problem);
     }
-  }
-
-  /** A multi-turn question's interaction ({@code interaction_id}, SParC and CoSQL), or null. */
-  private static String interaction(Question question) {
-    Object id = question.extra().get("interaction_id");
-    return id == null ? null : String.valueOf(id);
-  }
-
-  /** A multi-turn question's 1-based {@code turn}, or null when it has none or not a whole positive number. */
-  private static Integer turn(Question question) {
-    Object turn = question.extra().get("turn");
-    if (turn instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
-        && n.doubleValue() < Integer.MAX_VALUE) {
-      return n.intValue();
-    }
-    return null;
   }
 
   /**
@@ -745,13 +721,9 @@ public final class EvaluationEngine {
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
     private int mismatchCount;
     private final IntSet answered = new IntSet();
-    /** The spider judge's results, without detail or rows: what Spider's table is computed from. */
-    private final List<QuestionResult> spiderResults = new ArrayList<>();
-    private final Map<Integer, String> interactions = new java.util.HashMap<>();
-    private final Map<Integer, Integer> turns = new java.util.HashMap<>();
-    /** A BIRD judge's results, without detail or rows: what BIRD's table is computed from. */
-    private final List<QuestionResult> birdResults = new ArrayList<>();
-    private final boolean bird = judge.name().equals("bird") || judge.name().startsWith("bird:");
+    /** Each protocol's figures, by the protocols' index, and how many predictions it judged. */
+    private final List<Protocol.Figures> figures = protocols.stream().map(p -> p.figures(judge)).toList();
+    private final int[] judgedBy = new int[protocols.size()];
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -766,27 +738,10 @@ public final class EvaluationEngine {
       if (keepResults) {
         results.add(r);
       }
-      if (evaluated.v2()) {
-        tally.addByAnswer(r, evaluated.category());
-      } else {
-        tally.add(r);
-      }
+      figures.get(evaluated.protocol()).count(tally, evaluated.question(), r);
+      judgedBy[evaluated.protocol()]++;
       scores.forEach(score -> score.add(r));
       answered.add(r.questionId());
-      if (bird) {
-        birdResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
-            r.predNone(), r.goldNone(), null, 0, r.difficulty(), List.of()));
-      }
-      if (SpiderScores.judged(r.verdict())) {
-        spiderResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
-            r.predNone(), r.goldNone(), null, 0));
-        if (evaluated.interaction() != null) {
-          interactions.put(r.questionId(), evaluated.interaction());
-        }
-        if (evaluated.turn() != null) {
-          turns.put(r.questionId(), evaluated.turn());
-        }
-      }
       listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
         int ordinal = mismatchCount;
@@ -857,21 +812,29 @@ public final class EvaluationEngine {
         figures.add(score);
       }
       int distinct = answered.size();
-      int v2Count = tally.byAnswer();
-      String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
+      String judgeName = judge.name();
+      for (int i = 0; i < protocols.size(); i++) {
+        judgeName = judgedBy[i] > 0 ? protocols.get(i).reportedJudge(judgeName) : judgeName;
+      }
       EvaluationReport.Builder report = EvaluationReport.builder().counts(tally).timestamp(Instant.now())
           .inputMode(input.mode()).results(results).inputProblems(problems).unanswered(questionCount - distinct)
           .judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration);
       if (!keepResults) {
         report.mismatches(mismatches);
       }
-      if (v2Count > 0 || modelName != null) {
-        report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, tally.exactStringMatches(),
+      Protocol.Run run = new Protocol.Run(tally, questionCount, distinct, judge.name(), modelName, version);
+      for (int i = 0; i < protocols.size(); i++) {
+        if (judgedBy[i] > 0) {
+          this.figures.get(i).addTo(report, run);
+        }
+      }
+      EvaluationReport built = report.build();
+      if (built.llmsql2().isEmpty() && modelName != null) {
+        // the model's name and the coverage, which a protocol's figures did not already give
+        built = built.withLlmsql2(new Llmsql2Figures(modelName, version, tally.exactStringMatches(),
             tally.categories(), questionCount, distinct, questionCount - distinct, tally.duplicates()));
       }
-      SpiderScores.of(spiderResults, interactions, turns).ifPresent(report::spider);
-      BirdScores.of(birdResults).ifPresent(report::bird);
-      return report.build();
+      return built;
     }
   }
 }
