@@ -43,8 +43,7 @@ final class Reports {
       String predicted = error ? "SELECT nme FROM t WHERE id = " + i : "SELECT n FROM t WHERE id = " + i;
       QuestionDetail detail = new QuestionDetail(i, "Question " + i + "?", "SELECT n FROM t WHERE id = " + i,
           predicted, i % 2 == 0 ? List.of("even", "lookup") : List.of("odd"), i <= 2 ? "easy" : "hard");
-      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i,
-          0, List.of(), detail));
+      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i).withQuestion(0, List.of(), detail));
       if (right[i - 1]) {
         matches++;
       } else {

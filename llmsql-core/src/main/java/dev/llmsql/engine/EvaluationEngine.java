@@ -409,8 +409,8 @@ public final class EvaluationEngine {
       LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       // the detail when the question is known, so the kept mismatch (a view of this result) shows its text
-      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
-          question == null ? null : QuestionDetail.of(question, null)),
+      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0)
+          .withQuestion(0, List.of(), question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
               rawOutput, null, null, verdict), question, protocols.size() - 1, null, null, problem);
     }
@@ -440,10 +440,9 @@ public final class EvaluationEngine {
     Verdict verdict = judgement.verdict();
     QueryOutcome gold = judgement.gold();
     QueryOutcome last = judgement.predicted();
-    QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
-        judgement.executed(), judgement.predNone(), judgement.goldNone(), judgement.error(),
-        System.nanoTime() - started, question.difficulty(), question.tags(),
-        QuestionDetail.of(question, judgement.sql()));
+    QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(), judgement.executed(),
+        judgement.predNone(), judgement.goldNone(), judgement.error(), System.nanoTime() - started)
+        .withQuestion(question.difficulty(), question.tags(), QuestionDetail.of(question, judgement.sql()));
     Mismatch mismatch = null;
     if (!verdict.outcome().isMatch()) {
       mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,

@@ -56,7 +56,7 @@ final class LlmsqlProtocol implements Protocol {
         counter.add(r);
         if (birdJudge) {
           bird.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(), r.predNone(),
-              r.goldNone(), null, 0, r.difficulty(), List.of()));
+              r.goldNone(), null, 0).withQuestion(r.difficulty(), List.of(), null));
         }
         if (SpiderScores.judged(r.verdict())) {
           spider.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(), r.predNone(),

@@ -382,10 +382,9 @@ public final class FullReportJson {
       List<String> resultTags = new ArrayList<>();
       n.path("tags").forEach(t -> resultTags.add(t.asText()));
       int id = n.path("question_id").asInt();
-      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(),
-          n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
-          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags,
-          detailById.get(id)));
+      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(), n.path("executed").asInt(),
+          n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(), nullableText(n, "error"),
+          n.path("nanos").asLong()).withQuestion(n.path("difficulty").asInt(), resultTags, detailById.get(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {

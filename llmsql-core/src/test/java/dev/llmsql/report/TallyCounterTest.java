@@ -15,15 +15,11 @@ import org.junit.jupiter.api.Test;
 class TallyCounterTest {
 
   private static final List<QuestionResult> RESULTS = List.of(
-      new QuestionResult(1, Verdict.match(), 1, 1, false, true, null, 10, 1, List.of("join")),
-      new QuestionResult(2, Verdict.error(Reason.PRED_ERROR, "no such table"), 1, 1, false, false, "no such table",
-          10, 2, List.of()),
-      new QuestionResult(3, Verdict.mismatch(Reason.VALUE_MISMATCH, "").with(Flag.SQL_ERROR, true), 2, 2, true,
-          false, null, 10, 0, List.of("join", "agg")),
-      new QuestionResult(4, Verdict.match().with(Flag.EXACT_STRING_MATCH, true), 1, 1, false, false, null, 10, 3,
-          List.of()),
-      new QuestionResult(5, Verdict.error(Reason.TIMEOUT, "slow").with(Flag.SQL_ERROR, false), 1, 1, false, false,
-          "slow", 10, 0, List.of("agg")),
+      new QuestionResult(1, Verdict.match(), 1, 1, false, true, null, 10).withQuestion(1, List.of("join"), null),
+      new QuestionResult(2, Verdict.error(Reason.PRED_ERROR, "no such table"), 1, 1, false, false, "no such table", 10).withQuestion(2, List.of(), null),
+      new QuestionResult(3, Verdict.mismatch(Reason.VALUE_MISMATCH, "").with(Flag.SQL_ERROR, true), 2, 2, true, false, null, 10).withQuestion(0, List.of("join", "agg"), null),
+      new QuestionResult(4, Verdict.match().with(Flag.EXACT_STRING_MATCH, true), 1, 1, false, false, null, 10).withQuestion(3, List.of(), null),
+      new QuestionResult(5, Verdict.error(Reason.TIMEOUT, "slow").with(Flag.SQL_ERROR, false), 1, 1, false, false, "slow", 10).withQuestion(0, List.of("agg"), null),
       new QuestionResult(6, Verdict.noSql(), 0, 0, false, true, null, 10));
 
   /** Results 0..n-1 added one at a time; those at odd positions as judged against a reference answer. */
