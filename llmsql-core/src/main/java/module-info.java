@@ -23,6 +23,7 @@ module dev.llmsql.core {
   exports dev.llmsql.judge;
   exports dev.llmsql.matching;
   exports dev.llmsql.prediction;
+  exports dev.llmsql.protocol;
   exports dev.llmsql.report;
   exports dev.llmsql.report.csv;
   exports dev.llmsql.report.html;
@@ -37,6 +38,7 @@ module dev.llmsql.core {
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
   uses dev.llmsql.execution.QueryEngine;
   uses dev.llmsql.judge.JudgeProvider;
+  uses dev.llmsql.protocol.Protocol;
   uses dev.llmsql.scoring.ScoringProvider;
   uses dev.llmsql.report.ReportWriter;
 

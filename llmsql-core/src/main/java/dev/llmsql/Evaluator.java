@@ -7,6 +7,7 @@ import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Range;
+import dev.llmsql.engine.EngineSettings;
 import dev.llmsql.engine.EvaluationEngine;
 import dev.llmsql.engine.PredictionInput;
 import dev.llmsql.engine.QuestionReader;
@@ -271,11 +272,11 @@ public final class Evaluator {
         : localSource != null ? localSource : defaultSource(b);
     Path goldCache = !b.goldCache ? null : b.goldCacheDir != null ? b.goldCacheDir
         : b.chosen.contains("workdirPath") ? b.workdir.resolve("gold-cache") : defaultGoldCache(System::getenv);
-    return new EvaluationEngine(source, b.judge,
-        List.copyOf(b.scorings), b.queryEngine, b.executor, new ExecutionLimits(b.queryTimeout, b.maxRows, b.threads,
-            b.maxValueBytes, b.maxRowBytes, b.maxResultBytes),
-        b.threads, goldCache, b.keepMismatches, b.keepResults, listeners, b.allowEmpty,
-        Judges.judgesByAnswer(b.judge), b.modelName, b.benchmark == null && localSource == null ? b.version : null);
+    return new EvaluationEngine(EngineSettings.builder(source, b.judge, new ExecutionLimits(b.queryTimeout,
+            b.maxRows, b.threads, b.maxValueBytes, b.maxRowBytes, b.maxResultBytes))
+        .scorings(b.scorings).databases(b.queryEngine, b.executor).threads(b.threads).goldCacheDir(goldCache)
+        .keep(b.keepMismatches, b.keepResults).listeners(listeners).allowEmpty(b.allowEmpty)
+        .model(b.modelName, b.benchmark == null && localSource == null ? b.version : null).build());
   }
 
   private static BenchmarkSource defaultSource(Builder b) {

@@ -185,7 +185,7 @@ class EvaluatorTest {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
-      return dev.llmsql.judge.Verdict.match();
+      return dev.llmsql.judge.Judgement.of(context, dev.llmsql.judge.Verdict.match());
     };
 
     // WHEN
@@ -634,9 +634,9 @@ class EvaluatorTest {
     // GIVEN: a judge that runs the prediction but never the gold
     Judge noGold = new Judge() {
       @Override
-      public Verdict judge(JudgeContext context) {
+      public dev.llmsql.judge.Judgement judge(JudgeContext context) {
         context.execute(context.candidates().get(0));
-        return Verdict.mismatch(Reason.VALUE_MISMATCH, "not compared");
+        return dev.llmsql.judge.Judgement.of(context, Verdict.mismatch(Reason.VALUE_MISMATCH, "not compared"));
       }
 
       @Override

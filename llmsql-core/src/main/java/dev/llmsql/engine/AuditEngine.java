@@ -409,8 +409,9 @@ public final class AuditEngine {
         listeners.forEach(l -> l.onProgress("self-match", n, predictions.size()));
       }
     };
-    new EvaluationEngine(resolved, judge, List.of(Scorings.accuracy()), queryEngine, null, limits, threads, null,
-        0, false, List.of(verdicts), true, Judges.judgesByAnswer(judge), null, null)
+    new EvaluationEngine(EngineSettings.builder(resolved, judge, limits).scorings(List.of(Scorings.accuracy()))
+        .databases(queryEngine, null).threads(threads).keep(0, false).listeners(List.of(verdicts)).allowEmpty(true)
+        .build())
         .run(PredictionInput.list(predictions), f -> { });
   }
 

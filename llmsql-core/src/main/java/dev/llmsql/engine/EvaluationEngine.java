@@ -14,23 +14,19 @@ import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
-import dev.llmsql.extraction.Llmsql2Extractor;
-import dev.llmsql.extraction.SqlExtractor;
-import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
-import dev.llmsql.report.Breakdown;
+import dev.llmsql.protocol.Protocol;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
-import dev.llmsql.report.BirdScores;
-import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.Tally;
@@ -90,31 +86,27 @@ public final class EvaluationEngine {
   private final boolean keepResults;
   private final List<EvaluationListener> listeners;
   private final boolean goldForListeners;
-  private final boolean answerAware;
+  /** The protocols each question is offered to, in order; the last claims every question. */
+  private final List<Protocol> protocols = Protocol.available();
   private final String modelName;
   private final String version;
   private final boolean allowEmpty;
 
-  public EvaluationEngine(BenchmarkSource source, Judge judge, List<Scoring> scorings,
-                          QueryEngine queryEngine, QueryExecutor executor, ExecutionLimits limits, int threads,
-                          Path goldCacheDir, int keepMismatches, boolean keepResults,
-                          List<EvaluationListener> listeners, boolean allowEmpty, boolean answerAware,
-                          String modelName, String version) {
-    this.allowEmpty = allowEmpty;
-    this.answerAware = answerAware;
-    this.modelName = modelName;
-    this.version = version;
-    this.goldCacheDir = goldCacheDir;
-    this.keepMismatches = keepMismatches;
-    this.keepResults = keepResults;
-    this.source = source;
-    this.judge = judge;
-    this.scorings = scorings;
-    this.queryEngine = queryEngine;
-    this.givenExecutor = executor;
-    this.limits = limits;
-    this.threads = threads;
-    this.listeners = List.copyOf(listeners);
+  public EvaluationEngine(EngineSettings settings) {
+    this.allowEmpty = settings.allowEmpty;
+    this.modelName = settings.modelName;
+    this.version = settings.version;
+    this.goldCacheDir = settings.goldCacheDir;
+    this.keepMismatches = settings.keepMismatches;
+    this.keepResults = settings.keepResults;
+    this.source = settings.source;
+    this.judge = settings.judge;
+    this.scorings = settings.scorings;
+    this.queryEngine = settings.queryEngine;
+    this.givenExecutor = settings.executor;
+    this.limits = settings.limits;
+    this.threads = settings.threads;
+    this.listeners = settings.listeners;
     this.goldForListeners = this.listeners.stream().anyMatch(EvaluationListener::wantsGold);
   }
 
@@ -351,9 +343,9 @@ public final class EvaluationEngine {
       return false;
     }
     if (!seen.add(id)) {
-      if (answerAware && questions.get(id).answer().isPresent()) {
-        // LLMSQL 2.0 scores every prediction line, a repeated id included
-        collector.duplicates++;
+      if (protocols.get(protocolFor(questions.get(id))).scoresRepeats()) {
+        // a protocol that scores every prediction line (LLMSQL 2.0's), a repeated id included
+        collector.tally.duplicate();
         return true;
       }
       collector.problem(new InputProblem(InputProblem.Kind.DUPLICATE_QUESTION_ID, entry.location(), id,
@@ -415,32 +407,25 @@ public final class EvaluationEngine {
       LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       // the detail when the question is known, so the kept mismatch (a view of this result) shows its text
-      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0, 0, List.of(),
-          question == null ? null : QuestionDetail.of(question, null)),
+      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0)
+          .withQuestion(0, List.of(), question == null ? null : QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
-              rawOutput, null, null, verdict), false, null, null, null, null, null, problem);
+              rawOutput, null, null, verdict), question, protocols.size() - 1, null, null, problem);
     }
   }
 
   private Evaluated judgeOne(Question question, Prediction prediction, String rawOutput, QueryResult given,
                              Target target) {
     long started = System.nanoTime();
-    boolean v2 = answerAware && question.answer().isPresent();
-    List<String> candidates = new ArrayList<>();
-    if (v2) {
-      Llmsql2Extractor.upstream().extract(prediction.completion()).ifPresent(candidates::add);
-    } else {
-      for (String sql : SqlExtractor.llmsql().extract(prediction.completion())) {
-        candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
-      }
-    }
+    int protocol = protocolFor(question);
+    List<String> candidates = protocols.get(protocol).candidates(question, prediction.completion());
     Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
-    Verdict verdict;
+    Judgement judgement;
     try {
-      verdict = judge.judge(context);
-      if (verdict == null) {
-        verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " returned null for question "
-            + question.id() + "; a Judge must return a Verdict");
+      judgement = judge.judge(context);
+      if (judgement == null) {
+        judgement = context.judgement(Verdict.error(Reason.OTHER, "judge " + judge.name()
+            + " returned null for question " + question.id() + "; a Judge must return a Judgement"));
       }
     } catch (RuntimeException e) {
       if (damagedDatabase(e)) {
@@ -448,26 +433,14 @@ public final class EvaluationEngine {
       }
       LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
       LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);
-      verdict = Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e);
+      judgement = context.judgement(Verdict.error(Reason.OTHER, "judge " + judge.name() + " failed: " + e));
     }
-    QueryOutcome gold = context.goldIfRun();
-    if (gold == null && question.answer().isPresent()) {
-      // LLMSQL 2.0: the stored answer is the gold; its SQL is never run
-      gold = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
-    }
-    QueryOutcome last = context.lastRun != null || given == null ? context.lastRun : QueryOutcome.success(given, 0);
-    boolean goldNone = gold instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    // a judge that records pred_none (LLMSQL 2.0, or one whose verdict is about another candidate than the last)
-    // decides it; otherwise the last statement run does, as LLMSQL counts
-    boolean predNone = verdict.measure("pred_none").isPresent() ? verdict.measure("pred_none").getAsDouble() == 1
-        : last instanceof QueryOutcome.Success s && s.result().isSingleNull();
-    String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
-        ? verdict.detail() : context.lastError;
-    // the SQL the verdict rests on: the last candidate the judge ran, else the first extracted
-    String chosen = context.lastSql != null ? context.lastSql : candidates.isEmpty() ? null : candidates.get(0);
-    QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(),
-        context.executed.get(), predNone, goldNone, error, System.nanoTime() - started,
-        question.difficulty(), question.tags(), QuestionDetail.of(question, chosen));
+    Verdict verdict = judgement.verdict();
+    QueryOutcome gold = judgement.gold();
+    QueryOutcome last = judgement.predicted();
+    QuestionResult result = new QuestionResult(question.id(), verdict, candidates.size(), judgement.executed(),
+        judgement.predNone(), judgement.goldNone(), judgement.error(), System.nanoTime() - started)
+        .withQuestion(question.difficulty(), question.tags(), QuestionDetail.of(question, judgement.sql()));
     Mismatch mismatch = null;
     if (!verdict.outcome().isMatch()) {
       mismatch = new Mismatch(question.id(), question.question(), question.sql(), rawOutput,
@@ -477,8 +450,7 @@ public final class EvaluationEngine {
     // what listeners that show result sets get: the gold run for them if the judge did not need it (after the
     // counts above, which stay the judge's)
     QueryOutcome shownGold = gold == null && goldForListeners ? context.gold() : gold;
-    return new Evaluated(result, mismatch, v2, v2 ? question.category().orElse(null) : null, shownGold, last,
-        interaction(question), turn(question), null);
+    return new Evaluated(result, mismatch, question, protocol, shownGold, last, null);
   }
 
   private static Evaluated join(Future<Evaluated> future) {
@@ -495,34 +467,27 @@ public final class EvaluationEngine {
     }
   }
 
+  /** The index of the protocol that judges {@code question}: the first that claims it. */
+  private int protocolFor(Question question) {
+    for (int i = 0; i < protocols.size() - 1; i++) {
+      if (protocols.get(i).claims(question, judge)) {
+        return i;
+      }
+    }
+    return protocols.size() - 1;
+  }
+
   /**
-   * One judged prediction; {@code v2} when LLMSQL 2.0's rules judged it, with its question's category (or null).
+   * One judged prediction: its question (null when an internal error came before it was known) and the index of
+   * the protocol that judged it.
    */
-  private record Evaluated(QuestionResult result, Mismatch mismatch, boolean v2, String category,
-                           QueryOutcome gold, QueryOutcome predicted, String interaction, Integer turn,
-                           InputProblem problem) {
+  private record Evaluated(QuestionResult result, Mismatch mismatch, Question question, int protocol,
+                           QueryOutcome gold, QueryOutcome predicted, InputProblem problem) {
 
     /** This result with the input problem its prediction's result file had (recorded in input order). */
     Evaluated withProblem(InputProblem problem) {
-      return problem == null ? this
-          : new Evaluated(result, mismatch, v2, category, gold, predicted, interaction, turn, problem);
+      return problem == null ? this : new Evaluated(result, mismatch, question, protocol, gold, predicted, problem);
     }
-  }
-
-  /** A multi-turn question's interaction ({@code interaction_id}, SParC and CoSQL), or null. */
-  private static String interaction(Question question) {
-    Object id = question.extra().get("interaction_id");
-    return id == null ? null : String.valueOf(id);
-  }
-
-  /** A multi-turn question's 1-based {@code turn}, or null when it has none or not a whole positive number. */
-  private static Integer turn(Question question) {
-    Object turn = question.extra().get("turn");
-    if (turn instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
-        && n.doubleValue() < Integer.MAX_VALUE) {
-      return n.intValue();
-    }
-    return null;
   }
 
   /**
@@ -648,8 +613,22 @@ public final class EvaluationEngine {
       return outcome;
     }
 
-    QueryOutcome goldIfRun() {
-      return gold;
+    /**
+     * The judgement on what ran: the last candidate (else the submitted result), the gold if computed (for a
+     * question that carries a reference answer, the answer: LLMSQL 2.0 never runs the gold SQL), the last failure.
+     */
+    @Override
+    public Judgement judgement(Verdict verdict) {
+      QueryOutcome goldSeen = gold;
+      if (goldSeen == null && question.answer().isPresent()) {
+        goldSeen = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
+      }
+      QueryOutcome last = lastRun != null || submitted == null ? lastRun : QueryOutcome.success(submitted, 0);
+      String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
+          ? verdict.detail() : lastError;
+      // the SQL the verdict rests on: the last candidate the judge ran, else the first extracted
+      String chosen = lastSql != null ? lastSql : candidates.isEmpty() ? null : candidates.get(0);
+      return new Judgement(verdict, chosen, goldSeen, last, executed.get(), error);
     }
 
     @Override
@@ -737,23 +716,11 @@ public final class EvaluationEngine {
     private final List<InputProblem> problems = new ArrayList<>();
     /** Questions whose db_id is not a plain name (few: only crafted ones). */
     private final Map<Integer, InputProblem> outside = new java.util.HashMap<>();
-    private int matches;
-    private int predNone;
-    private int goldNone;
-    private int sqlErrors;
     private int mismatchCount;
-    private int duplicates;
-    private int v2Count;
-    private int exactStringMatches;
     private final IntSet answered = new IntSet();
-    private final java.util.TreeMap<String, int[]> categories = new java.util.TreeMap<>();
-    /** The spider judge's results, without detail or rows: what Spider's table is computed from. */
-    private final List<QuestionResult> spiderResults = new ArrayList<>();
-    private final Map<Integer, String> interactions = new java.util.HashMap<>();
-    private final Map<Integer, Integer> turns = new java.util.HashMap<>();
-    /** A BIRD judge's results, without detail or rows: what BIRD's table is computed from. */
-    private final List<QuestionResult> birdResults = new ArrayList<>();
-    private final boolean bird = judge.name().equals("bird") || judge.name().startsWith("bird:");
+    /** Each protocol's figures, by the protocols' index, and how many predictions it judged. */
+    private final List<Protocol.Figures> figures = protocols.stream().map(p -> p.figures(judge)).toList();
+    private final int[] judgedBy = new int[protocols.size()];
 
     void problem(InputProblem problem) {
       problems.add(problem);
@@ -764,56 +731,14 @@ public final class EvaluationEngine {
       if (evaluated.problem() != null) {
         problem(evaluated.problem());
       }
-      total++;
       QuestionResult r = kept(evaluated);
       if (keepResults) {
         results.add(r);
       }
-      tally.add(r);
+      figures.get(evaluated.protocol()).count(tally, evaluated.question(), r);
+      judgedBy[evaluated.protocol()]++;
       scores.forEach(score -> score.add(r));
-      if (r.outcome().isMatch()) {
-        matches++;
-      }
       answered.add(r.questionId());
-      if (bird) {
-        birdResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
-            r.predNone(), r.goldNone(), null, 0, r.difficulty(), List.of()));
-      }
-      if (SpiderScores.judged(r.verdict())) {
-        spiderResults.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(),
-            r.predNone(), r.goldNone(), null, 0));
-        if (evaluated.interaction() != null) {
-          interactions.put(r.questionId(), evaluated.interaction());
-        }
-        if (evaluated.turn() != null) {
-          turns.put(r.questionId(), evaluated.turn());
-        }
-      }
-      // a judge whose verdict is about another candidate than the last records LLMSQL's count as a measure
-      boolean sqlError = r.verdict().measure("sql_error").isPresent() && !evaluated.v2()
-          ? r.verdict().measure("sql_error").getAsDouble() == 1 : r.outcome() == Outcome.ERROR;
-      if (evaluated.v2()) {
-        v2Count++;
-        // LLMSQL 2.0 counts a completion without SQL as an SQL error too
-        sqlError |= r.verdict().measure("sql_error").orElse(0) == 1;
-        if (r.verdict().measure("exact_string_match").orElse(0) == 1) {
-          exactStringMatches++;
-        }
-        if (evaluated.category() != null) {
-          int[] counts = categories.computeIfAbsent(evaluated.category(), c -> new int[2]);
-          counts[0]++;
-          counts[1] += r.outcome().isMatch() ? 1 : 0;
-        }
-      }
-      if (sqlError) {
-        sqlErrors++;
-      }
-      if (r.predNone()) {
-        predNone++;
-      }
-      if (r.goldNone()) {
-        goldNone++;
-      }
       listeners.forEach(l -> l.onResult(r, evaluated.gold(), evaluated.predicted()));
       if (evaluated.mismatch() != null) {
         int ordinal = mismatchCount;
@@ -874,7 +799,6 @@ public final class EvaluationEngine {
     }
 
     EvaluationReport report(PredictionInput input, int questionCount, Duration duration) {
-      double accuracy = total == 0 ? 0.0 : (double) matches / total;
       List<Score> figures = new ArrayList<>();
       for (int i = 0; i < scores.size(); i++) {
         Score score = scores.get(i).finish();
@@ -885,22 +809,29 @@ public final class EvaluationEngine {
         figures.add(score);
       }
       int distinct = answered.size();
-      String judgeName = v2Count > 0 && judge.name().equals("llmsql") ? "llmsql2" : judge.name();
-      EvaluationReport.Builder report = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
-          .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(accuracy).timestamp(Instant.now()).inputMode(input.mode()).results(results).inputProblems(problems)
-          .unanswered(questionCount - distinct).judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration).tally(tally.tally());
+      String judgeName = judge.name();
+      for (int i = 0; i < protocols.size(); i++) {
+        judgeName = judgedBy[i] > 0 ? protocols.get(i).reportedJudge(judgeName) : judgeName;
+      }
+      EvaluationReport.Builder report = EvaluationReport.builder().counts(tally).timestamp(Instant.now())
+          .inputMode(input.mode()).results(results).inputProblems(problems).unanswered(questionCount - distinct)
+          .judge(judgeName).scores(figures).benchmark(source.describe()).duration(duration);
       if (!keepResults) {
         report.mismatches(mismatches);
       }
-      if (v2Count > 0 || modelName != null) {
-        java.util.Map<String, Breakdown> byCategory = new java.util.TreeMap<>();
-        categories.forEach((name, counts) -> byCategory.put(name, new Breakdown(name, counts[0], counts[1])));
-        report.llmsql2(new Llmsql2Figures(modelName, v2Count > 0 ? "2.0" : version, exactStringMatches,
-            byCategory, questionCount, distinct, questionCount - distinct, duplicates));
+      Protocol.Run run = new Protocol.Run(tally, questionCount, distinct, judge.name(), modelName, version);
+      for (int i = 0; i < protocols.size(); i++) {
+        if (judgedBy[i] > 0) {
+          this.figures.get(i).addTo(report, run);
+        }
       }
-      SpiderScores.of(spiderResults, interactions, turns).ifPresent(report::spider);
-      BirdScores.of(birdResults).ifPresent(report::bird);
-      return report.build();
+      EvaluationReport built = report.build();
+      if (built.llmsql2().isEmpty() && modelName != null) {
+        // the model's name and the coverage, which a protocol's figures did not already give
+        built = built.withLlmsql2(new Llmsql2Figures(modelName, version, tally.exactStringMatches(),
+            tally.categories(), questionCount, distinct, questionCount - distinct, tally.duplicates()));
+      }
+      return built;
     }
   }
 }

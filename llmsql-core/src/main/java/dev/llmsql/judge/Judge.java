@@ -5,8 +5,8 @@ package dev.llmsql.judge;
  * the engine calls them from several threads at once.
  *
  * <pre>{@code
- * Judge anyCandidateRuns = ctx -> ctx.candidates().stream().anyMatch(sql -> ctx.execute(sql).succeeded())
- *     ? Verdict.match() : Verdict.mismatch(Reason.PRED_ERROR, "nothing ran");
+ * Judge anyCandidateRuns = ctx -> Judgement.of(ctx, ctx.candidates().stream()
+ *     .anyMatch(sql -> ctx.execute(sql).succeeded()) ? Verdict.match() : Verdict.mismatch(Reason.PRED_ERROR, "nothing ran"));
  * }</pre>
  */
 @FunctionalInterface
@@ -16,9 +16,10 @@ public interface Judge {
    * Judges one prediction.
    *
    * @param context the question, prediction and a way to run SQL; never null
-   * @return the verdict, never null
+   * @return the judgement (the verdict and what it rests on), never null; {@link Judgement#of(JudgeContext,
+   *     Verdict)} builds it from what the context ran
    */
-  Verdict judge(JudgeContext context);
+  Judgement judge(JudgeContext context);
 
   /** A short name for reports, e.g. {@code "llmsql"}. */
   default String name() {

@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * What a {@link Judge} sees of one prediction: the question, the completion, the extracted candidates, and
- * the means to run SQL on the question's database. Every run goes through the context so the engine can
- * report it (SQL errors, NULL answers, the last candidate's rows).
+ * the means to run SQL on the question's database. The context keeps a record of what ran, from which
+ * {@link #judgement(Verdict)} builds the {@link Judgement} the judge returns (the last candidate's rows, the gold,
+ * the last failure).
  *
  * <pre>{@code
  * Judge judge = ctx -> {
@@ -19,10 +20,10 @@ import java.util.Map;
  *     QueryOutcome pred = ctx.execute(sql);
  *     if (gold instanceof QueryOutcome.Success g && pred instanceof QueryOutcome.Success p
  *         && ResultComparison.unordered(g.result(), p.result()).equal()) {
- *       return Verdict.match();
+ *       return Judgement.of(ctx, Verdict.match());
  *     }
  *   }
- *   return Verdict.mismatch(Reason.VALUE_MISMATCH, "no candidate returned the gold rows");
+ *   return Judgement.of(ctx, Verdict.mismatch(Reason.VALUE_MISMATCH, "no candidate returned the gold rows"));
  * };
  * }</pre>
  */
@@ -114,5 +115,14 @@ public interface JudgeContext {
    */
   default Map<String, JudgeContext> testSuiteVariants() {
     return Map.of();
+  }
+
+  /**
+   * {@code verdict} on what this context ran: the last candidate run (its SQL and outcome, else the submitted
+   * result), the gold if it was computed, how many candidates ran and the last failure's message. The engine's
+   * context keeps that record; the default, for a context that keeps none, knows only the verdict.
+   */
+  default Judgement judgement(Verdict verdict) {
+    return Judgement.of(verdict);
   }
 }

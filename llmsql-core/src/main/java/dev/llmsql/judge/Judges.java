@@ -178,7 +178,11 @@ public final class Judges {
   private static final class LlmsqlJudge implements Judge {
 
     @Override
-    public Verdict judge(JudgeContext context) {
+    public Judgement judge(JudgeContext context) {
+      return Judgement.of(context, verdict(context));
+    }
+
+    private Verdict verdict(JudgeContext context) {
       QueryOutcome gold = context.gold();
       if (gold instanceof QueryOutcome.Failure failure) {
         return Verdict.goldError(failure.kind() == FailureKind.TIMEOUT

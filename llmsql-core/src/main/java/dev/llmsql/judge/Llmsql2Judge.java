@@ -5,7 +5,6 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.matching.ResultMatcher;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,17 +12,11 @@ import java.util.Optional;
  * upstream takes it, run as given (one statement only), its rows compared with the answer by
  * {@link ResultMatcher}. The gold SQL is never run. Questions without an answer get {@link Judges#llmsql()}.
  *
- * <p>Every verdict on an answer-carrying question records the measures {@code sql_error} (no SQL, or the query
- * failed) and {@code exact_string_match}; a match's detail is the deciding rule's name.
+ * <p>Every verdict on an answer-carrying question decides the flags {@link Flag#SQL_ERROR} (no SQL, or the query
+ * failed) and {@link Flag#EXACT_STRING_MATCH}, and {@link Flag#PRED_NONE} once the query ran; a match's detail is
+ * the deciding rule's name.
  */
 final class Llmsql2Judge implements Judge {
-
-  /** Measure: 1 when no SQL was extracted or it failed, as upstream counts {@code sql_errors}. */
-  static final String SQL_ERROR = "sql_error";
-  /** Measure: 1 when the extracted SQL equals the reference SQL as text. */
-  static final String EXACT_STRING_MATCH = "exact_string_match";
-  /** Measure: 1 when the rows are a NULL answer (upstream: exactly one row of one NULL). */
-  static final String PRED_NONE = "pred_none";
 
   private final String name;
   private final Llmsql2Extractor extractor;
@@ -46,11 +39,15 @@ final class Llmsql2Judge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
+  public Judgement judge(JudgeContext context) {
+    return Judgement.of(context, verdict(context));
+  }
+
+  private Verdict verdict(JudgeContext context) {
     Question question = context.question();
     Optional<List<List<Object>>> answer = question.answer();
     if (answer.isEmpty()) {
-      return Judges.llmsql().judge(context);
+      return Judges.llmsql().judge(context).verdict();
     }
     Optional<String> extracted = extractor.extract(context.prediction().completion());
     if (extracted.isEmpty()) {
@@ -70,7 +67,7 @@ final class Llmsql2Judge implements Judge {
     ResultMatcher.MatchOutcome match = matcher.match(answer.get(), rows);
     Verdict verdict = match.matched() ? new Verdict(Outcome.MATCH, Reason.EQUAL, match.rule())
         : Verdict.mismatch(shapeReason(answer.get(), rows), match.rule() + " (" + match.detail() + ")");
-    return with(verdict, false, exact).withMeasure(PRED_NONE, predNone(rows) ? 1.0 : 0.0);
+    return with(verdict, false, exact).with(Flag.PRED_NONE, predNone(rows));
   }
 
   private boolean predNone(List<List<Object>> rows) {
@@ -81,8 +78,7 @@ final class Llmsql2Judge implements Judge {
   }
 
   private static Verdict with(Verdict verdict, boolean sqlError, boolean exact) {
-    return new Verdict(verdict.outcome(), verdict.reason(), verdict.detail(),
-        Map.of(SQL_ERROR, sqlError ? 1.0 : 0.0, EXACT_STRING_MATCH, exact ? 1.0 : 0.0));
+    return verdict.with(Flag.SQL_ERROR, sqlError).with(Flag.EXACT_STRING_MATCH, exact);
   }
 
   private static Reason shapeReason(List<List<Object>> gold, List<List<Object>> predicted) {

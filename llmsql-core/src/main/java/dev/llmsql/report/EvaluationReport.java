@@ -28,69 +28,262 @@ import java.util.Optional;
  * double acc = report.accuracy();
  * }</pre>
  *
- * @param total predictions scored (unknown, invalid and duplicate ones are input problems, not scored)
- * @param matches predictions judged a match
- * @param predNone predictions whose deciding candidate returned exactly one NULL
- * @param goldNone scored predictions whose gold returned exactly one NULL
- * @param sqlErrors predictions whose SQL failed (outcome {@link Outcome#ERROR})
- * @param accuracy matches / total, 0 when total is 0
- * @param mismatches the predictions not judged a match, in input order (all of them, unless the evaluator was
- *     told to keep fewer: there are always {@code total - matches}); a view of the {@code results} that carry
- *     {@link dev.llmsql.result.KeptRows}, held alone only by a report without results ({@code keepResults(false)})
- * @param timestamp when the evaluation finished
- * @param inputMode how predictions were given
- * @param results one per scored prediction, in input order; empty when the evaluator was built with
- *     {@code keepResults(false)} (the counts, {@link #tally()} and scores stay exact)
- * @param inputProblems predictions that could not be scored as given
- * @param unanswered benchmark questions no prediction answered
- * @param judge the judge's name
- * @param scores the configured scorings' figures
- * @param benchmark a description of the benchmark used
- * @param duration wall time of the evaluation
- * @param savedTo where the JSON report was written, if it was
- * @param details question text, tags and SQL per scored prediction, in input order; filled by
- *     {@link dev.llmsql.Evaluator#run}, empty for reports built without it
- * @param tally the verdicts counted by outcome, reason, difficulty and tag; exact even when {@code results}
- *     were not kept
- * @param llmsql2 what LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy,
- *     coverage); empty for a report built without them, whose coverage is then derived from the other fields
- * @param unflagged the scores again on the questions an audit did not flag ({@code evaluate --audit}); empty
- *     without an audit
- * @param spider Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise
- * @param bird BIRD's table by difficulty (EX, Soft-F1, R-VES), when a {@code bird} judge judged; empty otherwise
- * @param breakdowns accuracy by SQL characteristic, database and table, and QVT, when asked for
- *     ({@link #withBreakdowns()}); empty otherwise
+ * <p>A final class with the accessors of the record it was (see CHANGELOG); build one with {@link #builder()}.
  */
-public record EvaluationReport(int total, int matches, int predNone, int goldNone, int sqlErrors,
-                               double accuracy, List<Mismatch> mismatches, Instant timestamp,
-                               InputMode inputMode, List<QuestionResult> results,
-                               List<InputProblem> inputProblems, int unanswered, String judge,
-                               List<Score> scores, String benchmark, Duration duration,
-                               Optional<Path> savedTo, List<QuestionDetail> details, Tally tally,
-                               Optional<Llmsql2Figures> llmsql2, Optional<Unflagged> unflagged,
-                               Optional<SpiderScores> spider, Optional<BirdScores> bird,
-                               Optional<Breakdowns> breakdowns) {
+public final class EvaluationReport {
 
-  /** The canonical form, for {@link Builder}; callers use {@link #builder()}. */
-  public EvaluationReport {
-    mismatches = List.copyOf(mismatches);
-    requireNonNull(timestamp, "timestamp");
-    requireNonNull(inputMode, "inputMode");
-    results = List.copyOf(results);
-    inputProblems = List.copyOf(inputProblems);
-    requireNonNull(judge, "judge");
-    scores = List.copyOf(scores);
-    requireNonNull(benchmark, "benchmark");
-    requireNonNull(duration, "duration");
-    requireNonNull(savedTo, "savedTo");
-    details = List.copyOf(details);
-    requireNonNull(tally, "tally");
-    requireNonNull(llmsql2, "llmsql2");
-    requireNonNull(unflagged, "unflagged");
-    requireNonNull(spider, "spider");
-    requireNonNull(bird, "bird");
-    requireNonNull(breakdowns, "breakdowns");
+  private final int total;
+  private final int matches;
+  private final int predNone;
+  private final int goldNone;
+  private final int sqlErrors;
+  private final double accuracy;
+  private final List<Mismatch> mismatches;
+  private final Instant timestamp;
+  private final InputMode inputMode;
+  private final List<QuestionResult> results;
+  private final List<InputProblem> inputProblems;
+  private final int unanswered;
+  private final String judge;
+  private final List<Score> scores;
+  private final String benchmark;
+  private final Duration duration;
+  private final Optional<Path> savedTo;
+  private final List<QuestionDetail> details;
+  private final Tally tally;
+  private final Optional<Llmsql2Figures> llmsql2;
+  private final Optional<Unflagged> unflagged;
+  private final Optional<SpiderScores> spider;
+  private final Optional<BirdScores> bird;
+  private final Optional<Breakdowns> breakdowns;
+
+  private EvaluationReport(int total,
+                           int matches,
+                           int predNone,
+                           int goldNone,
+                           int sqlErrors,
+                           double accuracy,
+                           List<Mismatch> mismatches,
+                           Instant timestamp,
+                           InputMode inputMode,
+                           List<QuestionResult> results,
+                           List<InputProblem> inputProblems,
+                           int unanswered,
+                           String judge,
+                           List<Score> scores,
+                           String benchmark,
+                           Duration duration,
+                           Optional<Path> savedTo,
+                           List<QuestionDetail> details,
+                           Tally tally,
+                           Optional<Llmsql2Figures> llmsql2,
+                           Optional<Unflagged> unflagged,
+                           Optional<SpiderScores> spider,
+                           Optional<BirdScores> bird,
+                           Optional<Breakdowns> breakdowns) {
+    this.total = total;
+    this.matches = matches;
+    this.predNone = predNone;
+    this.goldNone = goldNone;
+    this.sqlErrors = sqlErrors;
+    this.accuracy = accuracy;
+    this.mismatches = List.copyOf(mismatches);
+    this.timestamp = requireNonNull(timestamp, "timestamp");
+    this.inputMode = requireNonNull(inputMode, "inputMode");
+    this.results = List.copyOf(results);
+    this.inputProblems = List.copyOf(inputProblems);
+    this.unanswered = unanswered;
+    this.judge = requireNonNull(judge, "judge");
+    this.scores = List.copyOf(scores);
+    this.benchmark = requireNonNull(benchmark, "benchmark");
+    this.duration = requireNonNull(duration, "duration");
+    this.savedTo = requireNonNull(savedTo, "savedTo");
+    this.details = List.copyOf(details);
+    this.tally = requireNonNull(tally, "tally");
+    this.llmsql2 = requireNonNull(llmsql2, "llmsql2");
+    this.unflagged = requireNonNull(unflagged, "unflagged");
+    this.spider = requireNonNull(spider, "spider");
+    this.bird = requireNonNull(bird, "bird");
+    this.breakdowns = requireNonNull(breakdowns, "breakdowns");
   }
+
+  /** Predictions scored (unknown, invalid and duplicate ones are input problems, not scored). */
+  public int total() {
+    return total;
+  }
+
+  /** Predictions judged a match. */
+  public int matches() {
+    return matches;
+  }
+
+  /** Predictions whose deciding candidate returned exactly one NULL. */
+  public int predNone() {
+    return predNone;
+  }
+
+  /** Scored predictions whose gold returned exactly one NULL. */
+  public int goldNone() {
+    return goldNone;
+  }
+
+  /** Predictions whose SQL failed ({@link QuestionResult#sqlError()}). */
+  public int sqlErrors() {
+    return sqlErrors;
+  }
+
+  /** Matches / total, 0 when total is 0. */
+  public double accuracy() {
+    return accuracy;
+  }
+
+  /**
+   * The predictions not judged a match, in input order (all of them, unless the evaluator was told to keep fewer:
+   * there are always {@code total - matches}); a view of the {@code results} that carry {@link
+   * dev.llmsql.result.KeptRows}, held alone only by a report without results ({@code keepResults(false)}).
+   */
+  public List<Mismatch> mismatches() {
+    return mismatches;
+  }
+
+  /** When the evaluation finished. */
+  public Instant timestamp() {
+    return timestamp;
+  }
+
+  /** How predictions were given. */
+  public InputMode inputMode() {
+    return inputMode;
+  }
+
+  /**
+   * One per scored prediction, in input order; empty when the evaluator was built with {@code keepResults(false)}
+   * (the counts, {@link #tally()} and scores stay exact).
+   */
+  public List<QuestionResult> results() {
+    return results;
+  }
+
+  /** Predictions that could not be scored as given. */
+  public List<InputProblem> inputProblems() {
+    return inputProblems;
+  }
+
+  /** Benchmark questions no prediction answered. */
+  public int unanswered() {
+    return unanswered;
+  }
+
+  /** The judge's name. */
+  public String judge() {
+    return judge;
+  }
+
+  /** The configured scorings' figures. */
+  public List<Score> scores() {
+    return scores;
+  }
+
+  /** A description of the benchmark used. */
+  public String benchmark() {
+    return benchmark;
+  }
+
+  /** Wall time of the evaluation. */
+  public Duration duration() {
+    return duration;
+  }
+
+  /** Where the JSON report was written, if it was. */
+  public Optional<Path> savedTo() {
+    return savedTo;
+  }
+
+  /**
+   * Question text, tags and SQL per scored prediction, in input order; filled by {@link dev.llmsql.Evaluator#run},
+   * empty for reports built without it.
+   */
+  public List<QuestionDetail> details() {
+    return details;
+  }
+
+  /** The verdicts counted by outcome, reason, difficulty and tag; exact even when {@code results} were not kept. */
+  public Tally tally() {
+    return tally;
+  }
+
+  /**
+   * What LLMSQL 2.0's report adds (model name, version, exact string matches, category accuracy, coverage); empty
+   * for a report built without them, whose coverage is then derived from the other fields.
+   */
+  public Optional<Llmsql2Figures> llmsql2() {
+    return llmsql2;
+  }
+
+  /** The scores again on the questions an audit did not flag ({@code evaluate --audit}); empty without an audit. */
+  public Optional<Unflagged> unflagged() {
+    return unflagged;
+  }
+
+  /** Spider's report by hardness (and turn), when the {@code spider} judge judged; empty otherwise. */
+  public Optional<SpiderScores> spider() {
+    return spider;
+  }
+
+  /** BIRD's table by difficulty (EX, Soft-F1, R-VES), when a {@code bird} judge judged; empty otherwise. */
+  public Optional<BirdScores> bird() {
+    return bird;
+  }
+
+  /**
+   * Accuracy by SQL characteristic, database and table, and QVT, when asked for ({@link #withBreakdowns()}); empty
+   * otherwise.
+   */
+  public Optional<Breakdowns> breakdowns() {
+    return breakdowns;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof EvaluationReport o)) {
+      return false;
+    }
+    return total == o.total &&
+        matches == o.matches &&
+        predNone == o.predNone &&
+        goldNone == o.goldNone &&
+        sqlErrors == o.sqlErrors &&
+        Double.compare(accuracy, o.accuracy) == 0 &&
+        mismatches.equals(o.mismatches) &&
+        timestamp.equals(o.timestamp) &&
+        inputMode.equals(o.inputMode) &&
+        results.equals(o.results) &&
+        inputProblems.equals(o.inputProblems) &&
+        unanswered == o.unanswered &&
+        judge.equals(o.judge) &&
+        scores.equals(o.scores) &&
+        benchmark.equals(o.benchmark) &&
+        duration.equals(o.duration) &&
+        savedTo.equals(o.savedTo) &&
+        details.equals(o.details) &&
+        tally.equals(o.tally) &&
+        llmsql2.equals(o.llmsql2) &&
+        unflagged.equals(o.unflagged) &&
+        spider.equals(o.spider) &&
+        bird.equals(o.bird) &&
+        breakdowns.equals(o.breakdowns);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(total, matches, predNone, goldNone, sqlErrors, accuracy, mismatches, timestamp, inputMode, results,
+        inputProblems, unanswered, judge, scores, benchmark, duration, savedTo, details, tally, llmsql2,
+        unflagged, spider, bird, breakdowns);
+  }
+
 
   /**
    * A builder for a report; the engine, {@link FullReportJson} and tests build reports with it. Counts not given
@@ -170,8 +363,8 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
   /**
    * Builds an {@link EvaluationReport}. {@code judge}, {@code benchmark}, {@code inputMode} and {@code timestamp}
    * are required. Counts ({@code total}, {@code matches}, {@code sqlErrors}, {@code predNone},
-   * {@code goldNone}) not given are counted from {@link #results}: a match by outcome, an SQL error as outcome
-   * {@link Outcome#ERROR}; {@code accuracy} not given is matches / total. {@code details} not given are the
+   * {@code goldNone}) not given are counted from {@link #results} by {@link Tally.Counter}, as the engine counts
+   * them (an SQL error as {@link QuestionResult#sqlError()}); {@code accuracy} not given is matches / total. {@code details} not given are the
    * results' own ({@link QuestionResult#detail()}), {@code tally} not given is counted from the results.
    * Setting one value twice to different values is refused (a builder from {@link #toBuilder()} may replace each
    * value once).
@@ -204,6 +397,21 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
     private final Map<String, Object> set = new java.util.HashMap<>();
 
     private Builder() {
+    }
+
+    /**
+     * The counts ({@code total}, {@code matches}, {@code predNone}, {@code goldNone}, {@code sqlErrors},
+     * {@code accuracy}) and the {@link Tally} as {@code counter} made them, for a report whose results are not all
+     * kept or were counted elsewhere.
+     */
+    public Builder counts(Tally.Counter counter) {
+      total(counter.total());
+      matches(counter.matches());
+      predNone(counter.predNone());
+      goldNone(counter.goldNone());
+      sqlErrors(counter.sqlErrors());
+      accuracy(counter.accuracy());
+      return tally(counter.tally());
     }
 
     /** Predictions scored. */
@@ -365,15 +573,16 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
       require("benchmark", benchmark);
       require("inputMode", inputMode);
       require("timestamp", timestamp);
-      int t = total != null ? total : results.size();
-      int m = matches != null ? matches : (int) results.stream().filter(r -> r.outcome().isMatch()).count();
+      Tally.Counter counted = new Tally.Counter();
+      results.forEach(counted::add);
+      int t = total != null ? total : counted.total();
+      int m = matches != null ? matches : counted.matches();
       if (m > t) {
         throw new IllegalStateException("EvaluationReport.Builder: matches (" + m + ") exceed total (" + t + ")");
       }
-      int e = sqlErrors != null ? sqlErrors : (int) results.stream().filter(r -> r.outcome() == Outcome.ERROR)
-          .count();
-      int p = predNone != null ? predNone : (int) results.stream().filter(QuestionResult::predNone).count();
-      int g = goldNone != null ? goldNone : (int) results.stream().filter(QuestionResult::goldNone).count();
+      int e = sqlErrors != null ? sqlErrors : counted.sqlErrors();
+      int p = predNone != null ? predNone : counted.predNone();
+      int g = goldNone != null ? goldNone : counted.goldNone();
       double a = accuracy != null ? accuracy : t == 0 ? 0.0 : (double) m / t;
       List<Mismatch> kept;
       if (keepsRows(results)) {
@@ -389,7 +598,7 @@ public record EvaluationReport(int total, int matches, int predNone, int goldNon
           : results.stream().map(QuestionResult::detail).filter(x -> x != null).toList();
       return new EvaluationReport(t, m, p, g, e, a, kept, timestamp, inputMode, results, inputProblems,
           unanswered, judge, scores, benchmark, duration, Optional.ofNullable(savedTo), d,
-          tally != null ? tally : Tally.of(results), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged),
+          tally != null ? tally : counted.tally(), Optional.ofNullable(llmsql2), Optional.ofNullable(unflagged),
           Optional.ofNullable(spider), Optional.ofNullable(bird), Optional.ofNullable(breakdowns));
     }
 

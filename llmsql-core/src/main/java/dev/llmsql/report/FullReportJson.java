@@ -383,10 +383,9 @@ public final class FullReportJson {
       List<String> resultTags = new ArrayList<>();
       n.path("tags").forEach(t -> resultTags.add(t.asText()));
       int id = n.path("question_id").asInt();
-      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(),
-          n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
-          nullableText(n, "error"), n.path("nanos").asLong(), n.path("difficulty").asInt(), resultTags,
-          detailById.get(id)));
+      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(), n.path("executed").asInt(),
+          n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(), nullableText(n, "error"),
+          n.path("nanos").asLong()).withQuestion(n.path("difficulty").asInt(), resultTags, detailById.get(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {
@@ -675,7 +674,7 @@ public final class FullReportJson {
     // each score's per-question value (soft_f1, time_ratio, ves_reward, rule:<id>, ...), so aggregates can be
     // audited; JSON has no NaN or infinity, so such a value is left out
     g.writeObjectFieldStart("measures");
-    for (Map.Entry<String, Double> m : v.measures().entrySet()) {
+    for (Map.Entry<String, Double> m : v.measuresAndFlags().entrySet()) {
       if (Double.isFinite(m.getValue())) {
         g.writeNumberField(m.getKey(), m.getValue());
       }
@@ -686,7 +685,7 @@ public final class FullReportJson {
   private static Verdict verdict(JsonNode n) {
     Map<String, Double> measures = new TreeMap<>();
     n.path("measures").properties().forEach(e -> measures.put(e.getKey(), e.getValue().asDouble()));
-    return new Verdict(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"),
+    return Verdict.read(Outcome.valueOf(text(n, "outcome")), Reason.valueOf(text(n, "reason")), text(n, "detail"),
         measures);
   }
 

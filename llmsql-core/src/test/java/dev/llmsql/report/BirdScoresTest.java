@@ -20,7 +20,7 @@ class BirdScoresTest {
       m.put("ves_reward", reward);
     }
     Verdict v = new Verdict(match ? Outcome.MATCH : Outcome.MISMATCH, match ? Reason.EQUAL : Reason.OTHER, "", m);
-    return new QuestionResult(id, v, 1, 1, false, false, null, 0, difficulty, List.of());
+    return new QuestionResult(id, v, 1, 1, false, false, null, 0).withQuestion(difficulty, List.of(), null);
   }
 
   @Test

@@ -28,8 +28,7 @@ class EvaluationReportBuilderTest {
   void countsNotGiven_areCountedFromTheResults_andDetailsAreTheResultsOwn() {
     List<QuestionResult> results = List.of(
         new QuestionResult(1, Verdict.match(), 1, 1, false, true, null, 10),
-        new QuestionResult(2, Verdict.error(Reason.PRED_ERROR, "no such table"), 1, 1, false, false, "no such table",
-            10, 0, List.of(), DETAIL),
+        new QuestionResult(2, Verdict.error(Reason.PRED_ERROR, "no such table"), 1, 1, false, false, "no such table", 10).withQuestion(0, List.of(), DETAIL),
         new QuestionResult(3, Verdict.mismatch(Reason.VALUE_MISMATCH, ""), 1, 1, true, false, null, 10));
 
     EvaluationReport report = minimal().results(results).build();
@@ -49,8 +48,7 @@ class EvaluationReportBuilderTest {
     Verdict wrong = Verdict.mismatch(Reason.VALUE_MISMATCH, "gold 1, predicted 2");
     List<QuestionResult> results = List.of(
         new QuestionResult(1, Verdict.match(), 1, 1, false, false, null, 10),
-        new QuestionResult(2, wrong, 1, 1, false, false, null, 10, 0, List.of(), DETAIL,
-            new KeptRows("```sql\nSELECT 2\n```", List.of(List.of(1L)), List.of(List.of(2L)))),
+        new QuestionResult(2, wrong, 1, 1, false, false, null, 10).withQuestion(0, List.of(), DETAIL).withKept(new KeptRows("```sql\nSELECT 2\n```", List.of(List.of(1L)), List.of(List.of(2L)))),
         new QuestionResult(3, wrong, 1, 1, false, false, null, 10));
 
     // WHEN

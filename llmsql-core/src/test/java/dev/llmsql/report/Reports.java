@@ -39,8 +39,7 @@ public final class Reports {
       // a mismatch carries its rows, as the engine keeps them; the report's mismatches are their view
       KeptRows kept = right[i - 1] ? null : new KeptRows("```sql\n" + predicted + "\n```", List.of(List.of(3L)),
           error ? null : List.of(List.of(4L)));
-      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i,
-          0, List.of(), detail, kept));
+      results.add(new QuestionResult(i, v, 1, 1, false, false, error ? "no such column: nme" : null, 1_000_000L * i).withQuestion(0, List.of(), detail).withKept(kept));
       if (right[i - 1]) {
         matches++;
       } else {

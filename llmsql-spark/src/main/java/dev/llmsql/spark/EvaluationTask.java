@@ -155,7 +155,7 @@ final class EvaluationTask {
     return RowFactory.create(model, benchmark, ordinal, r.questionId(), r.outcome().name(), r.reason().name(),
         r.outcome().isMatch(), r.verdict().detail(), r.error(), r.candidates(), r.executed(), r.predNone(),
         r.goldNone(), r.nanos(), scala.jdk.javaapi.CollectionConverters.asScala(new HashMap<>(
-            r.verdict().measures())));
+            r.verdict().measuresAndFlags())));
   }
 
   /** Whether a raw question id (as given) names question {@code id}, as the engine reads ids. */

@@ -1,7 +1,6 @@
 package dev.llmsql.spark;
 
 import dev.llmsql.prediction.InputProblem;
-import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.Llmsql2Figures;
@@ -23,12 +22,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Puts one model's partial reports (one per database split) back together on the driver into the report the
  * single-machine engine gives for all of its predictions at once: results, mismatches and input problems in input
- * order, counts summed, coverage and scores computed over the whole.
+ * order, counts merged ({@link Tally.Counter#merge}, as the engine counts them), coverage and scores computed over
+ * the whole.
  */
 final class ReportMerger {
 
@@ -72,30 +71,19 @@ final class ReportMerger {
     List<Placed<Mismatch>> mismatches = new ArrayList<>();
     List<Placed<InputProblem>> problems = new ArrayList<>();
     List<QuestionDetail> details = new ArrayList<>();
-    int total = 0;
-    int matches = 0;
-    int predNone = 0;
-    int goldNone = 0;
-    int sqlErrors = 0;
-    int exactStringMatches = 0;
-    int duplicates = 0;
+    Tally.Counter counts = new Tally.Counter();
     String judge = null;
     String version = null;
     String model = null;
     boolean llmsql2 = false;
     dev.llmsql.prediction.InputMode mode = dev.llmsql.prediction.InputMode.DICT_LIST;
-    Map<String, int[]> categories = new TreeMap<>();
     // parsing the partial reports is most of the driver's work: all cores at once
     List<EvaluationReport> partial = parts.parallelStream().map(p -> read(p.report())).toList();
     for (int n = 0; n < parts.size(); n++) {
       PartOutput part = parts.get(n);
       EvaluationReport r = partial.get(n);
       mode = r.inputMode();
-      total += r.total();
-      matches += r.matches();
-      predNone += r.predNone();
-      goldNone += r.goldNone();
-      sqlErrors += r.sqlErrors();
+      counts.merge(Tally.Counter.of(r));
       if (judge == null || r.judge().equals("llmsql2")) {
         judge = r.judge();
       }
@@ -116,13 +104,6 @@ final class ReportMerger {
         llmsql2 = true;
         model = f.modelName();
         version = version != null ? version : f.version();
-        exactStringMatches += f.exactStringMatches();
-        duplicates += f.duplicates();
-        f.categoryAccuracy().forEach((name, b) -> {
-          int[] counts = categories.computeIfAbsent(name, k -> new int[2]);
-          counts[0] += b.total();
-          counts[1] += b.matches();
-        });
       }
     }
     Comparator<Placed<?>> order = Comparator.comparingLong(Placed::ordinal);
@@ -139,12 +120,11 @@ final class ReportMerger {
     }
     Set<Integer> answered = new HashSet<>();
     merged.forEach(r -> answered.add(r.questionId()));
-    EvaluationReport.Builder builder = EvaluationReport.builder().total(total).matches(matches).predNone(predNone)
-        .goldNone(goldNone).sqlErrors(sqlErrors).accuracy(total == 0 ? 0.0 : (double) matches / total)
+    EvaluationReport.Builder builder = EvaluationReport.builder().counts(counts)
         .timestamp(Instant.now()).inputMode(mode).results(merged)
         .inputProblems(problems.stream().map(Placed::value).toList()).unanswered(expected - answered.size())
         .judge(judge == null ? "llmsql" : judge).scores(scores).benchmark(description).duration(duration)
-        .details(List.of()).tally(Tally.of(merged));
+        .details(List.of());
     if (merged.stream().noneMatch(r -> r.kept() != null)) {
       builder.mismatches(kept.stream().map(Placed::value).toList());
     }
@@ -156,10 +136,8 @@ final class ReportMerger {
     }
     EvaluationReport report = builder.build();
     if (llmsql2) {
-      Map<String, Breakdown> byCategory = new TreeMap<>();
-      categories.forEach((name, c) -> byCategory.put(name, new Breakdown(name, c[0], c[1])));
-      report = report.withLlmsql2(new Llmsql2Figures(model, version, exactStringMatches, byCategory, expected,
-          answered.size(), expected - answered.size(), duplicates));
+      report = report.withLlmsql2(new Llmsql2Figures(model, version, counts.exactStringMatches(),
+          counts.categories(), expected, answered.size(), expected - answered.size(), counts.duplicates()));
     }
     return report.withDetails(details);
   }

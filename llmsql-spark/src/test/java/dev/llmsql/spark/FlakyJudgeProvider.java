@@ -40,7 +40,7 @@ public final class FlakyJudgeProvider implements JudgeProvider {
     Judge llmsql = Judges.llmsql();
     return new Judge() {
       @Override
-      public Verdict judge(JudgeContext context) {
+      public dev.llmsql.judge.Judgement judge(JudgeContext context) {
         TaskContext task = TaskContext.get();
         if (task != null && task.attemptNumber() == 0 && context.question().id() == TRIGGER) {
           KILLED.incrementAndGet();

@@ -51,8 +51,7 @@ final class ReportAssertions {
   }
 
   private static QuestionResult untimed(QuestionResult r) {
-    return new QuestionResult(r.questionId(), untimed(r.verdict()), r.candidates(), r.executed(), r.predNone(),
-        r.goldNone(), r.error(), 0, r.difficulty(), r.tags(), r.detail(), r.kept());
+    return new QuestionResult(r.questionId(), untimed(r.verdict()), r.candidates(), r.executed(), r.predNone(), r.goldNone(), r.error(), 0).withQuestion(r.difficulty(), r.tags(), r.detail()).withKept(r.kept());
   }
 
   /** The verdict without the measures BIRD's VES takes from run times, which differ between any two runs. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -45,10 +46,10 @@ public final class DialectJudge implements Judge {
     requireNonNull(dialect, "dialect");
     return new Judge() {
       @Override
-      public Verdict judge(JudgeContext context) {
-        Verdict verdict = judge.judge(context);
+      public Judgement judge(JudgeContext context) {
+        Judgement judgement = judge.judge(context);
         boolean valid = !context.candidates().isEmpty() && dialect.check(context.candidates().get(0)).valid();
-        return verdict.withMeasure(MEASURE, valid ? 1.0 : 0.0);
+        return judgement.withVerdict(judgement.verdict().withMeasure(MEASURE, valid ? 1.0 : 0.0));
       }
 
       @Override
@@ -69,11 +70,11 @@ public final class DialectJudge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
+  public Judgement judge(JudgeContext context) {
     if (context.candidates().isEmpty()) {
-      return Verdict.noSql().withMeasure(MEASURE, 0.0);
+      return Judgement.of(context, Verdict.noSql().withMeasure(MEASURE, 0.0));
     }
-    return judge(context.candidates().get(0));
+    return Judgement.of(context, judge(context.candidates().get(0)));
   }
 
   @Override

@@ -12,6 +12,8 @@ import dev.llmsql.scoring.peers.RelativeEfficiency;
 import dev.llmsql.extraction.TablePlaceholder;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Flag;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Verdict;
 import java.util.ArrayList;
@@ -34,18 +36,6 @@ import java.util.OptionalDouble;
  * }</pre>
  */
 public final class ResultSetJudge implements Judge {
-
-  /**
-   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code sql_errors}
-   * (its last candidate failed and none matched), whichever candidate the verdict is about.
-   */
-  public static final String SQL_ERROR = "sql_error";
-
-  /**
-   * Measure of judges that try every candidate: 1 when LLMSQL counts the prediction in {@code pred_none} (the
-   * matching candidate, else the last, returned one row holding one NULL).
-   */
-  public static final String PRED_NONE = "pred_none";
 
   private final String name;
   private final ResultSetComparator comparator;
@@ -355,7 +345,11 @@ public final class ResultSetJudge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
+  public Judgement judge(JudgeContext context) {
+    return Judgement.of(context, verdict(context));
+  }
+
+  private Verdict verdict(JudgeContext context) {
     Verdict verdict = judgeOn(context);
     if (!testSuite || !verdict.outcome().isMatch()) {
       return verdict;
@@ -364,8 +358,7 @@ public final class ResultSetJudge implements Judge {
     for (Map.Entry<String, JudgeContext> variant : context.testSuiteVariants().entrySet()) {
       Verdict there = judgeOn(variant.getValue());
       if (!there.outcome().isMatch()) {
-        return new Verdict(there.outcome(), there.reason(), "on test-suite database " + variant.getKey() + ": "
-            + there.detail(), there.measures());
+        return there.withDetail("on test-suite database " + variant.getKey() + ": " + there.detail());
       }
     }
     return verdict;
@@ -449,15 +442,15 @@ public final class ResultSetJudge implements Judge {
   }
 
   /**
-   * With several candidates (LLMSQL's rule), records LLMSQL's counts, which look at the last candidate
-   * whatever the verdict is about: {@code sql_error} when it failed (and none matched), {@code pred_none} when
-   * the deciding candidate (the match, else the last) returned one NULL.
+   * With several candidates (LLMSQL's rule), decides LLMSQL's counts, which look at the last candidate
+   * whatever the verdict is about: {@link Flag#SQL_ERROR} when it failed (and none matched),
+   * {@link Flag#PRED_NONE} when the deciding candidate (the match, else the last) returned one NULL.
    */
   private Verdict llmsqlCounts(Verdict verdict, boolean lastFailed, boolean decidingSingleNull) {
     if (candidates != CandidatePolicy.ANY) {
       return verdict;
     }
-    return verdict.withMeasure(SQL_ERROR, lastFailed ? 1 : 0).withMeasure(PRED_NONE, decidingSingleNull ? 1 : 0);
+    return verdict.with(Flag.SQL_ERROR, lastFailed).with(Flag.PRED_NONE, decidingSingleNull);
   }
 
   private static Verdict timed(Verdict match, double ratio) {

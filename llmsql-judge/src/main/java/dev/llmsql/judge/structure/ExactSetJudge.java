@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.llmsql.config.Settings;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -126,7 +127,11 @@ public final class ExactSetJudge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
+  public Judgement judge(JudgeContext context) {
+    return Judgement.of(context, verdict(context));
+  }
+
+  private Verdict verdict(JudgeContext context) {
     List<String> golds = context.question().goldSql();
     if (golds.isEmpty()) {
       return Verdict.goldError("exact-set match needs gold SQL; the question gives only gold results");

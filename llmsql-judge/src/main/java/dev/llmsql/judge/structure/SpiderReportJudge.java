@@ -4,6 +4,7 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Verdict;
 import dev.llmsql.judge.resultset.ResultSetJudge;
 import dev.llmsql.prediction.Prediction;
@@ -51,18 +52,20 @@ final class SpiderReportJudge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
+  public Judgement judge(JudgeContext context) {
     String completion = context.prediction().completion();
     // evaluate() replaces the placeholder 'value' before both parsing and execution
     JudgeContext ctx = completion.contains("value") ? new Plugged(context) : context;
-    Verdict verdict = exec.judge(ctx);
+    Judgement judgement = exec.judge(ctx);
     Map<String, Double> measures = spiderMeasures(ctx);
     if (measures.isEmpty()) {
-      return verdict;
+      return judgement;
     }
+    Verdict verdict = judgement.verdict();
     Map<String, Double> all = new LinkedHashMap<>(verdict.measures());
     all.putAll(measures);
-    return new Verdict(verdict.outcome(), verdict.reason(), verdict.detail(), all);
+    return judgement.withVerdict(new Verdict(verdict.outcome(), verdict.reason(), verdict.detail(), all,
+        verdict.flags()));
   }
 
   /** Exact match, hardness and partial scores; empty when the gold or the schema cannot be read. */
@@ -165,6 +168,11 @@ final class SpiderReportJudge implements Judge {
       Map<String, JudgeContext> variants = new LinkedHashMap<>();
       inner.testSuiteVariants().forEach((file, variant) -> variants.put(file, new Plugged(variant)));
       return variants;
+    }
+
+    @Override
+    public Judgement judgement(Verdict verdict) {
+      return inner.judgement(verdict);
     }
   }
 }

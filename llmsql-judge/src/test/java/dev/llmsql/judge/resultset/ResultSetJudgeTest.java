@@ -119,7 +119,7 @@ class ResultSetJudgeTest {
     assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
     assertThat(verdict.reason()).isEqualTo(Reason.MISSING_ROWS);
     assertThat(verdict.measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1)).hasValue(2.0 / 3);
-    assertThat(verdict.measure(ResultSetJudge.SQL_ERROR)).hasValue(1.0);
+    assertThat(verdict.flag(dev.llmsql.judge.Flag.SQL_ERROR)).hasValue(true);
     assertThat(rs.mismatches().get(0).predictionResults()).isEqualTo(List.of(List.of(1L), List.of(1L)));
     // LLMSQL counts the failed last candidate as an SQL error, whatever the verdict is about
     assertThat(llmsql.results().get(0).outcome()).isEqualTo(Outcome.ERROR);
@@ -137,7 +137,7 @@ class ResultSetJudgeTest {
 
     assertThat(report.results().get(0).verdict().measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1))
         .hasValue(0.5);
-    assertThat(report.results().get(0).verdict().measure(ResultSetJudge.SQL_ERROR)).isEmpty();
+    assertThat(report.results().get(0).verdict().flag(dev.llmsql.judge.Flag.SQL_ERROR)).isEmpty();
   }
 
   @Test

@@ -39,7 +39,7 @@ class Spider2RulesTest {
     }
     List<QueryResult> goldResults = golds.stream().map(Rows::parse).toList();
     Question q = new Question(1, "q", "", null, "db", extra).withGolds(List.of(), goldResults);
-    Verdict v = judge.judge(new GivenResults(q, Rows.parse(pred)));
+    Verdict v = judge.judge(new GivenResults(q, Rows.parse(pred))).verdict();
     if (v.outcome() == Outcome.GOLD_ERROR) {
       return "GOLD";
     }
@@ -143,7 +143,7 @@ class Spider2RulesTest {
   void alternatives_mismatchNamesTheFirstGold() {
     Verdict v = ResultSetJudge.spider2().judge(new GivenResults(
         new Question(1, "q", "", null, "db", Map.of()).withGolds(List.of(),
-            List.of(Rows.parse("1"), Rows.parse("2"))), Rows.parse("3")));
+            List.of(Rows.parse("1"), Rows.parse("2"))), Rows.parse("3"))).verdict();
 
     assertThat(v.detail()).isEqualTo("gold column 'c1' (0) matches no predicted column; first difference at "
         + "row 0, column 0: gold 1, predicted 3 (against the first of 2 golds)");
@@ -156,7 +156,7 @@ class Spider2RulesTest {
     // one list per gold, but a list short: the second gold has none (evaluate.py fails with an IndexError)
     Verdict v = ResultSetJudge.spider2().judge(new GivenResults(new Question(1, "q", "", null, "db",
         Map.of("condition_cols", List.of(List.of(0)))).withGolds(List.of(),
-        List.of(Rows.parse("1"), Rows.parse("2"))), Rows.parse("2")));
+        List.of(Rows.parse("1"), Rows.parse("2"))), Rows.parse("2"))).verdict();
     assertThat(v.outcome()).isEqualTo(Outcome.GOLD_ERROR);
     assertThat(v.detail()).isEqualTo("question 1: \"condition_cols\" gives 1 list(s), one per gold result, but "
         + "the question has 2 gold results");

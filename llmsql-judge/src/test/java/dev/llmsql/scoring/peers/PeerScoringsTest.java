@@ -17,11 +17,11 @@ class PeerScoringsTest {
 
   static QuestionResult result(boolean correct, int difficulty, String tag) {
     Verdict v = correct ? Verdict.match() : Verdict.mismatch(Reason.VALUE_MISMATCH, "");
-    return new QuestionResult(1, v, 1, 1, false, false, null, 0, difficulty, List.of(tag));
+    return new QuestionResult(1, v, 1, 1, false, false, null, 0).withQuestion(difficulty, List.of(tag), null);
   }
 
   static QuestionResult result(Verdict v) {
-    return new QuestionResult(1, v, 1, 1, false, false, null, 0, 0, List.of());
+    return new QuestionResult(1, v, 1, 1, false, false, null, 0).withQuestion(0, List.of(), null);
   }
 
   static final WeightedScoring SCALE_EXAMPLE = WeightedScoring.builder().metric("A", 4).metric("B", 2).build();
@@ -62,10 +62,8 @@ class PeerScoringsTest {
     // unconfigured metric C; capability = (6*4 + 3*2) / 34 = 30/34 = 88.235.. -> 88.2
     List<QuestionResult> results = new ArrayList<>(List.of(result(true, 1, "A"), result(true, 2, "A"),
         result(true, 3, "A"), result(false, 2, "B"), result(true, 3, "B"), result(true, 3, "C")));
-    results.add(new QuestionResult(9, Verdict.goldError("gold failed"), 1, 1, false, false, null, 0, 3,
-        List.of("A")));
-    results.add(new QuestionResult(10, new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED, "garbage"), 1, 1, false,
-        false, null, 0, 3, List.of("A")));
+    results.add(new QuestionResult(9, Verdict.goldError("gold failed"), 1, 1, false, false, null, 0).withQuestion(3, List.of("A"), null));
+    results.add(new QuestionResult(10, new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED, "garbage"), 1, 1, false, false, null, 0).withQuestion(3, List.of("A"), null));
 
     // when
     Score score = SCALE_EXAMPLE.score(results);
@@ -229,7 +227,7 @@ class PeerScoringsTest {
     Verdict ruled = Verdict.mismatch(Reason.OTHER, "").withMeasure("rule:r1", 1.0).withMeasure("rule_difficulty:r1", 1)
         .withMeasure("rule:r2", 0.0).withMeasure("rule_difficulty:r2", 3);
     List<QuestionResult> results = List.of(result(true, 2, "sql"),
-        new QuestionResult(2, ruled, 1, 1, false, false, null, 0, 3, List.of("rules")));
+        new QuestionResult(2, ruled, 1, 1, false, false, null, 0).withQuestion(3, List.of("rules"), null));
     // when
     Score score = WeightedScoring.builder().metric("sql", 4).metric("rules", 2).build().score(results);
     // then: (4*2 + 2*1) / (4*2 + 2*4) = 10/16 = 62.5

@@ -7,6 +7,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Judge;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Reason;
 import dev.llmsql.judge.Verdict;
@@ -93,23 +94,23 @@ public final class LlmJudge implements Judge {
   }
 
   @Override
-  public Verdict judge(JudgeContext context) {
-    Verdict first = null;
+  public Judgement judge(JudgeContext context) {
+    Judgement first = null;
     if (execution != null) {
       first = execution.judge(context);
-      if (!shouldAsk(first)) {
+      if (!shouldAsk(first.verdict())) {
         return first;
       }
     }
     if (context.candidates().isEmpty()) {
       // nothing to judge: asking a model about prose would only spend tokens
-      return first != null ? first : Verdict.noSql();
+      return first != null ? first : Judgement.of(context, Verdict.noSql());
     }
     try {
-      return ask(context, first);
+      return Judgement.of(context, ask(context, first == null ? null : first.verdict()));
     } catch (RuntimeException e) {
       // a judge must never crash the run: whatever went wrong is this question's judge failure
-      return Verdict.error(Reason.JUDGE_FAILED, "LLM judge failed: " + e);
+      return Judgement.of(context, Verdict.error(Reason.JUDGE_FAILED, "LLM judge failed: " + e));
     }
   }
 

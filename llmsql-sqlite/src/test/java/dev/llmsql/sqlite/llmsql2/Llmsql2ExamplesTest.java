@@ -11,7 +11,9 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
+import dev.llmsql.judge.Flag;
 import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judge.Judgement;
 import dev.llmsql.judge.Judges;
 import dev.llmsql.judge.Outcome;
 import dev.llmsql.judge.Verdict;
@@ -81,7 +83,8 @@ class Llmsql2ExamplesTest {
     JsonNode upstream = example.get("upstream");
     Context context = new Context(question, new Prediction(question.id(), completion));
 
-    Verdict verdict = Judges.llmsql2().judge(context);
+    Judgement judgement = Judges.llmsql2().judge(context);
+    Verdict verdict = judgement.verdict();
 
     String rule = switch (verdict.outcome()) {
       case MATCH -> verdict.detail();
@@ -91,8 +94,8 @@ class Llmsql2ExamplesTest {
     };
     assertThat(rule).isEqualTo(upstream.get("rule").asText());
     assertThat(verdict.outcome() == Outcome.MATCH ? 1 : 0).isEqualTo(upstream.get("is_match").asInt());
-    assertThat((int) verdict.measure("sql_error").orElseThrow()).isEqualTo(upstream.get("sql_error").asInt());
-    assertThat((int) verdict.measure("exact_string_match").orElseThrow())
+    assertThat(judgement.sqlError() ? 1 : 0).isEqualTo(upstream.get("sql_error").asInt());
+    assertThat(judgement.exactStringMatch() ? 1 : 0)
         .isEqualTo(upstream.get("exact_string_match").asInt());
     assertThat(Llmsql2Extractor.upstream().extract(completion).orElse(null))
         .isEqualTo(upstream.get("extracted_sql").isNull() ? null : upstream.get("extracted_sql").asText());
@@ -107,13 +110,14 @@ class Llmsql2ExamplesTest {
     Question question = questions.get(2);
     String completion = "```sql\n-- select the singer\n" + question.sql() + "\n```";
 
-    Verdict upstream = Judges.llmsql2().judge(new Context(question, new Prediction(2, completion)));
-    Verdict fixed = Judges.named("llmsql2:skip-comments").judge(new Context(question, new Prediction(2, completion)));
+    Verdict upstream = Judges.llmsql2().judge(new Context(question, new Prediction(2, completion))).verdict();
+    Verdict fixed = Judges.named("llmsql2:skip-comments").judge(new Context(question, new Prediction(2, completion)))
+        .verdict();
 
     assertThat(upstream.outcome()).isEqualTo(Outcome.ERROR);
     assertThat(fixed.outcome()).isEqualTo(Outcome.MATCH);
     assertThat(fixed.detail()).isEqualTo("rule1_equal");
-    assertThat(fixed.measure("exact_string_match")).hasValue(1.0);
+    assertThat(fixed.flag(Flag.EXACT_STRING_MATCH)).hasValue(true);
   }
 
   @org.junit.jupiter.api.Test
@@ -122,12 +126,12 @@ class Llmsql2ExamplesTest {
     Prediction twoNulls = new Prediction(2, "SELECT NULL, NULL UNION ALL SELECT NULL, NULL");
     Prediction oneNull = new Prediction(2, "SELECT NULL");
 
-    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls)).measure("pred_none")).hasValue(0.0);
-    assertThat(Judges.llmsql2().judge(new Context(question, oneNull)).measure("pred_none")).hasValue(1.0);
+    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls)).verdict().flag(Flag.PRED_NONE)).hasValue(false);
+    assertThat(Judges.llmsql2().judge(new Context(question, oneNull)).verdict().flag(Flag.PRED_NONE)).hasValue(true);
     assertThat(Judges.named("llmsql2:all-null-pred-none").judge(new Context(question, twoNulls))
-        .measure("pred_none")).hasValue(1.0);
-    assertThat(Judges.named("llmsql2:strict").judge(new Context(question, oneNull)).measure("pred_none"))
-        .hasValue(1.0);
+        .verdict().flag(Flag.PRED_NONE)).hasValue(true);
+    assertThat(Judges.named("llmsql2:strict").judge(new Context(question, oneNull)).verdict().flag(Flag.PRED_NONE))
+        .hasValue(true);
   }
 
   /** Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. */
