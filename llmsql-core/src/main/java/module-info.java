@@ -38,4 +38,9 @@ module dev.llmsql.core {
   uses dev.llmsql.execution.QueryEngine;
   uses dev.llmsql.judge.JudgeProvider;
   uses dev.llmsql.scoring.ScoringProvider;
+  uses dev.llmsql.report.ReportWriter;
+
+  provides dev.llmsql.report.ReportWriter with dev.llmsql.report.FullJsonWriter, dev.llmsql.report.csv.CsvWriter,
+      dev.llmsql.report.html.HtmlWriter, dev.llmsql.report.LlmsqlJsonWriter,
+      dev.llmsql.report.leaderboard.LeaderboardYamlWriter, dev.llmsql.gate.JunitXmlWriter;
 }

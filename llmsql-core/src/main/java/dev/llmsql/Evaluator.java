@@ -21,9 +21,10 @@ import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.MismatchPrinter;
 import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.LlmsqlJsonWriter;
 import dev.llmsql.report.ReportFiles;
-import dev.llmsql.report.ReportJson;
 import dev.llmsql.report.ReportNotSavedException;
+import dev.llmsql.report.ReportWriters;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
 import java.io.IOException;
@@ -200,7 +201,7 @@ public final class Evaluator {
     }
     if (reportFile != null) {
       try {
-        ReportJson.write(report, reportFile);
+        ReportWriters.named(LlmsqlJsonWriter.FORMAT).write(report, reportFile);
         report = report.withSavedTo(reportFile);
       } catch (IOException | OutputTargetException e) {
         throw new ReportNotSavedException("evaluation finished but the report could not be saved to "

@@ -94,15 +94,15 @@ public final class Cli {
    */
   CommandLine evaluateOnly() {
     CommandLine top = new CommandLine(new Llmsql());
-    top.addSubcommand(new CommandLine(new EvaluateCommand(this)));
+    top.addSubcommand(FormatFiles.describeEvaluate(new CommandLine(new EvaluateCommand(this))));
     return top;
   }
 
   /** The command tree of one run: each command a fresh object that picocli fills with that run's options. */
   CommandLine commands() {
     CommandLine top = new CommandLine(new Llmsql());
-    top.addSubcommand(new CommandLine(new EvaluateCommand(this)));
-    top.addSubcommand(new CommandLine(new ReportCommand(this)));
+    top.addSubcommand(FormatFiles.describeEvaluate(new CommandLine(new EvaluateCommand(this))));
+    top.addSubcommand(FormatFiles.describeReport(new CommandLine(new ReportCommand(this))));
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
     top.addSubcommand(new CommandLine(new AuditCommand(this, out, err)));

@@ -204,7 +204,7 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
       throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
     }
     if (out != null && formats.isEmpty()) {
-      formats = FormatFiles.FORMATS;
+      formats = FormatFiles.evaluate();
     }
     if (!formats.isEmpty() && out == null) {
       out = Path.of("");

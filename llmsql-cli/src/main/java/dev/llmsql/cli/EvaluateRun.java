@@ -23,16 +23,14 @@ import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.report.ReportText;
-import dev.llmsql.report.csv.CsvReport;
-import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.report.ReportWriter;
+import dev.llmsql.report.ReportWriters;
 import dev.llmsql.report.leaderboard.LeaderboardYaml;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,7 +166,7 @@ final class EvaluateRun {
     out.flush();
     if (a.junitXml != null) {
       try {
-        ReportFiles.write(a.junitXml, o -> o.write(result.toJunitXml().getBytes(StandardCharsets.UTF_8)));
+        ReportWriters.named("junit-xml").write(report, ReportWriter.Extras.of(result), a.junitXml);
       } catch (IOException | UncheckedIOException | OutputTargetException e) {
         err.println("llmsql evaluate: evaluation finished but " + a.junitXml + " could not be written (" + e
             + "); choose another path with --gate-format junit-xml=FILE");
@@ -268,7 +266,8 @@ final class EvaluateRun {
     if (a.leaderboardYaml == null) {
       return OK;
     }
-    LeaderboardYaml.Builder entry = LeaderboardYaml.builder().report(report).runMetadata(runMetadata)
+    // the writer gives the entry the report
+    LeaderboardYaml.Builder entry = LeaderboardYaml.builder().runMetadata(runMetadata)
         .answersPath(a.outputs.toString());
     if (a.modelName != null) {
       entry.modelName(a.modelName);
@@ -277,7 +276,7 @@ final class EvaluateRun {
       entry.version(a.download.version);
     }
     try {
-      entry.build().write(a.leaderboardYaml);
+      ReportWriters.named("leaderboard-yaml").write(report, ReportWriter.Extras.of(entry), a.leaderboardYaml);
     } catch (IOException | UncheckedIOException | OutputTargetException e) {
       err.println("llmsql evaluate: evaluation finished but " + a.leaderboardYaml + " could not be written ("
           + e + "); choose another path with --save-leaderboard-yaml");
@@ -298,11 +297,7 @@ final class EvaluateRun {
     for (String format : a.formats) {
       Path file = formatFile(a, format);
       try {
-        switch (format) {
-          case "json" -> FullReportJson.write(report, file);
-          case "csv" -> CsvReport.write(report, file);
-          default -> HtmlReport.write(report, file);
-        }
+        FormatFiles.writer(format).write(report, file);
       } catch (IOException | UncheckedIOException | OutputTargetException e) {
         err.println("llmsql evaluate: evaluation finished but " + file + " could not be written (" + e
             + "); choose another directory with --out");

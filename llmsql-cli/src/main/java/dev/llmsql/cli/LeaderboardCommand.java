@@ -11,6 +11,7 @@ import static dev.llmsql.cli.FormatFiles.stem;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.PublishedRun;
 import java.io.IOException;
@@ -61,8 +62,10 @@ final class LeaderboardCommand implements Callable<Integer> {
   }
 
   private int leaderboard(List<Path> inputs, Path output) {
-    java.util.Map<String, Path> reports = new java.util.LinkedHashMap<>();
-    inputs.forEach(in -> reports.put("report " + in, in));
+    RunInputs reports = RunInputs.none();
+    for (Path in : inputs) {
+      reports = reports.with("report " + in, in);
+    }
     try {
       ReportFiles.requireWritableTarget(output, reports);
     } catch (OutputTargetException e) {

@@ -4,6 +4,7 @@ import static dev.llmsql.cli.FormatFiles.formatFile;
 
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class OutputTargets {
    * is a file or cannot be written, a target that is one of the run's inputs.
    */
   static Optional<String> outputTargetProblem(EvaluateCommand a) {
-    Map<String, Path> inputs = inputs(a);
+    RunInputs inputs = inputs(a);
     try {
       if (a.out != null && !a.formats.isEmpty()) {
         Path dir = a.out.toString().isEmpty() ? Path.of(".") : a.out;
@@ -94,15 +95,10 @@ final class OutputTargets {
   }
 
   /** The run's input files named by their options, which no output may overwrite. */
-  private static java.util.Map<String, Path> inputs(EvaluateCommand a) {
-    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
-    inputs.put("--outputs file", a.outputs);
-    inputs.put("--questions-path file", a.questions);
-    inputs.put("--db-path file", a.db);
-    inputs.put("--baseline report", a.baseline);
-    inputs.put("--audit report", a.audit);
-    inputs.put("--run-metadata file", a.runMetadata);
-    return inputs;
+  private static RunInputs inputs(EvaluateCommand a) {
+    return RunInputs.none().with("--outputs file", a.outputs).with("--questions-path file", a.questions)
+        .with("--db-path file", a.db).with("--baseline report", a.baseline).with("--audit report", a.audit)
+        .with("--run-metadata file", a.runMetadata);
   }
 
   private OutputTargets() {

@@ -12,8 +12,8 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
-import dev.llmsql.report.csv.CsvReport;
-import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.report.ReportWriter;
+import dev.llmsql.report.RunInputs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,12 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /** {@code llmsql report REPORT.json [--format html|csv] [--out FILE]}. */
 @Command(name = "report", header = "turn a saved report into an HTML page or CSV", description = Usage.REPORT_DESCRIPTION,
@@ -40,9 +38,10 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "REPORT.json", arity = "0..*", description = "a full report (llmsql evaluate "
       + "--format json)")
   List<Path> inputs = new ArrayList<>();
-  @Option(names = "--format", paramLabel = "html|csv", converter = HtmlOrCsv.class,
+  // label, help and completion are the registry's (FormatFiles.describeReport); these name the built-in ones
+  @Option(names = "--format", paramLabel = "html|csv", converter = FormatFiles.ReportFormat.class,
       description = "what to write (default html)")
-  String format = "html";
+  String format = FormatFiles.REPORT_DEFAULT;
   @Option(names = "--out", paramLabel = "FILE", description = "where (default: REPORT with the format's "
       + "extension)")
   Path output;
@@ -67,21 +66,11 @@ final class ReportCommand implements Callable<Integer> {
     return report(inputs.get(0), format, output);
   }
 
-  /** {@code --format} of {@code report}: html or csv. */
-  static final class HtmlOrCsv implements ITypeConverter<String> {
-    @Override
-    public String convert(String value) {
-      if (!value.equals("html") && !value.equals("csv")) {
-        throw new TypeConversionException(Converters.OPTION + " takes html or csv, but was '" + value + "'");
-      }
-      return value;
-    }
-  }
-
   private int report(Path input, String format, Path output) {
-    Path file = output != null ? output : input.resolveSibling(stem(input.getFileName().toString()) + "." + format);
+    ReportWriter writer = FormatFiles.writer(format);
+    Path file = output != null ? output : input.resolveSibling(writer.fileName(stem(input.getFileName().toString())));
     try {
-      ReportFiles.requireWritableTarget(file, java.util.Map.of("report", input));
+      ReportFiles.requireWritableTarget(file, RunInputs.none().with("report", input));
     } catch (OutputTargetException e) {
       err.println("llmsql report: " + oneLine(e.getMessage()));
       return USAGE;
@@ -94,11 +83,7 @@ final class ReportCommand implements Callable<Integer> {
       return BAD_INPUT;
     }
     try {
-      if (format.equals("csv")) {
-        CsvReport.write(report, file);
-      } else {
-        HtmlReport.write(report, file);
-      }
+      writer.write(report, file);
     } catch (IOException | OutputTargetException e) {
       err.println("llmsql report: " + file + " could not be written (" + e + "); choose another path with --out");
       return NOT_SAVED;

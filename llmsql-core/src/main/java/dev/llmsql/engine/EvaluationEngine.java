@@ -32,6 +32,7 @@ import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.Mismatch;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.Tally;
 import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
@@ -196,12 +197,9 @@ public final class EvaluationEngine {
   }
 
   /** The run's input files by what they are, for {@code ReportFiles.requireWritableTarget}. */
-  public static Map<String, Path> inputs(PredictionInput input, BenchmarkFiles files) {
-    Map<String, Path> inputs = new LinkedHashMap<>();
-    inputs.put("predictions file", input.file());
-    inputs.put("questions file", files.questions());
-    inputs.put("database", files.databaseFile());
-    return inputs;
+  public static RunInputs inputs(PredictionInput input, BenchmarkFiles files) {
+    return RunInputs.none().with("predictions file", input.file()).with("questions file", files.questions())
+        .with("database", files.databaseFile());
   }
 
   /**

@@ -18,7 +18,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * EvaluationReport report = FullReportJson.read(Path.of("report.json"));
- * ReportFiles.requireWritableTarget(Path.of("report.html"), Map.of("database", Path.of("db.sqlite")));
+ * ReportFiles.requireWritableTarget(Path.of("report.html"), RunInputs.none().with("database", Path.of("db.sqlite")));
  * ReportFiles.write(Path.of("report.html"), out -> HtmlReport.write(report, out));
  * }</pre>
  */
@@ -42,7 +42,7 @@ public final class ReportFiles {
    * @throws OutputTargetException if {@code file} exists and is not a regular file
    */
   public static void write(Path target, Content content) throws IOException {
-    requireWritableTarget(target, Map.of());
+    requireWritableTarget(target, RunInputs.none());
     Path file = Files.isSymbolicLink(target) && Files.exists(target) ? target.toRealPath() : target;
     Path dir = file.toAbsolutePath().getParent();
     if (dir != null) {
@@ -57,25 +57,30 @@ public final class ReportFiles {
   }
 
   /**
-   * Refuses {@code target} if it exists and is not a regular file (links followed: a link to {@code /dev/null}
-   * is refused too), or if it is the same file as one of {@code inputs} (same real path, or the same file
-   * under another name or link).
+   * The one check of an output target, run before any work: refuses {@code target} if it exists and is not a
+   * regular file (links followed: a link to {@code /dev/null} is refused too), or if it is the same file as one
+   * of the run's {@code inputs} (same real path, or the same file under another name or link).
    *
    * @param inputs the run's input files by what they are ({@code "database"}, {@code "questions file"}), for the
    *     message; missing ones are ignored
    * @throws OutputTargetException naming the target and, for an input, which one
    */
-  public static void requireWritableTarget(Path target, Map<String, Path> inputs) {
+  public static void requireWritableTarget(Path target, RunInputs inputs) {
     if (Files.exists(target) && !Files.isRegularFile(target)) {
       throw new OutputTargetException(target, "exists and is not a regular file ("
           + (Files.isDirectory(target) ? "a directory" : "a device, FIFO or socket") + "); choose another path");
     }
-    for (Map.Entry<String, Path> input : inputs.entrySet()) {
-      if (input.getValue() != null && sameFile(target, input.getValue())) {
+    for (Map.Entry<String, Path> input : inputs.files().entrySet()) {
+      if (sameFile(target, input.getValue())) {
         throw new OutputTargetException(target, "is the " + input.getKey() + " of this run (" + input.getValue()
             + "), an input that must not be overwritten; choose another path");
       }
     }
+  }
+
+  /** {@link #requireWritableTarget(Path, RunInputs)} with {@code RunInputs.of(inputs)}. */
+  public static void requireWritableTarget(Path target, Map<String, Path> inputs) {
+    requireWritableTarget(target, RunInputs.of(inputs));
   }
 
   private static boolean sameFile(Path a, Path b) {

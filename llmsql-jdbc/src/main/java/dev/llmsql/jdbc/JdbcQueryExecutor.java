@@ -212,7 +212,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
       Object[] row = new Object[width];
       long rowBytes = 16L + 8L * width;
       for (int i = 0; i < width; i++) {
-        row[i] = Cells.read(rs, i + 1, types[i]);
+        row[i] = CellReader.read(rs, i + 1, types[i]);
         long cell = ResultBytes.cell(row[i]);
         if (cell > 2L * limits.maxValueBytes() + 64) {
           return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a value is longer than "

@@ -1,9 +1,7 @@
 package dev.llmsql.spark;
 
-import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.FullReportJson;
-import dev.llmsql.report.csv.CsvReport;
-import dev.llmsql.report.html.HtmlReport;
+import dev.llmsql.report.ReportWriter;
+import dev.llmsql.report.ReportWriters;
 import dev.llmsql.report.html.Leaderboard;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -70,9 +68,9 @@ public final class SparkEvaluate {
         --threads-per-task N      predictions one task judges at once (default 1)
       Output:
         --out DIR                 where reports, leaderboard.html and results/ go (required)
-        --format LIST             report formats, comma-separated: json,csv,html (default all three)
+        --format LIST             report formats, comma-separated: %s (default all %s)
         --master URL              Spark master when not run by spark-submit (e.g. local[4])
-      """;
+      """.formatted(String.join(",", ReportWriters.listed()), count(ReportWriters.listed().size()));
 
   private final PrintStream out;
   private final PrintStream err;
@@ -119,7 +117,7 @@ public final class SparkEvaluate {
     Map<String, String> models = new LinkedHashMap<>();
     List<String> predictions = new ArrayList<>();
     List<String> scorings = new ArrayList<>();
-    List<String> formats = List.of("json", "csv", "html");
+    List<ReportWriter> formats = ReportWriters.all().stream().filter(ReportWriter::listed).toList();
     String questions = null;
     String db = null;
     String dir = null;
@@ -208,8 +206,8 @@ public final class SparkEvaluate {
       List<Leaderboard.Entry> entries = new ArrayList<>();
       for (ModelReport report : result.reports()) {
         String file = safe(report.model());
-        for (String format : formats) {
-          write(report.report(), format, outDir.resolve(file + "." + format));
+        for (ReportWriter format : formats) {
+          format.write(report.report(), outDir.resolve(format.fileName(file)));
         }
         entries.add(new Leaderboard.Entry(report.model(), report.report()));
         out.println(String.format(Locale.ROOT, "%-40s %6d predictions  accuracy %.4f", report.model(),
@@ -230,22 +228,26 @@ public final class SparkEvaluate {
     return OK;
   }
 
-  private static void write(EvaluationReport report, String format, Path file) throws IOException {
-    switch (format) {
-      case "json" -> FullReportJson.write(report, file);
-      case "csv" -> CsvReport.write(report, file);
-      default -> HtmlReport.write(report, file);
-    }
-  }
-
-  private static List<String> formats(String value) {
-    List<String> formats = Arrays.stream(value.split(",")).map(String::trim).filter(f -> !f.isEmpty()).toList();
-    for (String f : formats) {
-      if (!List.of("json", "csv", "html").contains(f)) {
-        throw new IllegalArgumentException("--format takes json, csv and html, but was " + f);
+  /** The writers of a {@code --format} list, as given; each must be a listed format of the registry. */
+  private static List<ReportWriter> formats(String value) {
+    List<String> names = Arrays.stream(value.split(",")).map(String::trim).filter(f -> !f.isEmpty()).toList();
+    List<String> listed = ReportWriters.listed();
+    List<ReportWriter> formats = new ArrayList<>();
+    for (String f : names) {
+      if (!listed.contains(f)) {
+        int last = listed.size() - 1;
+        throw new IllegalArgumentException("--format takes " + (last == 0 ? listed.get(0)
+            : String.join(", ", listed.subList(0, last)) + " and " + listed.get(last)) + ", but was " + f);
       }
+      formats.add(ReportWriters.named(f));
     }
     return formats;
+  }
+
+  /** {@code n} in words for the help ("all three"). */
+  private static String count(int n) {
+    List<String> words = List.of("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
+    return n < words.size() ? words.get(n) : String.valueOf(n);
   }
 
   private static Dataset<Row> union(Dataset<Row> all, Dataset<Row> next) {

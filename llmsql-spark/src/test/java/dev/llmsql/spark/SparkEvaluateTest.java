@@ -60,6 +60,20 @@ class SparkEvaluateTest {
     assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("748 predictions in ");
   }
 
+  @Test
+  void theFormats_comeFromTheWriterRegistry_inTheHelpAndTheError() {
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    int status = new SparkEvaluate(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(stderr, true, StandardCharsets.UTF_8)).run(null, "--model", "m=p.jsonl",
+        "--questions-path", "q.jsonl", "--db-path", "db.sqlite", "--out", out.toString(), "--format", "json,pdf");
+
+    assertThat(status).isEqualTo(SparkEvaluate.USAGE);
+    assertThat(stderr.toString(StandardCharsets.UTF_8))
+        .isEqualTo("llmsql-spark: --format takes json, csv and html, but was pdf (see --help)\n");
+    assertThat(SparkEvaluate.HELP).contains("\n  --format LIST             report formats, comma-separated: json,csv,html "
+        + "(default all three)\n");
+  }
+
   /** A verdict without its measures, of which VES's come from run times. */
   private static String verdict(dev.llmsql.result.QuestionResult r) {
     return r.questionId() + " " + r.outcome() + " " + r.reason() + " " + r.verdict().detail();
