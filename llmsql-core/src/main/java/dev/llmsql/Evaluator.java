@@ -6,6 +6,7 @@ import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.engine.EngineSettings;
 import dev.llmsql.engine.EvaluationEngine;
@@ -65,24 +66,25 @@ public final class Evaluator {
 
   /**
    * Mismatches a report keeps unless {@link Builder#keepMismatches} says otherwise: far above LLMSQL 2.0's 2,000
-   * questions and a typical 1.0 test split's misses, yet a bound on memory however many predictions a run has.
+   * questions and a typical 1.0 test split's misses, yet a bound on memory however many predictions a run has
+   * ({@link EvaluatorSettings#KEEP_MISMATCHES}, where every default is declared).
    */
-  public static final int DEFAULT_KEEP_MISMATCHES = 10_000;
+  public static final int DEFAULT_KEEP_MISMATCHES = EvaluatorSettings.KEEP_MISMATCHES.defaultValue();
 
   /** LLMSQL version downloaded when no benchmark is given. */
-  public static final String DEFAULT_VERSION = "2.0";
+  public static final String DEFAULT_VERSION = EvaluatorSettings.VERSION.defaultValue();
   /**
    * Where downloads live by default: {@code llmsql_workdir} in the working directory, or the
    * {@code llmsql.workdir} system property when set (CI caches, test builds). The gold cache lives there too
    * when that property or {@link Builder#workdirPath} is given, else in {@link #defaultGoldCache}.
    */
-  public static final Path DEFAULT_WORKDIR = Path.of(System.getProperty("llmsql.workdir", "llmsql_workdir"));
+  public static final Path DEFAULT_WORKDIR = EvaluatorSettings.WORKDIR_PATH.defaultValue();
   /** How many mismatches are printed by default. */
-  public static final int DEFAULT_MAX_MISMATCHES = 5;
+  public static final int DEFAULT_MAX_MISMATCHES = EvaluatorSettings.MAX_MISMATCHES.defaultValue();
   /** How long one statement may run by default. */
-  public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_QUERY_TIMEOUT = EvaluatorSettings.QUERY_TIMEOUT.defaultValue();
   /** How many rows one statement may return by default. */
-  public static final int DEFAULT_MAX_ROWS = 100_000;
+  public static final int DEFAULT_MAX_ROWS = EvaluatorSettings.MAX_ROWS.defaultValue();
 
   private final Builder config;
   private final BenchmarkSource localSource;
@@ -319,9 +321,9 @@ public final class Evaluator {
     private URI endpoint;
     private Long downloadMinimumRate;
     private Duration downloadRateWindow;
-    private boolean saveReport = true;
+    private boolean saveReport = !EvaluatorSettings.NO_REPORT_FILE.defaultValue();
     private Path reportPath;
-    private boolean showMismatches = true;
+    private boolean showMismatches = EvaluatorSettings.SHOW_MISMATCHES.defaultValue();
     private int maxMismatches = DEFAULT_MAX_MISMATCHES;
     private PrintStream mismatchOut;
     private final List<EvaluationListener> listeners = new ArrayList<>();
@@ -331,15 +333,15 @@ public final class Evaluator {
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
     private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(), Range.THREADS.max());
-    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
-    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
-    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
+    private int maxValueBytes = EvaluatorSettings.MAX_VALUE_BYTES.defaultValue();
+    private long maxRowBytes = EvaluatorSettings.MAX_ROW_BYTES.defaultValue();
+    private long maxResultBytes = EvaluatorSettings.MAX_RESULT_BYTES.defaultValue();
     private QueryExecutor executor;
-    private boolean goldCache = true;
+    private boolean goldCache = !EvaluatorSettings.NO_GOLD_CACHE.defaultValue();
     private int keepMismatches = DEFAULT_KEEP_MISMATCHES;
-    private boolean keepResults = true;
+    private boolean keepResults = EvaluatorSettings.KEEP_RESULTS.defaultValue();
     private Path goldCacheDir;
-    private boolean allowEmpty;
+    private boolean allowEmpty = EvaluatorSettings.ALLOW_EMPTY_INPUT.defaultValue();
     private dev.llmsql.audit.AuditReport audit;
     private Set<Integer> leftOut = Set.of();
     private final List<String> set = new ArrayList<>();
@@ -392,8 +394,8 @@ public final class Evaluator {
      */
     public Builder downloadMinimumRate(long bytesPerSecond, Duration window) {
       requireNonNull(window, "window");
-      Range.DOWNLOAD_MIN_RATE.check("downloadMinimumRate", bytesPerSecond);
-      Range.DOWNLOAD_RATE_WINDOW_MILLIS.check("downloadMinimumRate window", window);
+      EvaluatorSettings.DOWNLOAD_MINIMUM_RATE.check(bytesPerSecond);
+      EvaluatorSettings.DOWNLOAD_RATE_WINDOW.check(window);
       this.downloadMinimumRate = once("downloadMinimumRate", bytesPerSecond,
           "downloadMinimumRate(" + bytesPerSecond + ", " + window + ")");
       this.downloadRateWindow = once("downloadRateWindow", window,
@@ -477,7 +479,7 @@ public final class Evaluator {
     }
 
     private Builder maxMismatches(int max, String call) {
-      this.maxMismatches = once("maxMismatches", Range.MISMATCHES.check("maxMismatches", max), call);
+      this.maxMismatches = once("maxMismatches", EvaluatorSettings.MAX_MISMATCHES.check(max), call);
       this.showMismatches = once("showMismatches", true, call);
       set.remove("showMismatches=false");   // a toBuilder() variant that shows mismatches again
       return note("maxMismatches=" + max);
@@ -524,7 +526,7 @@ public final class Evaluator {
      */
     public Builder queryTimeout(Duration timeout) {
       requireNonNull(timeout, "queryTimeout");
-      this.queryTimeout = once("queryTimeout", Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout),
+      this.queryTimeout = once("queryTimeout", EvaluatorSettings.QUERY_TIMEOUT.check(timeout),
           "queryTimeout(" + timeout + ")");
       return note("queryTimeout=" + timeout);
     }
@@ -534,7 +536,7 @@ public final class Evaluator {
      * OOM.
      */
     public Builder maxRows(int maxRows) {
-      this.maxRows = once("maxRows", Range.MAX_ROWS.check("maxRows", maxRows), "maxRows(" + maxRows + ")");
+      this.maxRows = once("maxRows", EvaluatorSettings.MAX_ROWS.check(maxRows), "maxRows(" + maxRows + ")");
       return note("maxRows=" + maxRows);
     }
 
@@ -545,28 +547,28 @@ public final class Evaluator {
      * (docs/SECURITY.md).
      */
     public Builder maxValueBytes(int bytes) {
-      this.maxValueBytes = once("maxValueBytes", Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes),
+      this.maxValueBytes = once("maxValueBytes", EvaluatorSettings.MAX_VALUE_BYTES.check(bytes),
           "maxValueBytes(" + bytes + ")");
       return note("maxValueBytes=" + bytes);
     }
 
     /** The most one result row may take, in estimated heap bytes (default 16 MiB); at least maxValueBytes. */
     public Builder maxRowBytes(long bytes) {
-      this.maxRowBytes = once("maxRowBytes", Range.RESULT_BYTES.check("maxRowBytes", bytes),
+      this.maxRowBytes = once("maxRowBytes", EvaluatorSettings.MAX_ROW_BYTES.check(bytes),
           "maxRowBytes(" + bytes + ")");
       return note("maxRowBytes=" + bytes);
     }
 
     /** The most one result may take, in estimated heap bytes (default 128 MiB); at least maxRowBytes. */
     public Builder maxResultBytes(long bytes) {
-      this.maxResultBytes = once("maxResultBytes", Range.RESULT_BYTES.check("maxResultBytes", bytes),
+      this.maxResultBytes = once("maxResultBytes", EvaluatorSettings.MAX_RESULT_BYTES.check(bytes),
           "maxResultBytes(" + bytes + ")");
       return note("maxResultBytes=" + bytes);
     }
 
     /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
     public Builder threads(int threads) {
-      this.threads = once("threads", Range.THREADS.check("threads", threads), "threads(" + threads + ")");
+      this.threads = once("threads", EvaluatorSettings.THREADS.check(threads), "threads(" + threads + ")");
       return note("threads=" + threads);
     }
 
@@ -593,10 +595,10 @@ public final class Evaluator {
      * Keeps at most {@code max} mismatches (with their result sets) in the report, to bound memory on huge
      * runs; every count stays exact (mismatches = total - matches), and a report that kept fewer than it had
      * says so ({@code mismatches_cap}, {@code mismatches_omitted} in the JSON). Default
-     * {@value #DEFAULT_KEEP_MISMATCHES}; {@code Integer.MAX_VALUE} keeps all, as LLMSQL does.
+     * 10,000 ({@link EvaluatorSettings#KEEP_MISMATCHES}); {@code Integer.MAX_VALUE} keeps all, as LLMSQL does.
      */
     public Builder keepMismatches(int max) {
-      this.keepMismatches = once("keepMismatches", Range.MISMATCHES.check("keepMismatches", max),
+      this.keepMismatches = once("keepMismatches", EvaluatorSettings.KEEP_MISMATCHES.check(max),
           "keepMismatches(" + max + ")");
       return note("keepMismatches=" + max);
     }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 /** {@code llmsql evaluate}: its options, read by picocli, and {@link #call()} running the evaluation. */
 @Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION,
     footer = Usage.EVALUATE_FOOTER,
-    customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n")
+    customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n",
+    modelTransformer = SettingsHelp.Evaluate.class)
 final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   private final Cli cli;
   @Spec
@@ -31,22 +32,16 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   Path outputs;
   @Mixin
   Options.Hub download = new Options.Hub();
-  @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
-      description = "local questions JSONL; with --db-path or --databases-dir, no download")
+  @Option(names = "--questions-path", paramLabel = "FILE", order = 103)
   Path questions;
-  @Option(names = "--db-path", paramLabel = "FILE", order = 104,
-      description = "local database all questions run on (SQLite; DuckDB by a .duckdb/.ddb name or --engine)")
+  @Option(names = "--db-path", paramLabel = "FILE", order = 104)
   Path db;
-  @Option(names = "--databases-dir", paramLabel = "DIR", order = 105,
-      description = "local databases laid out DIR/{db_id}/{db_id}.sqlite (Spider/BIRD); a db_id leading outside "
-          + "DIR ('..', a path, a link out) is an input problem")
+  @Option(names = "--databases-dir", paramLabel = "DIR", order = 105)
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
       description = "sqlite, duckdb or postgresql (default: by --db-path's name or the URL)")
   String engine;
-  @Option(names = "--jdbc-url", paramLabel = "URL", order = 107,
-      description = "the database as a JDBC URL (jdbc:duckdb:FILE, jdbc:postgresql://...); {db_id} in it is "
-          + "filled in per question; with --questions-path")
+  @Option(names = "--jdbc-url", paramLabel = "URL", order = 107)
   String jdbcUrl;
   @Option(names = "--jdbc-user", paramLabel = "NAME", order = 108,
       description = "the user --jdbc-url connects as (PostgreSQL: a role that may only read)")
@@ -54,14 +49,11 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--jdbc-password-env", paramLabel = "VAR", order = 109,
       description = "the environment variable holding that user's password (never the password itself)")
   String jdbcPasswordEnv;
-  @Option(names = "--allow-empty", order = 110,
-      description = "evaluate an empty (or blank-only) predictions or questions file as a run of nothing instead "
-          + "of refusing it (exit 3)")
+  @Option(names = "--allow-empty", order = 110)
   boolean allowEmpty;
-  @Option(names = "--save-report", paramLabel = "FILE", order = 200,
-      description = "where to save LLMSQL's JSON report (default evaluation_results_{uuid}.json)")
+  @Option(names = "--save-report", paramLabel = "FILE", order = 200)
   Path saveReport;
-  @Option(names = "--no-save-report", order = 201, description = "save no LLMSQL JSON report")
+  @Option(names = "--no-save-report", order = 201)
   boolean noSaveReport;
   @Option(names = "--format", paramLabel = "LIST", order = 202, converter = FormatFiles.FormatList.class,
       description = "also write these of json,csv,html into --out (default all three when --out is given); json "
@@ -77,17 +69,13 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--name", paramLabel = "NAME", order = 204, converter = FormatFiles.FileName.class,
       description = "file name of those files (default: the predictions file's name)")
   String name;
-  @Option(names = "--max-mismatches", paramLabel = "N", order = 205, converter = Converters.Mismatches.class,
-      description = "print at most N mismatches (default 5; 0 to 2147483647)")
+  @Option(names = "--max-mismatches", paramLabel = "N", order = 205, converter = Converters.Mismatches.class)
   int maxMismatches = Evaluator.DEFAULT_MAX_MISMATCHES;
-  @Option(names = "--no-show-mismatches", order = 206, description = "print no mismatches")
+  @Option(names = "--no-show-mismatches", order = 206)
   boolean noShowMismatches;
-  @Option(names = "--keep-mismatches", paramLabel = "N", order = 207, converter = Converters.Mismatches.class,
-      description = "keep at most N mismatches in the report (default 10000; counts stay exact; 0 to 2147483647)")
+  @Option(names = "--keep-mismatches", paramLabel = "N", order = 207, converter = Converters.Mismatches.class)
   Integer keepMismatches;
-  @Option(names = "--model-name", paramLabel = "NAME", order = 208,
-      description = "the model's name, for the report's model_name (LLMSQL 2.0) and the leaderboard entry "
-          + "(default: model.name of --run-metadata)")
+  @Option(names = "--model-name", paramLabel = "NAME", order = 208)
   String modelName;
   @Option(names = "--run-metadata", paramLabel = "FILE", order = 209,
       description = "YAML or JSON mapping deep-merged on top of the leaderboard entry, e.g. the F.run.json "
@@ -105,11 +93,9 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
       description = "extra scores: executability, weighted[:unknown-as-1], soft-f1, relative-efficiency, "
           + "dialect-validity")
   List<String> scorings = new ArrayList<>();
-  @Option(names = "--gold-cache", paramLabel = "DIR", order = 400,
-      description = "where (default: WORKDIR/gold-cache with --workdir-path, else $LLMSQL_CACHE_DIR/gold-cache or "
-          + "the user cache directory's llmsql/gold-cache, e.g. ~/.cache/llmsql/gold-cache)")
+  @Option(names = "--gold-cache", paramLabel = "DIR", order = 400)
   Path goldCache;
-  @Option(names = "--no-gold-cache", order = 401, description = "run every gold query afresh")
+  @Option(names = "--no-gold-cache", order = 401)
   boolean noGoldCache;
   @Option(names = {"--quiet", "-q"}, order = 500,
       description = "print only the accuracy line (no progress, no mismatches)")
@@ -118,25 +104,17 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
       description = "print the configuration, every input problem and debug logs")
   boolean verbose;
   @Option(names = "--query-timeout", paramLabel = "SECONDS", order = 600,
-      converter = Converters.QueryTimeout.class,
-      description = "interrupt a statement after this long (default 10; 0.001 to 86400)")
+      converter = Converters.QueryTimeout.class)
   Duration queryTimeout;
-  @Option(names = "--max-rows", paramLabel = "N", order = 601, converter = Converters.MaxRows.class,
-      description = "row cap per statement (default 100000; 1 to 100000000)")
+  @Option(names = "--max-rows", paramLabel = "N", order = 601, converter = Converters.MaxRows.class)
   Integer maxRows;
-  @Option(names = "--max-value-bytes", paramLabel = "N", order = 602, converter = Converters.MaxValueBytes.class,
-      description = "longest string, blob or stored row a statement may build or read (default 250000; 1 to "
-          + "1000000000)")
+  @Option(names = "--max-value-bytes", paramLabel = "N", order = 602, converter = Converters.MaxValueBytes.class)
   Integer maxValueBytes;
-  @Option(names = "--max-row-bytes", paramLabel = "N", order = 603, converter = Converters.ResultBytes.class,
-      description = "bytes one result row may take (default 16777216; 1 to 2147483647)")
+  @Option(names = "--max-row-bytes", paramLabel = "N", order = 603, converter = Converters.ResultBytes.class)
   Integer maxRowBytes;
-  @Option(names = "--max-result-bytes", paramLabel = "N", order = 604, converter = Converters.ResultBytes.class,
-      description = "bytes one result may take (default 134217728; 1 to 2147483647); over a bound is a "
-          + "SIZE_LIMIT error for that statement, gold queries included")
+  @Option(names = "--max-result-bytes", paramLabel = "N", order = 604, converter = Converters.ResultBytes.class)
   Integer maxResultBytes;
-  @Option(names = "--threads", paramLabel = "N", order = 605, converter = Converters.Threads.class,
-      description = "predictions evaluated at once (default: available processors; 1 to 256)")
+  @Option(names = "--threads", paramLabel = "N", order = 605, converter = Converters.Threads.class)
   Integer threads;
   @Option(names = "--fail-under", paramLabel = "MIN|SCORE=MIN[,...]", order = 700,
       converter = GateOptions.FailUnder.class,
@@ -145,9 +123,7 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
           + "hard=0.5 (Spider's hardness with --judge spider, else the difficulty), challenging=0.3 (BIRD), "
           + "sql:nested=0.4, db:car_1=0.6 (with --breakdowns)")
   List<String> failUnderValues = new ArrayList<>();
-  @Option(names = "--audit", paramLabel = "AUDIT.json", order = 211,
-      description = "also score the questions this audit (llmsql audit --save) did not flag; the summary, JSON "
-          + "report and leaderboard show both")
+  @Option(names = "--audit", paramLabel = "AUDIT.json", order = 211)
   Path audit;
   @Option(names = "--baseline", paramLabel = "REPORT.json", order = 701,
       description = "fail when a score is below this full report's (llmsql evaluate --format json) minus "

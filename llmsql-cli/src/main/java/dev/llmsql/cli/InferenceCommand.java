@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
 /** {@code llmsql inference api --model M --base-url U --output-file F [options]}. */
 @Command(name = "api", header = "ask an OpenAI-compatible server for predictions", customSynopsis = "llmsql inference api --model M --base-url U --output-file F "
     + "[options]", description = Usage.INFERENCE_DESCRIPTION, footer = Usage.INFERENCE_FOOTER,
-    optionListHeading = "%n")
+    optionListHeading = "%n",
+    modelTransformer = SettingsHelp.Download.class)
 final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
 
   private static final int MAX_PRINTED_FAILURES = 10;

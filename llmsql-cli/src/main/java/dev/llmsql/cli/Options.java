@@ -170,23 +170,18 @@ final class Options {
    */
   static final class Hub {
     @picocli.CommandLine.Option(names = "--version", paramLabel = "1.0|2.0", order = 100,
-        converter = Converters.Version.class, description = "LLMSQL version to download (default 2.0)")
+        converter = Converters.Version.class)
     String version;
-    @picocli.CommandLine.Option(names = "--workdir-path", paramLabel = "DIR", order = 101,
-        description = "download cache (default llmsql_workdir)")
+    @picocli.CommandLine.Option(names = "--workdir-path", paramLabel = "DIR", order = 101)
     Path workdir;
     @picocli.CommandLine.Option(names = "--hub-endpoint", paramLabel = "URL", order = 102,
-        converter = Converters.HttpUrl.class,
-        description = "hub to download from, http:// or https:// (default $HF_ENDPOINT or https://huggingface.co)")
+        converter = Converters.HttpUrl.class)
     URI hubEndpoint;
     @picocli.CommandLine.Option(names = "--download-min-rate", paramLabel = "BYTES/S", order = 102,
-        converter = Converters.DownloadMinRate.class,
-        description = "end a download slower than this, averaged over --download-rate-window; the part is kept "
-            + "and the next run resumes it (default 1024; 0 turns it off; up to 1000000000)")
+        converter = Converters.DownloadMinRate.class)
     Integer minimumRate;
     @picocli.CommandLine.Option(names = "--download-rate-window", paramLabel = "SECONDS", order = 102,
-        converter = Converters.DownloadRateWindow.class,
-        description = "the window --download-min-rate is averaged over (default 30; 1 to 86400)")
+        converter = Converters.DownloadRateWindow.class)
     java.time.Duration rateWindow;
 
     /** Whether the minimum download rate or its window was given. */

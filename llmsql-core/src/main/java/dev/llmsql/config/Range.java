@@ -136,6 +136,11 @@ public record Range(long min, long max, boolean millis) {
     return bounds(" s");
   }
 
+  /** The range as an option's help shows it, e.g. {@code "1 to 256"} or {@code "0.001 to 86400"} (seconds). */
+  String span() {
+    return millis ? seconds(min) + " to " + seconds(max) : min + " to " + max;
+  }
+
   private String bounds(String secondsUnit) {
     return millis ? seconds(min) + secondsUnit + " and " + seconds(max) + secondsUnit : min + " and " + max;
   }
@@ -165,7 +170,7 @@ public record Range(long min, long max, boolean millis) {
     return b.toString();
   }
 
-  private static String seconds(long ms) {
+  static String seconds(long ms) {
     return ms % 1000 == 0 ? Long.toString(ms / 1000) : String.format(Locale.ROOT, "%.3f", ms / 1000.0);
   }
 

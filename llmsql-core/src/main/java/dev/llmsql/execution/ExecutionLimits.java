@@ -2,6 +2,7 @@ package dev.llmsql.execution;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.EvaluatorSettings;
 import java.time.Duration;
 
 /**
@@ -26,12 +27,15 @@ import java.time.Duration;
 public record ExecutionLimits(Duration queryTimeout, int maxRows, int concurrency, int maxValueBytes,
                               long maxRowBytes, long maxResultBytes) {
 
-  /** Default {@link #maxValueBytes()}: 250,000 bytes; docs/SECURITY.md says why. */
-  public static final int DEFAULT_MAX_VALUE_BYTES = 250_000;
-  /** Default {@link #maxRowBytes()}: 16 MiB. */
-  public static final long DEFAULT_MAX_ROW_BYTES = 16L << 20;
-  /** Default {@link #maxResultBytes()}: 128 MiB. */
-  public static final long DEFAULT_MAX_RESULT_BYTES = 128L << 20;
+  /**
+   * Default {@link #maxValueBytes()}: 250,000 bytes ({@link EvaluatorSettings#MAX_VALUE_BYTES}); docs/SECURITY.md
+   * says why.
+   */
+  public static final int DEFAULT_MAX_VALUE_BYTES = EvaluatorSettings.MAX_VALUE_BYTES.defaultValue();
+  /** Default {@link #maxRowBytes()}: 16 MiB ({@link EvaluatorSettings#MAX_ROW_BYTES}). */
+  public static final long DEFAULT_MAX_ROW_BYTES = EvaluatorSettings.MAX_ROW_BYTES.defaultValue();
+  /** Default {@link #maxResultBytes()}: 128 MiB ({@link EvaluatorSettings#MAX_RESULT_BYTES}). */
+  public static final long DEFAULT_MAX_RESULT_BYTES = EvaluatorSettings.MAX_RESULT_BYTES.defaultValue();
 
   public ExecutionLimits {
     requireNonNull(queryTimeout, "queryTimeout");

@@ -6,6 +6,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
@@ -89,7 +90,7 @@ public final class SparkEvaluation implements Serializable {
       .add("measures", DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType), false);
 
   /** Predictions one task judges at most by default: a large database is split above this. */
-  public static final int DEFAULT_PREDICTIONS_PER_TASK = 2_000;
+  public static final int DEFAULT_PREDICTIONS_PER_TASK = SparkSettings.PREDICTIONS_PER_TASK.defaultValue();
 
   private final LinkedHashMap<String, SparkBenchmark> benchmarks;
   private final String judge;
@@ -408,15 +409,15 @@ public final class SparkEvaluation implements Serializable {
     private String judge;
     private final List<String> scorings = new ArrayList<>();
     private String engine;
-    private Duration queryTimeout = Evaluator.DEFAULT_QUERY_TIMEOUT;
-    private int maxRows = Evaluator.DEFAULT_MAX_ROWS;
-    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
-    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
-    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
-    private int threadsPerTask = 1;
-    private int predictionsPerTask = DEFAULT_PREDICTIONS_PER_TASK;
-    private int keepMismatches = Evaluator.DEFAULT_KEEP_MISMATCHES;
-    private boolean distributeFiles;
+    private Duration queryTimeout = EvaluatorSettings.QUERY_TIMEOUT.defaultValue();
+    private int maxRows = EvaluatorSettings.MAX_ROWS.defaultValue();
+    private int maxValueBytes = EvaluatorSettings.MAX_VALUE_BYTES.defaultValue();
+    private long maxRowBytes = EvaluatorSettings.MAX_ROW_BYTES.defaultValue();
+    private long maxResultBytes = EvaluatorSettings.MAX_RESULT_BYTES.defaultValue();
+    private int threadsPerTask = SparkSettings.THREADS_PER_TASK.defaultValue();
+    private int predictionsPerTask = SparkSettings.PREDICTIONS_PER_TASK.defaultValue();
+    private int keepMismatches = EvaluatorSettings.KEEP_MISMATCHES.defaultValue();
+    private boolean distributeFiles = SparkSettings.DISTRIBUTE_FILES.defaultValue();
 
     private Builder() {
     }
@@ -466,31 +467,31 @@ public final class SparkEvaluation implements Serializable {
 
     /** How long one statement may run (default 10 s); as {@link Evaluator.Builder#queryTimeout}. */
     public Builder queryTimeout(Duration timeout) {
-      this.queryTimeout = Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", requireNonNull(timeout, "queryTimeout"));
+      this.queryTimeout = EvaluatorSettings.QUERY_TIMEOUT.check(timeout);
       return this;
     }
 
     /** How many rows one statement may return (default 100,000); as {@link Evaluator.Builder#maxRows}. */
     public Builder maxRows(int maxRows) {
-      this.maxRows = Range.MAX_ROWS.check("maxRows", maxRows);
+      this.maxRows = EvaluatorSettings.MAX_ROWS.check(maxRows);
       return this;
     }
 
     /** The longest value a statement may build or read; as {@link Evaluator.Builder#maxValueBytes}. */
     public Builder maxValueBytes(int bytes) {
-      this.maxValueBytes = Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes);
+      this.maxValueBytes = EvaluatorSettings.MAX_VALUE_BYTES.check(bytes);
       return this;
     }
 
     /** The most one result row may take; as {@link Evaluator.Builder#maxRowBytes}. */
     public Builder maxRowBytes(long bytes) {
-      this.maxRowBytes = Range.RESULT_BYTES.check("maxRowBytes", bytes);
+      this.maxRowBytes = EvaluatorSettings.MAX_ROW_BYTES.check(bytes);
       return this;
     }
 
     /** The most one result may take; as {@link Evaluator.Builder#maxResultBytes}. */
     public Builder maxResultBytes(long bytes) {
-      this.maxResultBytes = Range.RESULT_BYTES.check("maxResultBytes", bytes);
+      this.maxResultBytes = EvaluatorSettings.MAX_RESULT_BYTES.check(bytes);
       return this;
     }
 
@@ -499,12 +500,12 @@ public final class SparkEvaluation implements Serializable {
      * when statements wait on a server).
      */
     public Builder threadsPerTask(int threads) {
-      this.threadsPerTask = Range.THREADS.check("threadsPerTask", threads);
+      this.threadsPerTask = SparkSettings.THREADS_PER_TASK.check(threads);
       return this;
     }
 
     /**
-     * The most predictions one task judges (default {@value #DEFAULT_PREDICTIONS_PER_TASK}): a database with
+     * The most predictions one task judges (default 2,000, {@link #DEFAULT_PREDICTIONS_PER_TASK}): a database with
      * more is split over several tasks, so one large database does not run on one core while the others idle.
      */
     public Builder predictionsPerTask(int predictions) {
@@ -517,7 +518,7 @@ public final class SparkEvaluation implements Serializable {
 
     /** Mismatches each report keeps at most; as {@link Evaluator.Builder#keepMismatches}. */
     public Builder keepMismatches(int max) {
-      this.keepMismatches = Range.MISMATCHES.check("keepMismatches", max);
+      this.keepMismatches = EvaluatorSettings.KEEP_MISMATCHES.check(max);
       return this;
     }
 

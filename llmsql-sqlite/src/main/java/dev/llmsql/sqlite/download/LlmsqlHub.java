@@ -7,6 +7,7 @@ import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.config.Settings;
 import java.io.IOException;
@@ -75,11 +76,15 @@ public final class LlmsqlHub implements BenchmarkSource {
   /**
    * The slowest a download may go, in bytes per second averaged over {@link #DEFAULT_RATE_WINDOW}: below it the
    * transfer ends (kept for the next run) instead of dripping until the total timeout. curl's
-   * {@code --speed-limit} is the same idea; 1 KiB/s is far below any working link.
+   * {@code --speed-limit} is the same idea; 1 KiB/s is far below any working link. Declared as
+   * {@link EvaluatorSettings#DOWNLOAD_MINIMUM_RATE}.
    */
-  public static final long DEFAULT_MINIMUM_RATE = 1_024;
-  /** The window the minimum rate is averaged over (curl's {@code --speed-time}). */
-  public static final Duration DEFAULT_RATE_WINDOW = Duration.ofSeconds(30);
+  public static final long DEFAULT_MINIMUM_RATE = EvaluatorSettings.DOWNLOAD_MINIMUM_RATE.defaultValue();
+  /**
+   * The window the minimum rate is averaged over (curl's {@code --speed-time}), 30 s; declared as
+   * {@link EvaluatorSettings#DOWNLOAD_RATE_WINDOW}.
+   */
+  public static final Duration DEFAULT_RATE_WINDOW = EvaluatorSettings.DOWNLOAD_RATE_WINDOW.defaultValue();
 
   /** The questions JSONL, downloaded by {@link #resolve}. */
   public static final String QUESTIONS_FILE = "questions.jsonl";
@@ -356,7 +361,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     /**
      * The slowest a transfer may go, in bytes per second averaged over {@link #rateWindow}; slower, it ends with
      * a message and what arrived is kept for the next run to resume. Default
-     * {@value LlmsqlHub#DEFAULT_MINIMUM_RATE}; 0 turns the check off ({@link Range#DOWNLOAD_MIN_RATE}).
+     * 1,024 ({@link LlmsqlHub#DEFAULT_MINIMUM_RATE}); 0 turns the check off ({@link Range#DOWNLOAD_MIN_RATE}).
      */
     public Builder minimumRate(long bytesPerSecond) {
       this.minimumRate = settings.once("minimumRate",

@@ -1,0 +1,76 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.config.EvaluatorSettings;
+import dev.llmsql.config.Setting;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.ListResourceBundle;
+import java.util.Map;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The help of the options that set a declared setting ({@link EvaluatorSettings}), handed to picocli as the
+ * command's resource bundle: picocli reads an option's description from its bundle, under the option's name
+ * without the dashes, before the annotation's. So the help is written once, in the declaration, and those
+ * options' annotations carry none. A command names its transformer in {@code @Command(modelTransformer = ...)}.
+ */
+final class SettingsHelp {
+
+  private SettingsHelp() {
+  }
+
+  /** {@code llmsql evaluate}: every setting of {@code Evaluator.Builder} that has an option. */
+  static final class Evaluate implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, EvaluatorSettings.ALL);
+    }
+  }
+
+  /** Commands that download LLMSQL ({@link Options.Hub}): the download's settings. */
+  static final class Download implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, EvaluatorSettings.DOWNLOAD);
+    }
+  }
+
+  /**
+   * {@code spec} with the declared help of {@code settings} as its descriptions.
+   *
+   * @throws IllegalStateException when a declared option is not one of the command's, so a renamed option cannot
+   *     lose its help unnoticed
+   */
+  static CommandSpec install(CommandSpec spec, List<Setting<?>> settings) {
+    Map<String, String> help = new LinkedHashMap<>();
+    for (Setting<?> s : settings) {
+      s.help().ifPresent(text -> {
+        String option = s.option().orElseThrow();
+        if (spec.findOption(option) == null) {
+          throw new IllegalStateException(spec.name() + " has no option " + option + " for setting " + s.name());
+        }
+        help.put(option.substring(2), text);
+      });
+    }
+    spec.resourceBundle(new Bundle(help));
+    return spec;
+  }
+
+  /** The help by option name without dashes, as picocli looks descriptions up. */
+  private static final class Bundle extends ListResourceBundle {
+    private final Object[][] contents;
+
+    Bundle(Map<String, String> help) {
+      List<Object[]> rows = new ArrayList<>();
+      help.forEach((key, text) -> rows.add(new Object[] {key, text}));
+      this.contents = rows.toArray(new Object[0][]);
+    }
+
+    @Override
+    protected Object[][] getContents() {
+      return contents;
+    }
+  }
+}

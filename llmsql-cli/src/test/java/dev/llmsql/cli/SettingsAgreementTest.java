@@ -1,0 +1,121 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.config.EvaluatorSettings;
+import dev.llmsql.config.Range;
+import dev.llmsql.config.Setting;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Issue 23.5: the command line and {@code Evaluator.Builder} agree because both read {@link EvaluatorSettings}:
+ * every setting of the builder is an option of {@code llmsql evaluate} with the declared help (default and range
+ * in it) and a converter refusing what the builder refuses, or is API-only with a reason
+ * ({@code EvaluatorSettingsTest} checks the builder's side, {@code SparkSettingsTest} Spark's).
+ */
+class SettingsAgreementTest {
+
+  private final CommandLine tree = new Cli(new PrintStream(new ByteArrayOutputStream()),
+      new PrintStream(new ByteArrayOutputStream()), Terminal.PLAIN).commands();
+
+  private CommandSpec command(String... names) {
+    CommandLine c = tree;
+    for (String name : names) {
+      c = c.getSubcommands().get(name);
+    }
+    return c.getCommandSpec();
+  }
+
+  @Test
+  void everySettingWithAnOption_isAnEvaluateOptionWithTheDeclaredHelp() {
+    CommandSpec evaluate = command("evaluate");
+    int options = 0;
+    for (Setting<?> s : EvaluatorSettings.ALL) {
+      if (s.option().isEmpty()) {
+        assertThat(s.apiOnlyReason()).as(s.name()).isPresent();
+        continue;
+      }
+      OptionSpec option = evaluate.findOption(s.option().orElseThrow());
+      assertThat(option).as(s.option().orElseThrow()).isNotNull();
+      if (s.help().isPresent()) {
+        assertThat(option.description()).as(s.name()).containsExactly(s.help().orElseThrow());
+      } else {
+        // judges, scorings and engines: the command line lists what the class path offers
+        assertThat(s.name()).isIn("judge", "scoring", "engine");
+        assertThat(String.join("", option.description())).as(s.name()).isNotBlank();
+      }
+      options++;
+    }
+    assertThat(options).isEqualTo(28);
+    assertThat(evaluate.findOption("--max-rows").description())
+        .containsExactly("row cap per statement (default 100000; 1 to 100000000)");
+  }
+
+  @Test
+  void everyCommandThatDownloads_showsTheDeclaredHelpOfTheDownloadSettings() {
+    for (CommandSpec spec : List.of(command("evaluate"), command("inference", "api"), command("falcon", "run"))) {
+      for (Setting<?> s : EvaluatorSettings.DOWNLOAD) {
+        assertThat(spec.findOption(s.option().orElseThrow()).description()).as(spec.qualifiedName() + " " + s)
+            .containsExactly(s.help().orElseThrow());
+      }
+    }
+  }
+
+  /** Each ranged option's converter takes the declared default and bounds, and refuses one past either bound. */
+  @Test
+  void everyRangedOption_convertsWithinTheDeclaredRangeOnly() throws Exception {
+    CommandSpec evaluate = command("evaluate");
+    int checked = 0;
+    for (Setting<?> s : EvaluatorSettings.ALL) {
+      if (s.option().isEmpty() || s.range().isEmpty()) {
+        continue;
+      }
+      Range r = s.range().orElseThrow();
+      ITypeConverter<?> converter = evaluate.findOption(s.option().orElseThrow()).converters()[0];
+      assertThat(number(converter.convert(text(r, r.min())))).as(s.name()).isEqualTo(r.min());
+      assertThat(number(converter.convert(text(r, r.max())))).as(s.name()).isEqualTo(r.max());
+      if (s.defaultValue() != null) {
+        long declared = number(s.defaultValue());
+        assertThat(number(converter.convert(text(r, declared)))).as(s.name()).isEqualTo(declared);
+      }
+      for (long outside : List.of(r.min() - 1, r.max() + 1)) {
+        assertThatThrownBy(() -> converter.convert(text(r, outside))).as(s.name() + " " + outside)
+            .isInstanceOf(TypeConversionException.class)
+            .hasMessageEndingWith(" between " + r.describe().replace(" s", "") + ", but was '" + text(r, outside)
+                + "'");
+      }
+      checked++;
+    }
+    assertThat(checked).isEqualTo(10);
+  }
+
+  private static String text(Range r, long value) {
+    return r.millis() ? new java.math.BigDecimal(value).movePointLeft(3).stripTrailingZeros().toPlainString()
+        : Long.toString(value);
+  }
+
+  private static long number(Object value) {
+    return value instanceof Duration d ? d.toMillis() : ((Number) value).longValue();
+  }
+
+  @Test
+  void apiOnlySettings_sayWhy() {
+    assertThat(EvaluatorSettings.ALL.stream().filter(s -> s.option().isEmpty())
+        .map(s -> s.name() + ": " + s.apiOnlyReason().orElseThrow()).toList())
+        .allMatch(line -> line.length() > 30)
+        .hasSize(4);
+    assertThat(String.format(Locale.ROOT, "%s", EvaluatorSettings.KEEP_RESULTS.apiOnlyReason().orElseThrow()))
+        .startsWith("the command line keeps results exactly when --format");
+  }
+}

@@ -1,0 +1,162 @@
+package dev.llmsql.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.llmsql.Evaluator;
+import dev.llmsql.execution.ExecutionLimits;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 23.5: every setting of {@code Evaluator.Builder} is declared once in {@link EvaluatorSettings}, and the
+ * builder takes its defaults and checks from there (the command line's side is {@code SettingsAgreementTest} in
+ * llmsql-cli, Spark's {@code SparkSettingsTest}).
+ */
+class EvaluatorSettingsTest {
+
+  private static Set<String> builderMethods() {
+    return Arrays.stream(Evaluator.Builder.class.getDeclaredMethods())
+        .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
+        .map(Method::getName)
+        .filter(n -> !n.equals("build") && !n.equals("toString"))
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  @Test
+  void everyBuilderMethod_isOneDeclaredSetting_andEveryDeclarationIsABuilderMethod() {
+    Set<String> declared = EvaluatorSettings.ALL.stream().map(Setting::name)
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(declared).hasSize(EvaluatorSettings.ALL.size());   // no name declared twice
+    Set<String> methods = builderMethods();
+    assertThat(methods).hasSize(31);
+    assertThat(declared).containsAll(methods);
+    // the one declaration that is not a method: downloadMinimumRate's second argument, with its own option
+    declared.removeAll(methods);
+    assertThat(declared).containsExactly("downloadMinimumRate window");
+  }
+
+  @Test
+  void everySetting_isAnOptionOrSaysWhyItIsApiOnly() {
+    for (Setting<?> s : EvaluatorSettings.ALL) {
+      assertThat(s.option().isPresent()).as(s.name()).isNotEqualTo(s.apiOnlyReason().isPresent());
+    }
+    assertThat(EvaluatorSettings.ALL.stream().filter(s -> s.option().isEmpty()).map(Setting::name))
+        .containsExactly("benchmark", "listener", "keepResults", "executor");
+    assertThat(EvaluatorSettings.DOWNLOAD).allMatch(s -> s.option().isPresent());
+  }
+
+  @Test
+  void help_fillsInTheDeclaredDefaultAndRange() {
+    assertThat(EvaluatorSettings.MAX_ROWS.help()).contains("row cap per statement (default 100000; 1 to 100000000)");
+    assertThat(EvaluatorSettings.QUERY_TIMEOUT.help())
+        .contains("interrupt a statement after this long (default 10; 0.001 to 86400)");
+    assertThat(EvaluatorSettings.DOWNLOAD_RATE_WINDOW.help())
+        .contains("the window --download-min-rate is averaged over (default 30; 1 to 86400)");
+    assertThat(EvaluatorSettings.THREADS.help())
+        .contains("predictions evaluated at once (default: available processors; 1 to 256)");
+    assertThat(EvaluatorSettings.VERSION.help()).contains("LLMSQL version to download (default 2.0)");
+    assertThat(EvaluatorSettings.JUDGE.help()).isEmpty();   // the command line lists the judges it finds
+    assertThat(EvaluatorSettings.KEEP_RESULTS.help()).isEmpty();
+  }
+
+  @Test
+  void theLibrarysDefaults_areTheDeclarations() {
+    assertThat(Evaluator.DEFAULT_MAX_ROWS).isEqualTo(100_000);
+    assertThat(Evaluator.DEFAULT_QUERY_TIMEOUT).isEqualTo(Duration.ofSeconds(10));
+    assertThat(Evaluator.DEFAULT_MAX_MISMATCHES).isEqualTo(5);
+    assertThat(Evaluator.DEFAULT_KEEP_MISMATCHES).isEqualTo(10_000);
+    assertThat(Evaluator.DEFAULT_VERSION).isEqualTo("2.0");
+    assertThat(Evaluator.DEFAULT_WORKDIR).isEqualTo(EvaluatorSettings.WORKDIR_PATH.defaultValue());
+    assertThat(ExecutionLimits.DEFAULT_MAX_VALUE_BYTES).isEqualTo(250_000);
+    assertThat(ExecutionLimits.DEFAULT_MAX_ROW_BYTES).isEqualTo(16L << 20);
+    assertThat(ExecutionLimits.DEFAULT_MAX_RESULT_BYTES).isEqualTo(128L << 20);
+    assertThat(new ExecutionLimits(Duration.ofSeconds(1), 1, 1).maxResultBytes())
+        .isEqualTo(EvaluatorSettings.MAX_RESULT_BYTES.defaultValue());
+  }
+
+  /**
+   * Each one-argument ranged setting: the builder accepts the declared default and both bounds, and refuses one
+   * past either bound with the declaration's own message.
+   */
+  @Test
+  void theBuildersChecks_areTheDeclarations() throws Exception {
+    int checked = 0;
+    for (Setting<?> s : EvaluatorSettings.ALL) {
+      if (s.range().isEmpty()) {
+        continue;
+      }
+      Range r = s.range().orElseThrow();
+      Method m = Arrays.stream(Evaluator.Builder.class.getMethods())
+          .filter(x -> x.getName().equals(s.name()) && x.getParameterCount() == 1).findFirst().orElse(null);
+      if (m == null) {
+        assertThat(s.name()).isIn("downloadMinimumRate", "downloadMinimumRate window");
+        continue;
+      }
+      Class<?> type = m.getParameterTypes()[0];
+      for (long value : List.of(r.min(), r.max())) {
+        m.invoke(Evaluator.builder(), value(type, value));
+      }
+      if (s.defaultValue() != null) {
+        m.invoke(Evaluator.builder(), s.defaultValue());
+      }
+      for (long value : List.of(r.min() - 1, r.max() + 1)) {
+        if (type == int.class && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
+          continue;   // an int cannot say it
+        }
+        Object given = value(type, value);
+        String expected = message(() -> check(s, given));
+        assertThat(message(() -> m.invoke(Evaluator.builder(), given))).as(s.name()).isEqualTo(expected)
+            .startsWith(s.name() + " must be between " + r.describe());
+      }
+      checked++;
+    }
+    assertThat(checked).isEqualTo(8);
+    assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(-1, Duration.ofSeconds(30)))
+        .hasMessage("downloadMinimumRate must be between 0 and 1000000000, but was -1");
+    assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(1, Duration.ofMillis(999)))
+        .hasMessage("downloadMinimumRate window must be between 1 s and 86400 s, but was PT0.999S");
+  }
+
+  @Test
+  void setting_refusesAnOptionWithoutDashesAndAnApiOnlySettingWithoutReason() {
+    assertThatThrownBy(() -> Setting.of("x", 1, null).cli("x", "help"))
+        .hasMessage("an option starts with --, but was 'x'");
+    assertThatThrownBy(() -> Setting.of("x", 1, null).apiOnly(" "))
+        .hasMessage("an API-only setting says why it has no option");
+    assertThatThrownBy(() -> EvaluatorSettings.MAX_ROWS.check(null)).isInstanceOf(NullPointerException.class)
+        .hasMessage("maxRows");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void check(Setting<T> s, Object value) {
+    s.check((T) value);
+  }
+
+  private static Object value(Class<?> type, long value) {
+    return type == int.class ? (Object) (int) value : type == long.class ? (Object) value : Duration.ofMillis(value);
+  }
+
+  private interface Call {
+    void run() throws Exception;
+  }
+
+  private static String message(Call call) {
+    try {
+      call.run();
+    } catch (InvocationTargetException e) {
+      return e.getCause().getMessage();
+    } catch (Exception e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("no exception");
+  }
+}
