@@ -68,13 +68,13 @@ public final class Evaluator {
   public static final int DEFAULT_KEEP_MISMATCHES = 10_000;
 
   /** LLMSQL version downloaded when no benchmark is given. */
-  public static final String DEFAULT_VERSION = "2.0";
+  public static final String DEFAULT_VERSION = dev.llmsql.benchmark.Benchmarks.DEFAULT_LLMSQL_VERSION;
   /**
    * Where downloads live by default: {@code llmsql_workdir} in the working directory, or the
    * {@code llmsql.workdir} system property when set (CI caches, test builds). The gold cache lives there too
    * when that property or {@link Builder#workdirPath} is given, else in {@link #defaultGoldCache}.
    */
-  public static final Path DEFAULT_WORKDIR = Path.of(System.getProperty("llmsql.workdir", "llmsql_workdir"));
+  public static final Path DEFAULT_WORKDIR = dev.llmsql.benchmark.Benchmarks.DEFAULT_WORKDIR;
   /** How many mismatches are printed by default. */
   public static final int DEFAULT_MAX_MISMATCHES = 5;
   /** How long one statement may run by default. */

@@ -986,7 +986,7 @@ public final class Cli {
       }
       properties.put("password", password);
     }
-    for (String engine : List.of("duckdb", "postgresql")) {
+    for (String engine : Options.engines()) {
       if (url.startsWith("jdbc:" + engine + ":")) {
         Options.requireDriver("--jdbc-url", engine, Cli.class.getClassLoader());
       }
@@ -1019,7 +1019,8 @@ public final class Cli {
             + "DIR ('..', a path, a link out) is an input problem")
     Path databasesDir;
     @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
-        description = "sqlite, duckdb or postgresql (default: by --db-path's name or the URL)")
+        completionCandidates = Options.EngineNames.class,
+        description = "${COMPLETION-CANDIDATES} (default: by --db-path's name or the URL)")
     String engine;
     @Option(names = "--jdbc-url", paramLabel = "URL", order = 107,
         description = "the database as a JDBC URL (jdbc:duckdb:FILE, jdbc:postgresql://...); {db_id} in it is "

@@ -17,6 +17,14 @@ import java.nio.file.Path;
  */
 public final class Benchmarks {
 
+  /** The LLMSQL release downloaded when no benchmark is given. */
+  public static final String DEFAULT_LLMSQL_VERSION = "2.0";
+  /**
+   * Where downloads live by default: {@code llmsql_workdir} in the working directory, or the
+   * {@code llmsql.workdir} system property when set (CI caches, test builds).
+   */
+  public static final Path DEFAULT_WORKDIR = Path.of(System.getProperty("llmsql.workdir", "llmsql_workdir"));
+
   private Benchmarks() {
   }
 
