@@ -151,7 +151,7 @@ final class AuditCommand implements Callable<Integer> {
     try {
       audit = configure().build();
     } catch (IllegalArgumentException | IllegalStateException e) {
-      return Commands.usageError(spec, err, Cli.oneLine(e.getMessage()));
+      return Commands.usageError(spec, err, CliTerms.oneLine(e.getMessage()));
     }
     Map<String, Path> inputs = new LinkedHashMap<>();
     inputs.put("--questions-path file", questions);
@@ -163,20 +163,20 @@ final class AuditCommand implements Callable<Integer> {
         }
       }
     } catch (OutputTargetException e) {
-      err.println("llmsql audit: " + Cli.oneLine(e.getMessage()));
+      err.println("llmsql audit: " + CliTerms.oneLine(e.getMessage()));
       return Cli.USAGE;
     }
     AuditReport report;
     try {
       report = audit.run();
     } catch (InvalidInputException e) {
-      err.println("llmsql audit: " + Cli.oneLine(e.getMessage()));
+      err.println("llmsql audit: " + CliTerms.oneLine(e.getMessage()));
       return Cli.BAD_INPUT;
     } catch (BenchmarkUnavailableException e) {
-      err.println("llmsql audit: " + Cli.oneLine(e.getMessage()));
+      err.println("llmsql audit: " + CliTerms.oneLine(e.getMessage()));
       return Cli.NO_BENCHMARK;
     } catch (UncheckedIOException | IllegalStateException e) {
-      err.println("llmsql audit: " + Cli.oneLine(e.getMessage()));
+      err.println("llmsql audit: " + CliTerms.oneLine(e.getMessage()));
       return Cli.FAILED;
     }
     out.println();
@@ -216,7 +216,7 @@ final class AuditCommand implements Callable<Integer> {
       throw new IllegalArgumentException("give exactly one of --db-path, --databases-dir or --jdbc-url");
     }
     if (jdbcUrl != null) {
-      b.database(cli.jdbcDatabase(jdbcUrl, jdbcUser, jdbcPasswordEnv));
+      b.database(new JdbcLogin(cli.environment).jdbcDatabase(jdbcUrl, jdbcUser, jdbcPasswordEnv));
     } else if (db != null) {
       if (engine != null) {
         b.database(Database.file(db));

@@ -187,7 +187,7 @@ final class Commands {
   /** Fails a command's own checks (after reading) the way a bad option value fails. */
   static int usageError(CommandSpec spec, PrintStream err, String message) {
     // builder calls a library message names read as this command's options, as in every command's errors
-    err.println(spec.qualifiedName() + ": " + Cli.inCliTerms(message, spec) + " (see "
+    err.println(spec.qualifiedName() + ": " + CliTerms.inCliTerms(message, spec) + " (see "
         + helpCommand(spec) + " --help)");
     return Cli.USAGE;
   }
@@ -217,7 +217,7 @@ final class Commands {
     if (arg instanceof OptionSpec && e.getMessage() != null && e.getMessage().startsWith("Expected parameter")) {
       return name + " needs a value";
     }
-    return Cli.oneLine(e.getMessage());
+    return CliTerms.oneLine(e.getMessage());
   }
 
   /**

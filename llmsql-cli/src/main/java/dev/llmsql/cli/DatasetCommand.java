@@ -147,7 +147,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
     } catch (DatasetImportException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql dataset import: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
     try {
@@ -179,7 +179,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       }
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql dataset import: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
   }
@@ -213,7 +213,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
           + " --databases-dir " + s.databasesDir() + " --judge spider2");
       return Cli.OK;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql dataset import: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql dataset import: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     }
   }

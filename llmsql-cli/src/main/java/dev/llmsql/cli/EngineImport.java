@@ -123,7 +123,7 @@ final class EngineImport {
       return Cli.OK;
     } catch (IllegalArgumentException e) {
       // the target's refusals: a name that is not a plain PostgreSQL name, a file that exists
-      err.println("llmsql dataset import: " + Cli.oneLine(e.getMessage()));
+      err.println("llmsql dataset import: " + CliTerms.oneLine(e.getMessage()));
       return Cli.USAGE;
     } catch (SQLException | DatabaseUnavailableException e) {
       String exists = e instanceof SQLException sql ? into.exists(sql, destination) : null;
@@ -132,7 +132,7 @@ final class EngineImport {
         return Cli.BAD_INPUT;
       }
       // a driver's message names what failed, never, by design, a password; redacted all the same
-      String message = Cli.oneLine(e.getMessage());
+      String message = CliTerms.oneLine(e.getMessage());
       for (String secret : new String[] {admin.get("password"), readerPassword}) {
         if (secret != null) {
           message = message.replace(secret, "***");

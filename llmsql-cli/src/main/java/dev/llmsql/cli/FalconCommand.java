@@ -178,7 +178,7 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       if (questions == null) {
         LlmsqlHub source = download.hub();
         DownloadListener downloads = feedback.quiet ? DownloadListener.NONE
-            : new Cli.DownloadProgress(err, feedback.verbose);
+            : new DownloadProgress(err, feedback.verbose);
         questions = source.fetch(LlmsqlHub.QUESTIONS_FILE, downloads);
         tables = source.fetch(LlmsqlHub.TABLES_FILE, downloads);
         db = source.fetch(LlmsqlHub.DATABASE_FILE, downloads);
@@ -225,29 +225,29 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
         err.println("llmsql falcon run: " + run);
       }
     } catch (InvalidInputException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.NO_BENCHMARK;
     }
     List<RoundResult> results;
     try {
       results = run.run();
     } catch (dev.llmsql.report.OutputTargetException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (InvalidInputException | IllegalArgumentException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.BAD_INPUT;
     } catch (BenchmarkUnavailableException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.NO_BENCHMARK;
     } catch (UncheckedIOException | IllegalStateException e) {
-      err.println("llmsql falcon run: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.FAILED;
     } finally {
       if (progress != null) {

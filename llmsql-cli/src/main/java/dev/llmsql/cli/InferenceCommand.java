@@ -126,10 +126,10 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
       inputs.put("--process-log", log);
       ReportFiles.requireWritableTarget(runFile, inputs);
     } catch (OutputTargetException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     }
-    Cli.DownloadProgress downloads = feedback.quiet ? null : new Cli.DownloadProgress(err, feedback.verbose);
+    DownloadProgress downloads = feedback.quiet ? null : new DownloadProgress(err, feedback.verbose);
     Progress progress = feedback.progress(err, terminal);
     Inference inference;
     String runMetadata;
@@ -172,23 +172,23 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
       runMetadata = runMetadata(model, llmsql2 ? 0 : shots == null ? Inference.DEFAULT_SHOTS : shots,
           maxTokens, llmsql2 ? "2.0" : null);
     } catch (InvalidInputException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.NO_BENCHMARK;
     }
     InferenceSummary s;
     try {
       s = inference.run(output);
     } catch (IllegalArgumentException | InvalidInputException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.BAD_INPUT;
     } catch (UncheckedIOException | IllegalStateException e) {
-      err.println("llmsql inference api: " + Cli.inCliTerms(Cli.oneLine(e.getMessage()), spec));
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.FAILED;
     } finally {
       if (progress != null) {

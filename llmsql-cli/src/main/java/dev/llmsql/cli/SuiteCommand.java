@@ -22,7 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import java.util.stream.Collectors;
 
@@ -145,10 +144,10 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
         err.println("llmsql suite run: " + capabilitySuite);
       }
     } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec)
           .replace("judge(ChatClient.builder()...build())", "--judge-model J") + " (see llmsql suite --help)");
       return Cli.USAGE;
     }
@@ -156,11 +155,11 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
     try {
       results = capabilitySuite.run(targets);
     } catch (IllegalArgumentException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec)
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec)
           .replace("target models", "--model values"));
       return Cli.USAGE;
     } catch (RuntimeException e) {
-      err.println("llmsql suite run: " + Cli.inCliTerms(e.getMessage(), spec));
+      err.println("llmsql suite run: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.FAILED;
     } finally {
       if (progress != null) {
@@ -187,70 +186,6 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
       out.println("cases that failed to run are left out of the scores; see the case reports for why");
     }
     return failed == 0 ? Cli.OK : Cli.FAILED;
-  }
-
-  /** {@code llmsql suite import-scale DATASET_CONFIG.py --out suite.json}. */
-  /** {@code llmsql suite import-scale dataset_config.py --out F}. */
-  @Command(name = "import-scale", header = "SCALE's config as a suite config",
-      customSynopsis = "llmsql suite import-scale dataset_config.py --out F",
-      description = Usage.IMPORT_SCALE_DESCRIPTION, footer = Usage.IMPORT_SCALE_FOOTER)
-  static final class ImportScale implements Callable<Integer> {
-    private final PrintStream out;
-    private final PrintStream err;
-    @Spec
-    CommandSpec spec;
-    @Parameters(paramLabel = "dataset_config.py", arity = "0..*",
-        description = "SCALE's evaluator/config/dataset_config.py")
-    List<Path> files = new ArrayList<>();
-    @Option(names = "--out", paramLabel = "F", description = "the suite config to write (prompts/ beside it)")
-    Path to;
-    @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
-    boolean help;
-
-    ImportScale(PrintStream out, PrintStream err) {
-      this.out = out;
-      this.err = err;
-    }
-
-    @Override
-    public Integer call() {
-      return importScale(this);
-    }
-  }
-
-  private static int importScale(ImportScale command) {
-    PrintStream out = command.out;
-    PrintStream err = command.err;
-    Path from = command.files.isEmpty() ? null : command.files.get(0);
-    Path to = command.to;
-    try {
-      if (command.files.size() > 1) {
-        throw new IllegalArgumentException("unknown option " + command.files.get(1));
-      }
-      if (from == null || to == null) {
-        throw new IllegalArgumentException("give SCALE's dataset_config.py and --out FILE.json");
-      }
-      dev.llmsql.report.ReportFiles.requireWritableTarget(to, java.util.Map.of("SCALE config", from));
-    } catch (IllegalArgumentException e) {
-      return Commands.usageError(command.spec, err, e.getMessage());
-    }
-    dev.llmsql.suite.ScaleConfigImport imported;
-    try {
-      imported = dev.llmsql.suite.ScaleConfigImport.read(from);
-    } catch (SuiteFormatException | UncheckedIOException e) {
-      err.println("llmsql suite import-scale: " + Cli.inCliTerms(e.getMessage(), command.spec));
-      return Cli.BAD_INPUT;
-    }
-    try {
-      imported.write(to);
-    } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql suite import-scale: " + to + " not written: " + e.getMessage());
-      return Cli.NOT_SAVED;
-    }
-    imported.notes().forEach(n -> err.println("check: " + n));
-    out.println(to + " (" + imported.prompts().size() + " prompt file(s) in "
-        + to.toAbsolutePath().resolveSibling("prompts") + ")");
-    return Cli.OK;
   }
 
   private ChatClient client(String baseUrl, String model, String keyEnv, boolean json, int concurrency,

@@ -65,14 +65,14 @@ class CliTest {
     picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()
         .get("evaluate").getCommandSpec();
 
-    assertThat(Cli.inCliTerms("choose another path with saveReport(...) / --save-report; threads(4) and "
+    assertThat(CliTerms.inCliTerms("choose another path with saveReport(...) / --save-report; threads(4) and "
         + "goldCache(/tmp/g) conflict", spec))
         .isEqualTo("choose another path with --save-report; --threads 4 and --gold-cache /tmp/g conflict");
-    assertThat(Cli.inCliTerms("check the endpoint (builder endpoint(...) or HF_ENDPOINT)", spec))
+    assertThat(CliTerms.inCliTerms("check the endpoint (builder endpoint(...) or HF_ENDPOINT)", spec))
         .isEqualTo("check the endpoint (--hub-endpoint or HF_ENDPOINT)");
-    assertThat(Cli.inCliTerms("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite", spec))
+    assertThat(CliTerms.inCliTerms("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite", spec))
         .isEqualTo("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite");
-    assertThat(Cli.inCliTerms("but maxRowBytes=10", spec, true)).isEqualTo("but --max-row-bytes=10");
+    assertThat(CliTerms.inCliTerms("but maxRowBytes=10", spec, true)).isEqualTo("but --max-row-bytes=10");
   }
 
   @Test

@@ -200,7 +200,7 @@ class SuiteCommandTest {
     picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()
         .get("suite").getSubcommands().get("run").getCommandSpec();
 
-    assertThat(Cli.inCliTerms("dataset is required; call dataset(directory, configFile) with maxRows(5) and "
+    assertThat(CliTerms.inCliTerms("dataset is required; call dataset(directory, configFile) with maxRows(5) and "
         + "queryTimeout(...)", spec))
         .isEqualTo("dataset is required; call dataset(directory, configFile) with --max-rows 5 and --query-timeout");
   }

@@ -1,0 +1,90 @@
+package dev.llmsql.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Messages in the command line's words: a library message's builder calls and settings named as this command's
+ * options ({@link #inCliTerms}), one line per message ({@link #oneLine}), a missing file said plainly
+ * ({@link #describe}). One place, so every command reads the same.
+ */
+final class CliTerms {
+
+  /** Builder calls whose CLI option is not their name in kebab case. */
+  private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
+      "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
+      "endpoint", "--hub-endpoint");
+
+  /** " (builder: calls)" and ", builder calls" in a library message: one level of nested parentheses. */
+  private static final java.util.regex.Pattern BUILDER_HINT =
+      java.util.regex.Pattern.compile(" ?\\(builder: (?:[^()]|\\([^()]*\\))*\\)|, builder (?:[^();,]|\\([^()]*\\))*");
+
+  private static final java.util.regex.Pattern CALL =
+      java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
+
+  /**
+   * A library message in the command line's words: each builder call or setting it names that is an option of
+   * {@code spec} ({@code questionsPath(path)}, {@code maxRowBytes}, {@code threads(4)}) becomes that option
+   * ({@code --questions-path}, {@code --max-row-bytes}, {@code --threads 4}); "X / X", where the library named
+   * both spellings, is said once. One place, so every message the library writes reads right on the command line.
+   */
+  static String inCliTerms(String message, CommandSpec spec) {
+    return inCliTerms(message, spec, false);
+  }
+
+  /**
+   * {@link #inCliTerms(String, CommandSpec)}; with {@code settings}, bare setting names ({@code maxRowBytes}) too,
+   * for a builder's own messages: in other messages such a word may be the user's (a column, a file).
+   */
+  static String inCliTerms(String message, CommandSpec spec, boolean settings) {
+    // the library's hints for its Java callers ("(builder: questionsPath(...).dbPath(...))", ", builder
+    // minimumRate(...)") name no option: on the command line they go, the option beside them stays
+    String plain = BUILDER_HINT.matcher(message).replaceAll("");
+    java.util.regex.Matcher m = CALL.matcher(plain);
+    StringBuilder text = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1);
+      String args = m.group(2);
+      boolean camel = !name.equals(name.toLowerCase(Locale.ROOT));
+      String option = OPTION_OF_CALL.getOrDefault(name, "--" + name.replaceAll("([A-Z])", "-$1")
+          .toLowerCase(Locale.ROOT));
+      // part of an option, a path or a file name: left as it is
+      boolean inWord = m.start() > 0 && "-/\\._".indexOf(plain.charAt(m.start() - 1)) >= 0;
+      // the head of a chained builder example ("questionsPath(...).dbPath(...)") is code, not an option
+      inWord |= m.end() + 1 < plain.length() && plain.charAt(m.end()) == '.'
+          && Character.isLetter(plain.charAt(m.end() + 1));
+      if (inWord || !spec.optionsMap().containsKey(option) || args == null && !(camel && settings)) {
+        m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(m.group()));
+        continue;
+      }
+      String value = args == null ? "" : args.strip().replaceAll("^\"|\"$", "");
+      boolean placeholder = value.isEmpty() || value.equals("...") || value.equals("path") || value.equals("dir")
+          || value.equals("file") || value.equals("true");
+      m.appendReplacement(text, java.util.regex.Matcher.quoteReplacement(option + (placeholder ? "" : " " + value)));
+    }
+    m.appendTail(text);
+    return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replaceAll("(--[a-z-]+) \\(\\1\\)", "$1")
+        .replace("builder --", "--");
+  }
+
+  /** A read failure in the user's words: a missing path or a directory named plainly, else the message. */
+  static String describe(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException n) {
+      return n.getFile() + (n.getFile() != null && java.nio.file.Files.exists(Path.of(n.getFile()))
+          ? ": not a regular file (a directory, device or pipe); give a report JSON file"
+          : ": file not found; check the path");
+    }
+    return e.getMessage();
+  }
+
+  /** {@code message} on one line: every command prints one line per error. */
+  static String oneLine(String message) {
+    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  private CliTerms() {
+  }
+}

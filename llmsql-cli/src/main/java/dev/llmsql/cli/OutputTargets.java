@@ -1,0 +1,110 @@
+package dev.llmsql.cli;
+
+import static dev.llmsql.cli.FormatFiles.formatFile;
+
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The check of {@code llmsql evaluate}'s output targets before any work, each named by its option: a run that
+ * could not write its results is not run.
+ */
+final class OutputTargets {
+
+  /**
+   * What is wrong with an output target of the run, named by its option, checked before any work so a run that
+   * could not write its results is not run: a file wanted where a directory is (or the reverse), a parent that
+   * is a file or cannot be written, a target that is one of the run's inputs.
+   */
+  static Optional<String> outputTargetProblem(EvaluateCommand a) {
+    Map<String, Path> inputs = inputs(a);
+    try {
+      if (a.out != null && !a.formats.isEmpty()) {
+        Path dir = a.out.toString().isEmpty() ? Path.of(".") : a.out;
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+          return Optional.of("--out " + a.out + ": exists and is not a directory; --out takes the directory the "
+              + "--format files go into");
+        }
+        Optional<String> parent = unwritableDirectory(dir);
+        if (parent.isPresent()) {
+          return Optional.of("--out " + a.out + ": " + parent.get());
+        }
+        for (String format : a.formats) {
+          ReportFiles.requireWritableTarget(formatFile(a, format), inputs);
+        }
+      }
+      if (a.saveReport == null && !a.noSaveReport) {
+        Optional<String> here = unwritableDirectory(Path.of(""));
+        if (here.isPresent()) {
+          return Optional.of("the report goes to the current directory by default, but " + here.get()
+              .replace("; choose another path", "") + "; give --save-report FILE or --no-save-report");
+        }
+      }
+      Map<String, Path> files = new LinkedHashMap<>();
+      if (a.saveReport != null && !a.noSaveReport) {
+        files.put("--save-report", a.saveReport);
+      }
+      files.put("--save-leaderboard-yaml", a.leaderboardYaml);
+      files.put("--gate-format junit-xml=", a.junitXml);
+      for (Map.Entry<String, Path> file : files.entrySet()) {
+        if (file.getValue() == null) {
+          continue;
+        }
+        String option = file.getKey() + (file.getKey().endsWith("=") ? "" : " ");
+        try {
+          ReportFiles.requireWritableTarget(file.getValue(), inputs);
+        } catch (OutputTargetException e) {
+          return Optional.of(option + e.getMessage());
+        }
+        Path parent = file.getValue().toAbsolutePath().getParent();
+        Optional<String> problem = parent == null ? Optional.empty() : unwritableDirectory(parent);
+        if (problem.isPresent()) {
+          return Optional.of(option + file.getValue() + ": " + problem.get());
+        }
+      }
+    } catch (OutputTargetException e) {
+      return Optional.of("--out " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code dir} cannot be made or written, or empty when it can: the nearest part of it that exists must be
+   * a writable directory.
+   */
+  private static Optional<String> unwritableDirectory(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing != null && !java.nio.file.Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return Optional.empty();
+    }
+    if (!java.nio.file.Files.isDirectory(existing)) {
+      return Optional.of(existing + " is a file, not a directory; choose another path");
+    }
+    if (!java.nio.file.Files.isWritable(existing)) {
+      return Optional.of("the directory " + existing + " is not writable; choose another path");
+    }
+    return Optional.empty();
+  }
+
+  /** The run's input files named by their options, which no output may overwrite. */
+  private static java.util.Map<String, Path> inputs(EvaluateCommand a) {
+    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("--outputs file", a.outputs);
+    inputs.put("--questions-path file", a.questions);
+    inputs.put("--db-path file", a.db);
+    inputs.put("--baseline report", a.baseline);
+    inputs.put("--audit report", a.audit);
+    inputs.put("--run-metadata file", a.runMetadata);
+    return inputs;
+  }
+
+  private OutputTargets() {
+  }
+}
