@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Llmsql2Figures;
+import dev.llmsql.report.Reports;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

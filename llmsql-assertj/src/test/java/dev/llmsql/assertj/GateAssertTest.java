@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.gate.Gate;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Reports;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

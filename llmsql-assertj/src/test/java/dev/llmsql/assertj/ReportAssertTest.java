@@ -4,6 +4,7 @@ import static dev.llmsql.assertj.LlmsqlAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.report.Reports;
 import org.junit.jupiter.api.Test;
 
 class ReportAssertTest {

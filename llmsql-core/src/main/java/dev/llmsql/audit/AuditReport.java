@@ -40,8 +40,8 @@ import org.apache.commons.csv.CSVPrinter;
  * text summary ({@link #summary}).
  *
  * <pre>{@code
- * AuditReport report = new AuditReport("demo", "llmsql", Duration.ofSeconds(10), Duration.ofSeconds(5),
- *     List.of(new QuestionAudit(1, null, Map.of(), 1_000_000L)), List.of(), Map.of(), Instant.EPOCH,
+ * AuditReport report = new AuditReport("demo", "llmsql",
+ *     new AuditReport.Limits(Duration.ofSeconds(10), Duration.ofSeconds(5)), List.of(new QuestionAudit(1, null, Map.of(), 1_000_000L)), List.of(), Map.of(), Instant.EPOCH,
  *     Duration.ofMillis(40));
  * report.count(AuditFlag.GOLD_ERROR);   // 0
  * report.flaggedIds();                  // []
@@ -50,8 +50,7 @@ import org.apache.commons.csv.CSVPrinter;
  *
  * @param benchmark a description of the benchmark audited
  * @param judge the judge {@code not_self_match} used
- * @param queryTimeout the timeout each gold ran under
- * @param slowAfter how long a gold may take before it is {@code gold_slow}
+ * @param limits the timeout each gold ran under and how long one may take before it is {@code gold_slow}
  * @param questions one per question, in the questions file's order
  * @param duplicateGroups the ids of questions sharing one normalised gold on one database, each group in file
  *     order, groups by their first question
@@ -59,8 +58,7 @@ import org.apache.commons.csv.CSVPrinter;
  * @param timestamp when the audit finished
  * @param duration how long it took
  */
-public record AuditReport(String benchmark, String judge, Duration queryTimeout, Duration slowAfter,
-                          List<QuestionAudit> questions, List<List<Integer>> duplicateGroups,
+public record AuditReport(String benchmark, String judge, Limits limits, List<QuestionAudit> questions, List<List<Integer>> duplicateGroups,
                           Map<AuditFlag, String> notChecked, Instant timestamp, Duration duration) {
 
   /** The {@code format} field of the JSON. */
@@ -81,8 +79,7 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
   public AuditReport {
     requireNonNull(benchmark, "benchmark");
     requireNonNull(judge, "judge");
-    requireNonNull(queryTimeout, "queryTimeout");
-    requireNonNull(slowAfter, "slowAfter");
+    requireNonNull(limits, "limits");
     questions = List.copyOf(questions);
     duplicateGroups = duplicateGroups.stream().map(List::copyOf).toList();
     EnumMap<AuditFlag, String> sorted = new EnumMap<>(AuditFlag.class);
@@ -90,6 +87,30 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
     notChecked = Collections.unmodifiableMap(sorted);
     requireNonNull(timestamp, "timestamp");
     requireNonNull(duration, "duration");
+  }
+
+  /**
+   * The bounds the golds ran under.
+   *
+   * @param queryTimeout the timeout each gold ran under
+   * @param slowAfter how long a gold may take before it is {@code gold_slow}
+   */
+  public record Limits(Duration queryTimeout, Duration slowAfter) {
+
+    public Limits {
+      requireNonNull(queryTimeout, "queryTimeout");
+      requireNonNull(slowAfter, "slowAfter");
+    }
+  }
+
+  /** The timeout each gold ran under. */
+  public Duration queryTimeout() {
+    return limits.queryTimeout();
+  }
+
+  /** How long a gold may take before it is {@code gold_slow}. */
+  public Duration slowAfter() {
+    return limits.slowAfter();
   }
 
   /** How many questions carry {@code flag}. */
@@ -130,7 +151,7 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
   public String summary(int worst) {
     StringBuilder sb = new StringBuilder();
     sb.append("Audit of ").append(benchmark).append(" (judge ").append(judge).append(", timeout ")
-        .append(seconds(queryTimeout)).append(", slow after ").append(seconds(slowAfter)).append(")\n");
+        .append(seconds(queryTimeout())).append(", slow after ").append(seconds(slowAfter())).append(")\n");
     int flaggedCount = flagged().size();
     line(sb, "Questions", Integer.toString(questions.size()));
     line(sb, "Flagged", flaggedCount + " (" + (questions.size() - flaggedCount) + " without flags)");
@@ -178,8 +199,8 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
     g.writeNumberField("version", VERSION);
     g.writeStringField("benchmark", benchmark);
     g.writeStringField("judge", judge);
-    g.writeNumberField("query_timeout_ms", queryTimeout.toMillis());
-    g.writeNumberField("slow_after_ms", slowAfter.toMillis());
+    g.writeNumberField("query_timeout_ms", queryTimeout().toMillis());
+    g.writeNumberField("slow_after_ms", slowAfter().toMillis());
     g.writeStringField("timestamp", timestamp.toString());
     g.writeNumberField("duration_ms", duration.toMillis());
     g.writeObjectFieldStart("summary");
@@ -274,8 +295,8 @@ public record AuditReport(String benchmark, String judge, Duration queryTimeout,
       root.path("not_checked").properties().forEach(e -> notChecked.put(AuditFlag.named(e.getKey()),
           e.getValue().asText()));
       return new AuditReport(root.path("benchmark").asText(), root.path("judge").asText(),
-          Duration.ofMillis(root.path("query_timeout_ms").asLong()), Duration.ofMillis(root.path("slow_after_ms")
-          .asLong()), questions, groups, notChecked, Instant.parse(root.path("timestamp").asText()),
+          new Limits(Duration.ofMillis(root.path("query_timeout_ms").asLong()),
+              Duration.ofMillis(root.path("slow_after_ms").asLong())), questions, groups, notChecked, Instant.parse(root.path("timestamp").asText()),
           Duration.ofMillis(root.path("duration_ms").asLong()));
     } catch (IllegalArgumentException | DateTimeParseException e) {
       throw new IOException(file + " is not a valid audit report (" + e.getMessage() + "); give the JSON that "

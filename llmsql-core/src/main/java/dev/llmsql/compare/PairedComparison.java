@@ -39,15 +39,11 @@ import java.util.stream.Collectors;
  * @param onlyFirst ids of questions only the first report matched (B broke them), ascending
  * @param onlySecond ids of questions only the second report matched (B fixed them), ascending
  * @param test the exact McNemar test on {@code onlyFirst.size()} against {@code onlySecond.size()}
- * @param firstAccuracy the first report's accuracy
- * @param secondAccuracy the second report's accuracy
- * @param firstInterval the first report's 95% accuracy interval, if any
- * @param secondInterval the second report's 95% accuracy interval, if any
+ * @param first the first report's accuracy and its 95% interval
+ * @param second the second report's accuracy and its 95% interval
  */
 public record PairedComparison(int questions, int bothMatched, int neitherMatched, List<Integer> onlyFirst,
-                               List<Integer> onlySecond, McNemar test, double firstAccuracy,
-                               double secondAccuracy, Optional<Interval> firstInterval,
-                               Optional<Interval> secondInterval) {
+                               List<Integer> onlySecond, McNemar test, Side first, Side second) {
 
   /** The significance level used when none is given. */
   public static final double DEFAULT_ALPHA = 0.05;
@@ -58,8 +54,41 @@ public record PairedComparison(int questions, int bothMatched, int neitherMatche
     onlyFirst = List.copyOf(onlyFirst);
     onlySecond = List.copyOf(onlySecond);
     requireNonNull(test, "test");
-    requireNonNull(firstInterval, "firstInterval");
-    requireNonNull(secondInterval, "secondInterval");
+    requireNonNull(first, "first");
+    requireNonNull(second, "second");
+  }
+
+  /**
+   * One report's accuracy in the comparison.
+   *
+   * @param accuracy the report's accuracy
+   * @param interval its 95% accuracy interval, if any
+   */
+  public record Side(double accuracy, Optional<Interval> interval) {
+
+    public Side {
+      requireNonNull(interval, "interval");
+    }
+  }
+
+  /** The first report's accuracy. */
+  public double firstAccuracy() {
+    return first.accuracy();
+  }
+
+  /** The second report's accuracy. */
+  public double secondAccuracy() {
+    return second.accuracy();
+  }
+
+  /** The first report's 95% accuracy interval, if any. */
+  public Optional<Interval> firstInterval() {
+    return first.interval();
+  }
+
+  /** The second report's 95% accuracy interval, if any. */
+  public Optional<Interval> secondInterval() {
+    return second.interval();
   }
 
   /**
@@ -90,8 +119,8 @@ public record PairedComparison(int questions, int bothMatched, int neitherMatche
       }
     }
     return new PairedComparison(b.size(), both, neither, onlyFirst, onlySecond,
-        McNemar.exact(onlyFirst.size(), onlySecond.size()), first.accuracy(), second.accuracy(),
-        Confidence.accuracy(first), Confidence.accuracy(second));
+        McNemar.exact(onlyFirst.size(), onlySecond.size()), new Side(first.accuracy(), Confidence.accuracy(first)),
+        new Side(second.accuracy(), Confidence.accuracy(second)));
   }
 
   /**
@@ -165,8 +194,9 @@ public record PairedComparison(int questions, int bothMatched, int neitherMatche
     int firstMatches = both + onlyFirst.size();
     int secondMatches = both + onlySecond.size();
     return new PairedComparison(n, both, neither, onlyFirst, onlySecond,
-        McNemar.exact(onlyFirst.size(), onlySecond.size()), (double) firstMatches / n, (double) secondMatches / n,
-        Optional.of(Wilson.interval(firstMatches, n)), Optional.of(Wilson.interval(secondMatches, n)));
+        McNemar.exact(onlyFirst.size(), onlySecond.size()),
+        new Side((double) firstMatches / n, Optional.of(Wilson.interval(firstMatches, n))),
+        new Side((double) secondMatches / n, Optional.of(Wilson.interval(secondMatches, n))));
   }
 
   /**
@@ -281,10 +311,10 @@ public record PairedComparison(int questions, int bothMatched, int neitherMatche
     int width = Math.max(firstName.length(), secondName.length());
     String row = "  %-" + width + "s  %6.2f%%  95%% CI %s%n";
     sb.append(String.format(Locale.ROOT, "Paired comparison over %d question(s)%n", questions));
-    sb.append(String.format(Locale.ROOT, row, firstName, firstAccuracy * 100,
-        firstInterval.map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
-    sb.append(String.format(Locale.ROOT, row, secondName, secondAccuracy * 100,
-        secondInterval.map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
+    sb.append(String.format(Locale.ROOT, row, firstName, first.accuracy() * 100,
+        first.interval().map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
+    sb.append(String.format(Locale.ROOT, row, secondName, second.accuracy() * 100,
+        second.interval().map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
     sb.append(String.format(Locale.ROOT, "  both matched %d, neither matched %d, only %s %d, only %s %d%n",
         bothMatched, neitherMatched, firstName, onlyFirst.size(), secondName, onlySecond.size()));
     sb.append(String.format(Locale.ROOT, "  exact McNemar: b=%d, c=%d, two-sided p = %.4f%n", test.b(), test.c(),

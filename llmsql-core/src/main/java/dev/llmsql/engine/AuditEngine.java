@@ -130,7 +130,8 @@ public final class AuditEngine {
       Question q = questions.get(i);
       audits.add(new QuestionAudit(q.id(), q.dbId(), checked.get(i).findings, checked.get(i).goldNanos));
     }
-    return new AuditReport(source.describe(), judge.name(), limits.queryTimeout(), slowAfter, audits, groups,
+    return new AuditReport(source.describe(), judge.name(),
+        new AuditReport.Limits(limits.queryTimeout(), slowAfter), audits, groups,
         skips.notChecked(inspector == null), Instant.now(), Duration.ofNanos(System.nanoTime() - started));
   }
 

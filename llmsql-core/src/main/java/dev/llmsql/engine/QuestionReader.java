@@ -250,10 +250,12 @@ public final class QuestionReader {
         throw new InvalidInputException(location, "question " + id + " needs \"table_id\" (LLMSQL) or "
             + "\"db_id\" (one database per question)");
       }
-      return new Question(id, question, allSql.isEmpty() ? "" : allSql.get(0), tableId, dbId, extra,
-          GoldFields.difficulty(location, difficulty), GoldFields.tags(location, tags),
-          GoldFields.ordered(location, ordered), allSql.subList(Math.min(1, allSql.size()), allSql.size()),
-          results, GoldFields.llmsql2(location, answer, category, family, prompt, tables));
+      Question.Golds golds = new Question.Golds(allSql.isEmpty() ? "" : allSql.get(0),
+          allSql.subList(Math.min(1, allSql.size()), allSql.size()), results);
+      return new Question(id, question, tableId, dbId, extra, golds,
+          new Question.Grading(GoldFields.difficulty(location, difficulty), GoldFields.tags(location, tags),
+              GoldFields.ordered(location, ordered)),
+          GoldFields.llmsql2(location, answer, category, family, prompt, tables));
     }
 
     private String text(JsonParser parser, JsonToken value, String field) throws IOException {

@@ -43,7 +43,7 @@ public final class ResultBounds {
 
   /** Reads one cell of a result's current row as a {@code Long}, {@code Double}, {@code String}, {@code byte[]} or null. */
   @FunctionalInterface
-  public interface CellReader {
+  public interface ValueReader {
 
     /**
      * The value of {@code column} (from 1) in {@code rs}'s current row.
@@ -64,7 +64,7 @@ public final class ResultBounds {
    *     come back as an incomplete result ({@link QueryResult#incomplete})
    * @throws SQLException as the driver throws it while reading
    */
-  public static QueryOutcome read(ResultSet rs, ResultSetMetaData meta, CellReader cells, ExecutionLimits limits,
+  public static QueryOutcome read(ResultSet rs, ResultSetMetaData meta, ValueReader cells, ExecutionLimits limits,
                                   long started, int stopAfterRows) throws SQLException {
     int width = meta.getColumnCount();
     List<String> columns = new ArrayList<>(width);

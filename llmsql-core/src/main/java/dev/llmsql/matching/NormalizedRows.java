@@ -13,21 +13,6 @@ import java.util.Map;
  */
 final class NormalizedRows {
 
-  private static final Comparator<String> CODE_POINT_ORDER = (a, b) -> {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Integer.compare(a.length() - i, b.length() - j);
-  };
-
   private NormalizedRows() {
   }
 
@@ -41,7 +26,7 @@ final class NormalizedRows {
       }
       keyed.add(new Keyed(key(cells), cells));
     }
-    keyed.sort(Comparator.comparing(Keyed::key, CODE_POINT_ORDER));
+    keyed.sort(Comparator.comparing(Keyed::key, PythonText.ORDER));
     return keyed.stream().map(Keyed::cells).toList();
   }
 
@@ -54,7 +39,7 @@ final class NormalizedRows {
     List<List<Object>> kept = new ArrayList<>(firsts.values());
     List<Keyed> keyed = new ArrayList<>();
     kept.forEach(r -> keyed.add(new Keyed(key(r), r)));
-    keyed.sort(Comparator.comparing(Keyed::key, CODE_POINT_ORDER));
+    keyed.sort(Comparator.comparing(Keyed::key, PythonText.ORDER));
     return keyed.stream().map(Keyed::cells).toList();
   }
 

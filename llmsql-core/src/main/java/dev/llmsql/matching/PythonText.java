@@ -3,6 +3,7 @@ package dev.llmsql.matching;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Comparator;
 
 /**
  * Text as CPython 3.11 renders and trims it, where LLMSQL 2.0's scorer depends on it: {@code str.strip}'s
@@ -13,9 +14,29 @@ import java.math.RoundingMode;
  * PythonText.strip("\u00a0Hurts\u3000");   // "Hurts"
  * PythonText.floatRepr(1e16);               // "1e+16"
  * PythonText.str(274.0);                    // "274.0"
+ * List.of("\uff61", "\ud83d\ude00").stream().sorted(PythonText.ORDER).toList();  // U+FF61 first, as Python
  * }</pre>
  */
 public final class PythonText {
+
+  /**
+   * Python's order of text, by code point. Java's {@link String#compareTo} orders by UTF-16 unit, which differs
+   * above U+FFFF (a surrogate sorts before U+FF61), so every sort that must match a Python peer uses this one.
+   */
+  public static final Comparator<String> ORDER = (a, b) -> {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int x = a.codePointAt(i);
+      int y = b.codePointAt(j);
+      if (x != y) {
+        return Integer.compare(x, y);
+      }
+      i += Character.charCount(x);
+      j += Character.charCount(y);
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
+  };
 
   private PythonText() {
   }

@@ -372,8 +372,9 @@ public final class FullReportJson {
       List<String> tags = new ArrayList<>();
       n.path("tags").forEach(t -> tags.add(t.asText()));
       QuestionDetail detail = new QuestionDetail(n.path("question_id").asInt(), text(n, "question"),
-          text(n, "gold_sql"), nullableText(n, "predicted_sql"), tags, nullableText(n, "difficulty"),
-          nullableText(n, "category"), nullableText(n, "family"), nullableText(n, "db_id"));
+          text(n, "gold_sql"), nullableText(n, "predicted_sql"), new QuestionDetail.Labels(tags,
+              nullableText(n, "difficulty"), nullableText(n, "category"), nullableText(n, "family")),
+          nullableText(n, "db_id"));
       details.add(detail);
       detailById.put(detail.questionId(), detail);
     }

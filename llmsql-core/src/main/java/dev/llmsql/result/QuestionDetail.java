@@ -22,26 +22,38 @@ import java.util.Map;
  * @param question its text
  * @param goldSql the gold SQL
  * @param predictedSql the last candidate the judge ran, else the first extracted one; null when there was none
- * @param tags the question's tags ({@code tags} or DB-GPT's {@code selfDefineTags} field), never null
- * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
- * @param category the LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null
- * @param family the LLMSQL 2.0 question template (e.g. {@code wikisql}), or null
+ * @param labels the question's tags, difficulty, and LLMSQL 2.0 category and family
  * @param dbId the database the question runs on ({@code db_id}), or null for a single-database benchmark (the full
  *     JSON report's details carry it as {@code db_id} when set)
  */
-public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql,
-                             List<String> tags, String difficulty, String category, String family, String dbId) {
+public record QuestionDetail(int questionId, String question, String goldSql, String predictedSql, Labels labels,
+                             String dbId) {
 
   public QuestionDetail {
     requireNonNull(question, "question");
     requireNonNull(goldSql, "goldSql");
-    tags = List.copyOf(requireNonNull(tags, "tags"));
+    requireNonNull(labels, "labels");
+  }
+
+  /**
+   * What a question is labelled with, for breakdowns and filters.
+   *
+   * @param tags the question's tags ({@code tags} or DB-GPT's {@code selfDefineTags} field), never null
+   * @param difficulty the question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null
+   * @param category the LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null
+   * @param family the LLMSQL 2.0 question template (e.g. {@code wikisql}), or null
+   */
+  public record Labels(List<String> tags, String difficulty, String category, String family) {
+
+    public Labels {
+      tags = List.copyOf(requireNonNull(tags, "tags"));
+    }
   }
 
   /** A detail without its database. */
   public QuestionDetail(int questionId, String question, String goldSql, String predictedSql, List<String> tags,
                         String difficulty, String category, String family) {
-    this(questionId, question, goldSql, predictedSql, tags, difficulty, category, family, null);
+    this(questionId, question, goldSql, predictedSql, new Labels(tags, difficulty, category, family), null);
   }
 
   /** A detail without LLMSQL 2.0 category and family. */
@@ -50,14 +62,35 @@ public record QuestionDetail(int questionId, String question, String goldSql, St
     this(questionId, question, goldSql, predictedSql, tags, difficulty, null, null);
   }
 
+  /** The question's tags ({@code tags} or DB-GPT's {@code selfDefineTags} field), never null. */
+  public List<String> tags() {
+    return labels.tags();
+  }
+
+  /** The question's difficulty ({@code difficulty}, {@code hardness} or {@code level}), or null. */
+  public String difficulty() {
+    return labels.difficulty();
+  }
+
+  /** The LLMSQL 2.0 category ({@code lookup}, {@code convention}, {@code text_quantity}), or null. */
+  public String category() {
+    return labels.category();
+  }
+
+  /** The LLMSQL 2.0 question template (e.g. {@code wikisql}), or null. */
+  public String family() {
+    return labels.family();
+  }
+
   /** The detail of {@code question} answered with {@code predictedSql} (may be null). */
   public static QuestionDetail of(Question question, String predictedSql) {
     Map<String, Object> extra = question.extra();
     Object tags = extra.containsKey("tags") ? extra.get("tags") : extra.get("selfDefineTags");
     Object difficulty = firstPresent(extra, "difficulty", "hardness", "level");
-    return new QuestionDetail(question.id(), question.question(), question.sql(), predictedSql, tags(tags),
-        difficulty == null ? null : difficulty.toString(), question.category().orElse(null),
-        question.family().orElse(null), question.dbId());
+    Labels labels = new Labels(tags(tags), difficulty == null ? null : difficulty.toString(),
+        question.category().orElse(null), question.family().orElse(null));
+    return new QuestionDetail(question.id(), question.question(), question.sql(), predictedSql, labels,
+        question.dbId());
   }
 
   private static Object firstPresent(Map<String, Object> extra, String... keys) {

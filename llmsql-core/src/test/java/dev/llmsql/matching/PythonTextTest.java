@@ -2,6 +2,8 @@ package dev.llmsql.matching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,5 +43,15 @@ class PythonTextTest {
     assertThat(PythonText.strip("\u00a0\u3000 x \u2028")).isEqualTo("x");
     assertThat(PythonText.strip("\u200bx")).isEqualTo("\u200bx");
     assertThat(PythonText.collapseSpaces("  SELECT\u00a0 a\n\tFROM t ")).isEqualTo("SELECT a FROM t");
+  }
+
+  @Test
+  void order_isByCodePoint_asPythonSorts() {
+    // Python: sorted(["\U0001F600", "\uff61", "a", "ab", ""]) == ["", "a", "ab", "\uff61", "\U0001F600"];
+    // Java's String order puts the surrogate pair of U+1F600 before U+FF61
+    List<String> texts = new ArrayList<>(List.of("\ud83d\ude00", "\uff61", "a", "ab", ""));
+    texts.sort(PythonText.ORDER);
+    assertThat(texts).containsExactly("", "a", "ab", "\uff61", "\ud83d\ude00");
+    assertThat("\ud83d\ude00".compareTo("\uff61")).isNegative();
   }
 }

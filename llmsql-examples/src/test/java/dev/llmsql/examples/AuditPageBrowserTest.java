@@ -46,7 +46,8 @@ class AuditPageBrowserTest {
   @Test
   void flagFilter_andHostileDetails() throws Exception {
     Chromium chromium = Chromium.require();
-    AuditReport report = new AuditReport("crafted", "llmsql", Duration.ofSeconds(10), Duration.ofSeconds(5),
+    AuditReport report = new AuditReport("crafted", "llmsql",
+        new AuditReport.Limits(Duration.ofSeconds(10), Duration.ofSeconds(5)),
         List.of(new QuestionAudit(1, "shop", Map.of(AuditFlag.LIMIT_TIE, "<script>alert(1)</script> tie"), 1000L),
             new QuestionAudit(2, "shop", Map.of(AuditFlag.GOLD_EMPTY, "no rows"), 1000L),
             new QuestionAudit(3, "shop", Map.of(), 1000L)),

@@ -59,7 +59,8 @@ class Llmsql2BrowserTest {
   void leaderboard_categoriesAndUpstreamEntries_withoutConsoleErrors() throws Exception {
     Path html = OUT.resolve("llmsql2-leaderboard.html");
     Leaderboard.write(List.of(new Leaderboard.Entry("demo-model", report)), List.of(),
-        List.of(new PublishedRun("Qwen/Qwen3-0.6B", "open-source", 5, "vllm", 0.4983, null, "2026-02-24", "2.0",
+        List.of(new PublishedRun("Qwen/Qwen3-0.6B", "open-source", new PublishedRun.InferenceSetup(5, "vllm"),
+            0.4983, null, "2026-02-24", "2.0",
             Path.of("leaderboard", "Qwen3-0.6B", "5fewshots", "run.yaml"))), html);
 
     Chromium.Page page = chromium.dumpDom(html, "");

@@ -187,7 +187,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
     for (int i = 0; i < types.length; i++) {
       types[i] = meta.getColumnType(i + 1);
     }
-    return ResultBounds.read(rs, meta, (row, column) -> Cells.read(row, column, types[column - 1]), limits, started,
+    return ResultBounds.read(rs, meta, (row, column) -> CellReader.read(row, column, types[column - 1]), limits, started,
         stopAfterRows);
   }
 

@@ -155,8 +155,8 @@ public final class CapabilitySuite {
     private final List<ChatClient> judges = new ArrayList<>();
     private int concurrency = DEFAULT_CONCURRENCY;
     private int malformedRetries = DEFAULT_MALFORMED_RETRIES;
-    private Duration queryTimeout = ScratchDatabase.DEFAULT_TIMEOUT;
-    private int maxRows = ScratchDatabase.DEFAULT_MAX_ROWS;
+    private Duration queryTimeout = ScratchQuery.DEFAULT_TIMEOUT;
+    private int maxRows = ScratchQuery.DEFAULT_MAX_ROWS;
     private dev.llmsql.inference.InferenceListener listener = dev.llmsql.inference.InferenceListener.NONE;
     private final Settings settings = new Settings("CapabilitySuite.Builder");
 

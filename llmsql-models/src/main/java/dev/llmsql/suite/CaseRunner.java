@@ -100,7 +100,7 @@ final class CaseRunner {
     JsonNode expected = c.expected();
     if (c.executed()) {
       String sql = Answers.sql(answer);
-      ScratchDatabase.Result r = ScratchDatabase.query(c.setup(), sql, queryTimeout, maxRows);
+      ScratchQuery.Result r = ScratchQuery.query(c.setup(), sql, queryTimeout, maxRows);
       if (!r.ran()) {
         return new Objective(false, "the answer's SQL did not run: " + r.error());
       }

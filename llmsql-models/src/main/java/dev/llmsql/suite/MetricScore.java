@@ -24,22 +24,46 @@ import java.math.BigDecimal;
  * @param points M: the weights of passed cases (rules)
  * @param maxPoints Mmax: the weights of all scored cases (rules); failed cases are left out
  * @param score round(100 M / Mmax, 1), 0 when Mmax is 0
- * @param passed cases passed
- * @param wrong cases wrong
- * @param failed cases that failed to run
+ * @param cases how many cases passed, were wrong, failed to run
  */
 public record MetricScore(String capability, String metric, int weight, Evaluation evaluation, long points,
-                          long maxPoints, BigDecimal score, int passed, int wrong, int failed) {
+                          long maxPoints, BigDecimal score, Cases cases) {
 
   public MetricScore {
     requireNonNull(capability, "capability");
     requireNonNull(metric, "metric");
     requireNonNull(evaluation, "evaluation");
     requireNonNull(score, "score");
+    requireNonNull(cases, "cases");
+  }
+
+  /**
+   * How a metric's cases ended.
+   *
+   * @param passed cases passed
+   * @param wrong cases wrong
+   * @param failed cases that failed to run
+   */
+  public record Cases(int passed, int wrong, int failed) {
+  }
+
+  /** Cases passed. */
+  public int passed() {
+    return cases.passed();
+  }
+
+  /** Cases wrong. */
+  public int wrong() {
+    return cases.wrong();
+  }
+
+  /** Cases that failed to run. */
+  public int failed() {
+    return cases.failed();
   }
 
   /** Passed / (passed + wrong) in percent, one decimal, 0 when nothing was judged. */
   public BigDecimal correctRate() {
-    return dev.llmsql.scoring.peers.WeightedScoring.percent(passed, (long) passed + wrong);
+    return dev.llmsql.scoring.peers.WeightedScoring.percent(passed(), (long) passed() + wrong());
   }
 }

@@ -214,8 +214,8 @@ record SuiteDataset(Path directory, SuiteConfig config, List<SuiteCase> cases, L
             + "}}, which is neither a field of case " + id + " nor one of " + new TreeSet<>(JUDGE_PLACEHOLDERS));
       }
     }
-    return new SuiteCase(metric.capability(), metric.metric(), id, difficulty, fields, expected, rules, setup,
-        file, line);
+    return new SuiteCase(metric.capability(), metric.metric(), id, difficulty, fields,
+        new SuiteCase.Reference(expected, rules, setup), file, line);
   }
 
   private static List<Rule> rules(Path file, int line, String id, JsonNode node) {

@@ -47,7 +47,7 @@ final class SuiteScores {
       }
       byCapability.computeIfAbsent(metric.capability(), k -> new ArrayList<>()).add(new MetricScore(
           metric.capability(), metric.metric(), metric.weight(), metric.evaluation(), points, max,
-          WeightedScoring.percent(points, max), passed, wrong, failed));
+          WeightedScoring.percent(points, max), new MetricScore.Cases(passed, wrong, failed)));
     }
     List<CapabilityScore> scores = new ArrayList<>();
     byCapability.forEach((capability, metrics) -> {

@@ -25,7 +25,7 @@ class SuiteJavadocExamplesTest {
   void smallTypes_examplesHoldAsDocumented() {
     assertThat(Evaluation.parse("hybrid")).isEqualTo(Evaluation.HYBRID);
     assertThat(Answers.equal(Answers.json("{\"total\": \"25.00\"}"), Answers.json("{\"total\": 25}"))).isTrue();
-    ScratchDatabase.Result r = ScratchDatabase.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
+    ScratchQuery.Result r = ScratchQuery.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
         "SELECT x FROM t", Duration.ofSeconds(5), 1000);
     assertThat(r.rows()).hasToString("[[1]]");
     MetricConfig m = new MetricConfig("sql_understanding", "explain_detection", 2, Evaluation.SUBJECTIVE,

@@ -19,8 +19,8 @@ class SuiteScoresTest {
   }
 
   private static CaseResult result(String metric, int difficulty, CaseStatus status) {
-    SuiteCase c = new SuiteCase("cap", metric, metric + difficulty, difficulty, Map.of(), null, List.of(), List.of(),
-        Path.of(metric + ".jsonl"), 1);
+    SuiteCase c = new SuiteCase("cap", metric, metric + difficulty, difficulty, Map.of(),
+        new SuiteCase.Reference(null, List.of(), List.of()), Path.of(metric + ".jsonl"), 1);
     return new CaseResult(c, "p", "a", status, "", List.of(), List.of());
   }
 
@@ -64,8 +64,8 @@ class SuiteScoresTest {
   @Test
   void score_ruleCase_scoresEachRuleByItsDifficulty() {
     // rules r1 (d1) passed, r2 (d3) not: M=1, Mmax=4 -> 25.0, whatever the case's own difficulty
-    SuiteCase c = new SuiteCase("cap", "A", "od", 2, Map.of(), null, List.of(new Rule("r1", "t", 1),
-        new Rule("r2", "t", 3)), List.of(), Path.of("A.jsonl"), 1);
+    SuiteCase c = new SuiteCase("cap", "A", "od", 2, Map.of(), new SuiteCase.Reference(null,
+        List.of(new Rule("r1", "t", 1), new Rule("r2", "t", 3)), List.of()), Path.of("A.jsonl"), 1);
     CaseResult r = new CaseResult(c, "p", "a", CaseStatus.WRONG, "", List.of(), List.of(
         new RuleResult(new Rule("r1", "t", 1), 1, 2), new RuleResult(new Rule("r2", "t", 3), 0, 2)));
 

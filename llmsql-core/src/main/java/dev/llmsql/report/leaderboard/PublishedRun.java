@@ -25,24 +25,42 @@ import java.util.stream.Stream;
  *
  * @param modelName {@code model.name}
  * @param type {@code type} ({@code open-source}, {@code proprietary}), null when not given
- * @param numFewshots {@code inference.arguments.num_fewshots}, null when not given
- * @param backend {@code inference.backend}, null when not given
+ * @param inference {@code inference.arguments.num_fewshots} and {@code inference.backend}
  * @param executionAccuracy {@code results.execution_accuracy}, 0 to 1
  * @param numSamples {@code results.num_samples}, null when not given
  * @param date {@code date} as written ({@code 2026-02-24}), null when not given
  * @param version {@code version}, the benchmark's ({@code 2.0}), null when not given
  * @param source the file the entry was read from
  */
-public record PublishedRun(String modelName, String type, Integer numFewshots, String backend,
-                           double executionAccuracy, Integer numSamples, String date, String version,
-                           Path source) {
+public record PublishedRun(String modelName, String type, InferenceSetup inference, double executionAccuracy,
+                           Integer numSamples, String date, String version, Path source) {
 
   /** Most YAML files read from one directory; more is refused rather than read without end. */
   public static final int MAX_FILES = 10_000;
 
   public PublishedRun {
     requireNonNull(modelName, "modelName");
+    requireNonNull(inference, "inference");
     requireNonNull(source, "source");
+  }
+
+  /**
+   * How the entry's model was run ({@code inference:} in {@code run.yaml}).
+   *
+   * @param numFewshots {@code inference.arguments.num_fewshots}, null when not given
+   * @param backend {@code inference.backend}, null when not given
+   */
+  public record InferenceSetup(Integer numFewshots, String backend) {
+  }
+
+  /** {@code inference.arguments.num_fewshots}, null when not given. */
+  public Integer numFewshots() {
+    return inference.numFewshots();
+  }
+
+  /** {@code inference.backend}, null when not given. */
+  public String backend() {
+    return inference.backend();
   }
 
   /**
@@ -104,10 +122,10 @@ public record PublishedRun(String modelName, String type, Integer numFewshots, S
       throw new IllegalArgumentException(where + ": results.execution_accuracy must be a number from 0 to 1, "
           + "but is " + accuracy + "; write the accuracy as a fraction, e.g. 0.4983");
     }
-    return new PublishedRun(name.toString(), text(map.get("type")),
-        at(map, "inference", "arguments", "num_fewshots").filter(v -> v instanceof Number)
-            .map(v -> ((Number) v).intValue()).orElse(null),
-        text(at(map, "inference", "backend").orElse(null)), number.doubleValue(),
+    InferenceSetup inference = new InferenceSetup(at(map, "inference", "arguments", "num_fewshots")
+        .filter(v -> v instanceof Number).map(v -> ((Number) v).intValue()).orElse(null),
+        text(at(map, "inference", "backend").orElse(null)));
+    return new PublishedRun(name.toString(), text(map.get("type")), inference, number.doubleValue(),
         at(map, "results", "num_samples").filter(v -> v instanceof Number).map(v -> ((Number) v).intValue())
             .orElse(null),
         text(map.get("date")), text(map.get("version")), file);

@@ -52,9 +52,10 @@ class Llmsql2HtmlTest {
 
   @Test
   void leaderboard_publishedRuns_rankedWithOursByAccuracy() {
-    PublishedRun qwen = new PublishedRun("Qwen/Qwen3-0.6B", "open-source", 5, "vllm", 0.4983, null, "2026-02-24",
-        "2.0", Path.of("lb", "Qwen3-0.6B", "run.yaml"));
-    PublishedRun gpt = new PublishedRun("openai/gpt-oss-20b", null, 0, "vllm", 0.8512, 2000, "2026-01-10", "2.0",
+    PublishedRun qwen = new PublishedRun("Qwen/Qwen3-0.6B", "open-source", new PublishedRun.InferenceSetup(5, "vllm"),
+        0.4983, null, "2026-02-24", "2.0", Path.of("lb", "Qwen3-0.6B", "run.yaml"));
+    PublishedRun gpt = new PublishedRun("openai/gpt-oss-20b", null, new PublishedRun.InferenceSetup(0, "vllm"),
+        0.8512, 2000, "2026-01-10", "2.0",
         Path.of("lb", "gpt", "run.yaml"));
 
     String html = Leaderboard.render(List.of(new Leaderboard.Entry("mine", v2("qwen3"))), List.of(),
@@ -74,8 +75,8 @@ class Llmsql2HtmlTest {
 
   @Test
   void leaderboard_publishedOnly_isAPageWithoutScript() {
-    String html = Leaderboard.render(List.of(), List.of(), List.of(new PublishedRun("m", null, null, null, 0.5,
-        null, null, null, Path.of("run.yaml"))));
+    String html = Leaderboard.render(List.of(), List.of(), List.of(new PublishedRun("m", null,
+        new PublishedRun.InferenceSetup(null, null), 0.5, null, null, null, Path.of("run.yaml"))));
 
     assertThat(html).contains("<h2>LLMSQL leaderboard</h2>", "<p>1 upstream LLMSQL leaderboard entry</p>",
         "<script>\n\n</script>").doesNotContain("id=\"board\"");

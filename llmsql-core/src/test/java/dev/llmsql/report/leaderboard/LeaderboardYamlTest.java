@@ -202,7 +202,8 @@ class LeaderboardYamlTest {
 
     List<PublishedRun> runs = PublishedRun.read(dir.resolve("board"));
 
-    assertThat(runs).containsExactly(new PublishedRun("mine", null, 0, "api", 0.6667, 3, "2026-11-24", "2.0", file));
+    assertThat(runs).containsExactly(new PublishedRun("mine", null, new PublishedRun.InferenceSetup(0, "api"),
+        0.6667, 3, "2026-11-24", "2.0", file));
   }
 
   @Test

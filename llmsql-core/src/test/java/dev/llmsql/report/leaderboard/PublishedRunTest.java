@@ -56,8 +56,10 @@ class PublishedRunTest {
     List<PublishedRun> runs = PublishedRun.read(dir);
 
     assertThat(runs).containsExactly(
-        new PublishedRun("openai/gpt-oss-20b", "open-source", 5, "vllm", 0.8512, 2000, "2026-01-10", null, gpt),
-        new PublishedRun("Qwen/Qwen3-0.6B", "open-source", 5, "vllm", 0.4983, null, "2026-02-24", "2.0", qwen));
+        new PublishedRun("openai/gpt-oss-20b", "open-source", new PublishedRun.InferenceSetup(5, "vllm"),
+            0.8512, 2000, "2026-01-10", null, gpt),
+        new PublishedRun("Qwen/Qwen3-0.6B", "open-source", new PublishedRun.InferenceSetup(5, "vllm"),
+            0.4983, null, "2026-02-24", "2.0", qwen));
   }
 
   @Test

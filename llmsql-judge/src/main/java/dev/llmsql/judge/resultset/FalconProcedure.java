@@ -4,6 +4,7 @@ import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judge.Reason;
+import dev.llmsql.matching.PythonText;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -239,7 +239,7 @@ final class Spider2Procedure implements PeerProcedure {
       order[i] = i;
     }
     Comparator<Integer> byKey = Comparator.comparing((Integer i) -> keys[i],
-        dev.llmsql.judge.resultset.PythonText.ORDER)
+        PythonText.ORDER)
         .thenComparing(i -> isNumber(column[i]));
     Arrays.sort(order, byKey);
     Object[] out = new Object[column.length];

@@ -207,8 +207,7 @@ public final class FalconRun {
     int right = counts.getOrDefault(Outcome.MATCH, 0);
     int wrong = counts.getOrDefault(Outcome.MISMATCH, 0);
     int asked = summary.selected();
-    return new RoundResult(round, name, asked, right + wrong, right, wrong, asked - right - wrong, predictions,
-        report);
+    return new RoundResult(round, name, asked, right + wrong, right, predictions, report);
   }
 
   private void heard(long questionId, boolean failed) {

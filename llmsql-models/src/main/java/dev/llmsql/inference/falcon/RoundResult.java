@@ -24,19 +24,28 @@ import java.nio.file.Path;
  * @param model the model's name
  * @param questions questions asked
  * @param executed predictions whose SQL ran
- * @param right predictions judged a match
- * @param wrong predictions that ran but gave another answer
- * @param failed questions - executed
+ * @param right predictions judged a match ({@link #wrong()}: executed - right; {@link #failed()}: questions -
+ *     executed)
  * @param predictions the predictions file of this round and model
  * @param report the evaluation behind the counts
  */
-public record RoundResult(int round, String model, int questions, int executed, int right, int wrong, int failed,
-                          Path predictions, EvaluationReport report) {
+public record RoundResult(int round, String model, int questions, int executed, int right, Path predictions,
+                          EvaluationReport report) {
 
   public RoundResult {
     requireNonNull(model, "model");
     requireNonNull(predictions, "predictions");
     requireNonNull(report, "report");
+  }
+
+  /** Predictions that ran but gave another answer: executed - right. */
+  public int wrong() {
+    return executed - right;
+  }
+
+  /** Questions whose prediction did not run (SQL errors, no SQL, no answer, gold errors): questions - executed. */
+  public int failed() {
+    return questions - executed;
   }
 
   /** executed / questions, 0 when nothing was asked. */

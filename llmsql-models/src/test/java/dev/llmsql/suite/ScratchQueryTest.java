@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ScratchDatabaseTest {
+class ScratchQueryTest {
 
   private static final List<String> SETUP = List.of(
       "CREATE TABLE employees(id INTEGER PRIMARY KEY, name TEXT, dept TEXT, salary REAL)",
@@ -17,14 +17,14 @@ class ScratchDatabaseTest {
   @TempDir
   Path tmp;
 
-  private static ScratchDatabase.Result query(String sql) {
-    return ScratchDatabase.query(SETUP, sql, Duration.ofSeconds(5), 100);
+  private static ScratchQuery.Result query(String sql) {
+    return ScratchQuery.query(SETUP, sql, Duration.ofSeconds(5), 100);
   }
 
   @Test
   void query_rightSql_returnsRowsInOrder() {
     // when
-    ScratchDatabase.Result r = query("SELECT name, salary FROM employees ORDER BY id");
+    ScratchQuery.Result r = query("SELECT name, salary FROM employees ORDER BY id");
 
     // then
     assertThat(r.rows()).hasToString("[[\"Ann\",3000.5],[\"Bob\",4000.0],[\"Cid\",null]]");
@@ -35,7 +35,7 @@ class ScratchDatabaseTest {
   @Test
   void query_wrongResult_doesNotEqualExpected() {
     // when
-    ScratchDatabase.Result r = query("SELECT COUNT(*) FROM employees");
+    ScratchQuery.Result r = query("SELECT COUNT(*) FROM employees");
 
     // then
     assertThat(Answers.equal(r.rows(), Answers.json("[[2]]"))).isFalse();
@@ -47,7 +47,7 @@ class ScratchDatabaseTest {
     Path stolen = tmp.resolve("stolen.db");
 
     // when
-    ScratchDatabase.Result r = query("ATTACH DATABASE '" + stolen + "' AS x");
+    ScratchQuery.Result r = query("ATTACH DATABASE '" + stolen + "' AS x");
 
     // then
     assertThat(r.error()).isEqualTo("refused: ATTACH statements may not run (only SELECT, WITH ... SELECT and "
@@ -61,7 +61,7 @@ class ScratchDatabaseTest {
     Path copy = tmp.resolve("copy.db");
 
     // when
-    ScratchDatabase.Result r = query("VACUUM INTO '" + copy + "'");
+    ScratchQuery.Result r = query("VACUUM INTO '" + copy + "'");
 
     // then
     assertThat(r.error()).isEqualTo("refused: VACUUM statements may not run (only SELECT, WITH ... SELECT and "
@@ -72,7 +72,7 @@ class ScratchDatabaseTest {
   @Test
   void query_secondStatement_isRefused() {
     // when
-    ScratchDatabase.Result r = query("SELECT 1; DROP TABLE employees");
+    ScratchQuery.Result r = query("SELECT 1; DROP TABLE employees");
 
     // then
     assertThat(r.error()).isEqualTo("refused: only one statement may run, but more follows ';'");
@@ -81,7 +81,7 @@ class ScratchDatabaseTest {
   @Test
   void query_withDelete_isRefusedByParsing() {
     // when
-    ScratchDatabase.Result r = query("WITH x AS (SELECT 1) DELETE FROM employees");
+    ScratchQuery.Result r = query("WITH x AS (SELECT 1) DELETE FROM employees");
 
     // then
     assertThat(r.error()).isEqualTo("refused: the statement parses as Delete, not a query (only SELECT, WITH ... "
@@ -91,7 +91,7 @@ class ScratchDatabaseTest {
   @Test
   void query_endlessRecursion_isInterrupted() {
     // when
-    ScratchDatabase.Result r = ScratchDatabase.query(SETUP, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+    ScratchQuery.Result r = ScratchQuery.query(SETUP, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
         + "FROM n) SELECT COUNT(*) FROM n", Duration.ofMillis(200), 100);
 
     // then
@@ -101,7 +101,7 @@ class ScratchDatabaseTest {
   @Test
   void query_tooManyRows_isCapped() {
     // when
-    ScratchDatabase.Result r = ScratchDatabase.query(SETUP, "SELECT * FROM employees", Duration.ofSeconds(5), 2);
+    ScratchQuery.Result r = ScratchQuery.query(SETUP, "SELECT * FROM employees", Duration.ofSeconds(5), 2);
 
     // then
     assertThat(r.error()).isEqualTo("more than 2 rows");
@@ -110,7 +110,7 @@ class ScratchDatabaseTest {
   @Test
   void query_writingFunctionLoadExtension_fails() {
     // when
-    ScratchDatabase.Result r = query("SELECT load_extension('/tmp/evil')");
+    ScratchQuery.Result r = query("SELECT load_extension('/tmp/evil')");
 
     // then
     assertThat(r.error()).isEqualTo("the query failed: [SQLITE_ERROR] SQL error or missing database (not authorized)");
@@ -119,8 +119,8 @@ class ScratchDatabaseTest {
   @Test
   void query_driverOnlyFunction_isUnknownAsInStockSqlite() {
     // when: replicate() is sqlite-jdbc's own, and this call overflowed in native code and killed the JVM
-    ScratchDatabase.Result huge = query("SELECT replicate('abcd', 1073741825)");
-    ScratchDatabase.Result noRows = query("SELECT padl(name, 2147483647) FROM employees WHERE 0");
+    ScratchQuery.Result huge = query("SELECT replicate('abcd', 1073741825)");
+    ScratchQuery.Result noRows = query("SELECT padl(name, 2147483647) FROM employees WHERE 0");
 
     // then
     assertThat(huge.error()).isEqualTo(

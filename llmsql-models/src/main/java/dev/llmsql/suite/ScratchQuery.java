@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.llmsql.guard.StatementGuard;
 import dev.llmsql.judge.dialect.ParsedStatementGuard;
+import dev.llmsql.sqlite.ScratchDatabase;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
@@ -16,17 +17,17 @@ import java.util.List;
  * Runs an execution case for real: a fresh in-memory SQLite ({@code jdbc:sqlite::memory:}) built from the
  * case's CREATE/INSERT statements, then the model's SQL, which is untrusted. Walls in front of it: exactly
  * one {@code SELECT}/{@code WITH}/{@code VALUES} statement (checked by keyword and, where JSqlParser
- * understands it, by parsing), then llmsql-sqlite's {@link dev.llmsql.sqlite.ScratchDatabase}: the connection
+ * understands it, by parsing), then llmsql-sqlite's {@link ScratchDatabase}: the connection
  * hardened like every other (limits, stock functions only, no attached databases), {@code PRAGMA query_only}, a
  * deadline that interrupts setup and query; and a row cap. Nothing touches a file.
  *
  * <pre>{@code
- * ScratchDatabase.Result r = ScratchDatabase.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
+ * ScratchQuery.Result r = ScratchQuery.query(List.of("CREATE TABLE t(x INT)", "INSERT INTO t VALUES (1)"),
  *     "SELECT x FROM t", Duration.ofSeconds(5), 1000);
  * r.rows();   // [[1]]
  * }</pre>
  */
-final class ScratchDatabase {
+final class ScratchQuery {
 
   /** The default limit on setup plus query. */
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -35,7 +36,7 @@ final class ScratchDatabase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private ScratchDatabase() {
+  private ScratchQuery() {
   }
 
   /**
@@ -80,7 +81,7 @@ final class ScratchDatabase {
     if (refusal != null) {
       return Result.failed(refusal);
     }
-    try (dev.llmsql.sqlite.ScratchDatabase db = dev.llmsql.sqlite.ScratchDatabase.open(timeout)) {
+    try (ScratchDatabase db = ScratchDatabase.open(timeout)) {
       try {
         db.setUp(setup);
       } catch (SQLTimeoutException e) {
@@ -88,7 +89,7 @@ final class ScratchDatabase {
       } catch (SQLException e) {
         return Result.failed("setup failed: " + e.getMessage() + "; fix the case's setup statements");
       }
-      dev.llmsql.sqlite.ScratchDatabase.Rows read;
+      ScratchDatabase.Rows read;
       try {
         read = db.query(sql, maxRows);
       } catch (SQLTimeoutException e) {

@@ -14,9 +14,9 @@ import java.sql.Types;
  * numbers as {@link Long}, other numbers as {@link Double}, text as {@link String}, binary as {@code byte[]}, and
  * everything else (dates, times, intervals, UUIDs, arrays, JSON) as its text, the way SQLite stores it.
  */
-final class Cells {
+final class CellReader {
 
-  private Cells() {
+  private CellReader() {
   }
 
   static Object read(ResultSet rs, int column, int sqlType) throws SQLException {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The builders of this module refuse a setting given twice with different values, naming the setting and both
  * values, instead of letting the later call silently win; the same value twice is fine.
  */
-class StrictBuildersTest {
+class SqliteStrictBuildersTest {
 
   @TempDir
   Path dir;

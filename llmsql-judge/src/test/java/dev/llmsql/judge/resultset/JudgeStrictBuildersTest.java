@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * values, instead of letting the later call silently win; the same value twice is fine. Settings that exclude
  * each other are refused naming both.
  */
-class StrictBuildersTest {
+class JudgeStrictBuildersTest {
 
   @Test
   void resultSetJudge_settingTwiceWithDifferentValues_isRefusedNamingBoth() {
