@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Setting;
 import java.util.ArrayList;
@@ -11,9 +12,9 @@ import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The help of the options that set a declared setting ({@link EvaluatorSettings}), handed to picocli as the
- * command's resource bundle: picocli reads an option's description from its bundle, under the option's name
- * without the dashes, before the annotation's. So the help is written once, in the declaration, and those
+ * The help of the options that set a declared setting ({@link EvaluatorSettings}, {@link AuditSettings}), handed
+ * to picocli as the command's resource bundle: picocli reads an option's description from its bundle, under the
+ * option's name without the dashes, before the annotation's. So the help is written once, in the declaration, and those
  * options' annotations carry none. A command names its transformer in {@code @Command(modelTransformer = ...)}.
  */
 final class SettingsHelp {
@@ -26,6 +27,14 @@ final class SettingsHelp {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, EvaluatorSettings.ALL);
+    }
+  }
+
+  /** {@code llmsql audit}: every setting of {@code Audit.Builder} that has an option. */
+  static final class Audit implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, AuditSettings.ALL);
     }
   }
 

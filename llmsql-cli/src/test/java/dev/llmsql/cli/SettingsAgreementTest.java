@@ -3,6 +3,7 @@ package dev.llmsql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.config.Setting;
@@ -60,6 +61,40 @@ class SettingsAgreementTest {
     assertThat(options).isEqualTo(28);
     assertThat(evaluate.findOption("--max-rows").description())
         .containsExactly("row cap per statement (default 100000; 1 to 100000000)");
+  }
+
+  /**
+   * {@code llmsql audit}: every setting of {@code Audit.Builder} with an option shows the audit's declared help;
+   * the bounds it shares with evaluate convert within the same ranges.
+   */
+  @Test
+  void everyAuditSettingWithAnOption_isAnAuditOptionWithTheDeclaredHelp() throws Exception {
+    CommandSpec audit = command("audit");
+    int options = 0;
+    for (Setting<?> s : AuditSettings.ALL) {
+      if (s.option().isEmpty()) {
+        assertThat(s.apiOnlyReason()).as(s.name()).isPresent();
+        continue;
+      }
+      OptionSpec option = audit.findOption(s.option().orElseThrow());
+      assertThat(option).as(s.option().orElseThrow()).isNotNull();
+      if (s.help().isPresent()) {
+        assertThat(option.description()).as(s.name()).containsExactly(s.help().orElseThrow());
+      } else {
+        assertThat(s.name()).isEqualTo("engine");
+      }
+      if (s.range().isPresent()) {
+        Range r = s.range().orElseThrow();
+        ITypeConverter<?> converter = option.converters()[0];
+        assertThat(number(converter.convert(text(r, r.max())))).as(s.name()).isEqualTo(r.max());
+        assertThatThrownBy(() -> converter.convert(text(r, r.min() - 1))).as(s.name())
+            .isInstanceOf(TypeConversionException.class);
+      }
+      options++;
+    }
+    assertThat(options).isEqualTo(13);
+    assertThat(audit.findOption("--max-row-bytes").description())
+        .containsExactly("the most one result row may take, in bytes (default 16 MiB)");
   }
 
   @Test
