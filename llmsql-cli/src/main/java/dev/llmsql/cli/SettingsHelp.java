@@ -3,6 +3,7 @@ package dev.llmsql.cli;
 import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Setting;
+import dev.llmsql.judge.llm.ChatSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,47 @@ final class SettingsHelp {
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, EvaluatorSettings.DOWNLOAD);
     }
+  }
+
+  /** {@code llmsql inference api}: the download's settings and the model's ({@link ChatSettings}). */
+  static final class Inference implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, concat(EvaluatorSettings.DOWNLOAD, List.of(ChatSettings.API_KEY_ENV,
+          ChatSettings.CONCURRENCY, ChatSettings.READ_TIMEOUT)));
+    }
+  }
+
+  /** {@code llmsql falcon run}: as inference's, the key and concurrency being those of models not saying theirs. */
+  static final class Falcon implements IModelTransformer {
+    static final Setting<String> API_KEY_ENV = ChatSettings.API_KEY_ENV.cli("--api-key-env",
+        "variable holding the key of models without api-key-env= (default {default})");
+    static final Setting<Integer> CONCURRENCY = ChatSettings.CONCURRENCY.cli("--concurrency",
+        "requests in flight per model without concurrency= (default {default}; {range})");
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, concat(EvaluatorSettings.DOWNLOAD, List.of(API_KEY_ENV, CONCURRENCY,
+          ChatSettings.READ_TIMEOUT)));
+    }
+  }
+
+  /** {@code llmsql suite run}: the model's settings, the concurrency being per model of cases. */
+  static final class Suite implements IModelTransformer {
+    static final Setting<Integer> CONCURRENCY = ChatSettings.CONCURRENCY.cli("--concurrency",
+        "cases in flight per model, and requests per model (default {default}; {range})");
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, List.of(ChatSettings.API_KEY_ENV, CONCURRENCY, ChatSettings.READ_TIMEOUT,
+          ChatSettings.MAX_ATTEMPTS));
+    }
+  }
+
+  private static List<Setting<?>> concat(List<Setting<?>> a, List<Setting<?>> b) {
+    List<Setting<?>> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   /**

@@ -7,11 +7,16 @@ import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.config.Setting;
+import dev.llmsql.inference.Inference;
+import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.judge.llm.ChatSettings;
+import dev.llmsql.suite.CapabilitySuite;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
@@ -95,6 +100,43 @@ class SettingsAgreementTest {
     assertThat(options).isEqualTo(13);
     assertThat(audit.findOption("--max-row-bytes").description())
         .containsExactly("the most one result row may take, in bytes (default 16 MiB)");
+  }
+
+  /**
+   * The commands that ask a model share {@link ChatSettings}: each shows the declared default and range in its
+   * own words, starts from the declared default, and the library's defaults are the same values.
+   */
+  @Test
+  void theCommandsThatAskAModel_showAndStartFromTheChatSettings() {
+    Map<String, List<Setting<?>>> shown = new java.util.LinkedHashMap<>();
+    shown.put("inference api", List.of(ChatSettings.API_KEY_ENV, ChatSettings.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT));
+    shown.put("falcon run", List.of(SettingsHelp.Falcon.API_KEY_ENV, SettingsHelp.Falcon.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT));
+    shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.Suite.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS));
+    int checked = 0;
+    for (Map.Entry<String, List<Setting<?>>> command : shown.entrySet()) {
+      CommandSpec spec = command(command.getKey().split(" "));
+      for (Setting<?> s : command.getValue()) {
+        Setting<?> declared = ChatSettings.ALL.stream().filter(d -> d.name().equals(s.name())).findFirst()
+            .orElseThrow();
+        assertThat(List.of(s.defaultValue(), s.range(), s.option()))
+            .isEqualTo(List.of(declared.defaultValue(), declared.range(), declared.option()));
+        OptionSpec option = spec.findOption(s.option().orElseThrow());
+        assertThat(option.description()).as(command.getKey() + " " + s).containsExactly(s.help().orElseThrow());
+        assertThat(option.<Object>initialValue()).as(command.getKey() + " " + s).isEqualTo(s.defaultValue());
+        checked++;
+      }
+    }
+    assertThat(checked).isEqualTo(10);
+    assertThat(command("falcon", "run").findOption("--concurrency").description())
+        .containsExactly("requests in flight per model without concurrency= (default 4; 1 to 256)");
+    assertThat(List.of(ChatClient.DEFAULT_API_KEY_ENV, ChatClient.DEFAULT_READ_TIMEOUT,
+        ChatClient.DEFAULT_MAX_ATTEMPTS, Inference.DEFAULT_CONCURRENCY, CapabilitySuite.DEFAULT_CONCURRENCY))
+        .isEqualTo(List.of(ChatSettings.API_KEY_ENV.defaultValue(), ChatSettings.READ_TIMEOUT.defaultValue(),
+            ChatSettings.MAX_ATTEMPTS.defaultValue(), ChatSettings.CONCURRENCY.defaultValue(),
+            ChatSettings.CONCURRENCY.defaultValue()));
   }
 
   @Test

@@ -54,7 +54,7 @@ public final class ChatClient {
   public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
   public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
+  public static final Duration DEFAULT_READ_TIMEOUT = ChatSettings.READ_TIMEOUT.defaultValue();
   public static final int DEFAULT_MAX_ATTEMPTS = 4;
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(1);
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(60);
