@@ -3,6 +3,7 @@
  * reports. The evaluation engine ({@code dev.llmsql.engine}) is not exported. Engines, judges and scorings in
  * other modules plug in through {@link java.util.ServiceLoader}.
  */
+@SuppressWarnings("module")   // the qualified export below names a module built after this one
 module dev.llmsql.core {
   requires transitive com.fasterxml.jackson.databind;
   requires transitive java.sql;
@@ -17,9 +18,13 @@ module dev.llmsql.core {
   exports dev.llmsql.compare;
   exports dev.llmsql.config;
   exports dev.llmsql.execution;
+  // the one questions reader, for dataset import's check of imported questions (llmsql-sqlite), which must not
+  // reach for the facade; the rest of the engine stays internal
+  exports dev.llmsql.engine to dev.llmsql.sqlite;
   exports dev.llmsql.extraction;
   exports dev.llmsql.files;
   exports dev.llmsql.gate;
+  exports dev.llmsql.guard;
   exports dev.llmsql.judge;
   exports dev.llmsql.matching;
   exports dev.llmsql.prediction;
@@ -36,6 +41,7 @@ module dev.llmsql.core {
 
   uses dev.llmsql.audit.GoldInspector;
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
+  uses dev.llmsql.execution.ImportTarget;
   uses dev.llmsql.execution.QueryEngine;
   uses dev.llmsql.judge.JudgeProvider;
   uses dev.llmsql.protocol.Protocol;

@@ -4,7 +4,7 @@
  */
 module dev.llmsql.jdbc {
   requires transitive dev.llmsql.core;
-  requires dev.llmsql.sqlite;
+  requires org.xerial.sqlitejdbc;
   requires duckdb.jdbc;
   requires org.postgresql.jdbc;
   requires com.zaxxer.hikari;
@@ -15,4 +15,6 @@ module dev.llmsql.jdbc {
 
 
   provides dev.llmsql.execution.QueryEngine with dev.llmsql.jdbc.DuckDbEngine, dev.llmsql.jdbc.PostgresEngine;
+  provides dev.llmsql.execution.ImportTarget
+      with dev.llmsql.jdbc.load.DuckDbImportTarget, dev.llmsql.jdbc.load.PostgresImportTarget;
 }

@@ -56,7 +56,8 @@ final class AuditCommand implements Callable<Integer> {
   @Option(names = "--databases-dir", paramLabel = "DIR")
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", converter = Converters.Engine.class,
-      description = "sqlite, duckdb or postgresql (default: by the database)")
+      completionCandidates = Options.EngineNames.class,
+      description = "${COMPLETION-CANDIDATES} (default: by the database)")
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL")
   String jdbcUrl;

@@ -195,7 +195,7 @@ final class Converters {
     }
   }
 
-  /** A query engine the command line ships: sqlite, duckdb or postgresql, in any case. */
+  /** A query engine on the class path ({@link Options#engines()}), in any case. */
   static final class Engine extends Rule<String> {
     @Override
     String apply(String value) {

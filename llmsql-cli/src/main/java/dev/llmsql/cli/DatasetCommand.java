@@ -52,7 +52,8 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       description = "copy this SQLite database (LLMSQL's, a Spider database, an earlier import)")
   Path fromSqlite;
   @Option(names = "--engine", paramLabel = "NAME", order = 101, converter = Converters.Engine.class,
-      description = "sqlite (default), duckdb or postgresql (the default with --jdbc-url)")
+      completionCandidates = EngineTarget.Choices.class,
+      description = "${COMPLETION-CANDIDATES} (default: sqlite, or the server engine --jdbc-url names)")
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", order = 102,
       description = "the PostgreSQL database to create, jdbc:postgresql://HOST[:PORT]/NAME; the import logs in to "
@@ -131,7 +132,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
           .jdbcUrl(jdbcUrl).jdbcUser(jdbcUser).jdbcPasswordEnv(jdbcPasswordEnv).readerRole(readerRole)
           .readerPasswordEnv(readerPasswordEnv).names(names).csvOrTables(!sources.isEmpty())
           .questions(withQuestions).overwrite(overwrite).build();
-      if (engineTarget.engine() != null && !engineTarget.engine().equals("sqlite")) {
+      if (engineTarget.target() != null) {
         return new EngineImport(out, err, environment).run(engineTarget, b);
       }
       if (sources.isEmpty()) {

@@ -1,5 +1,13 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.execution.Database;
+import dev.llmsql.execution.DatabaseUnavailableException;
+import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.ImportDestination;
+import dev.llmsql.execution.ImportTarget;
+import dev.llmsql.execution.QueryEngines;
+import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.jdbc.load.JdbcImport;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.sqlite.dataset.DatasetImport;
@@ -14,25 +22,27 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * {@code llmsql dataset import} into DuckDB or PostgreSQL: copies a SQLite database (given, or made from the CSV
- * and tables.jsonl files in a temporary directory) with {@link JdbcImport}, then counts every table's rows in the
- * new database, so what is printed is what arrived.
+ * {@code llmsql dataset import} into another engine ({@link EngineTarget}'s {@link ImportTarget}: DuckDB,
+ * PostgreSQL, or any module's): copies a SQLite database (given, or made from the CSV and tables.jsonl files in a
+ * temporary directory) with the target, then counts every table's rows in the new database through the
+ * engine's own {@link dev.llmsql.execution.QueryEngine} (read-only, bounded, as an evaluation reads it), so what is printed is what
+ * arrived.
  */
 final class EngineImport {
 
-  /** PostgreSQL's SQLSTATE for CREATE DATABASE of a name that exists. */
-  private static final String DUPLICATE_DATABASE = "42P04";
+  /** Counting a table's rows may take long on a large one; nothing else runs. */
+  private static final ExecutionLimits COUNTING = new ExecutionLimits(Duration.ofMinutes(10), 1, 1);
 
   private final PrintStream out;
   private final PrintStream err;
@@ -46,10 +56,12 @@ final class EngineImport {
 
   /** Runs the import; returns the exit status. */
   int run(EngineTarget target, DatasetImport.Builder csv) {
+    ImportTarget into = target.target();
+    boolean server = into.place() == ImportTarget.Place.SERVER;
     Map<String, String> admin = new LinkedHashMap<>();
     String readerPassword = null;
     try {
-      if (target.engine().equals("postgresql")) {
+      if (server) {
         if (target.jdbcUser() != null) {
           admin.put("user", target.jdbcUser());
         }
@@ -68,6 +80,10 @@ final class EngineImport {
           : "file not found; check the path"));
       return Cli.BAD_INPUT;
     }
+    ImportDestination destination = server
+        ? ImportDestination.server(target.jdbcUrl(), admin, target.readerRole(), readerPassword,
+            target.names() == JdbcImport.Names.LOWER_CASE)
+        : ImportDestination.file(target.out());
     Path temporary = null;
     try {
       Path source = target.fromSqlite();
@@ -86,41 +102,33 @@ final class EngineImport {
       }
       String written;
       String next;
-      Map<String, Long> rows;
-      if (target.engine().equals("duckdb")) {
+      if (!server) {
         if (Files.exists(target.out()) || Files.isSymbolicLink(target.out())) {
           err.println("llmsql dataset import: --out " + target.out() + " exists; choose a new file (nothing is "
               + "overwritten)");
           return Cli.BAD_INPUT;
         }
-        JdbcImport.toDuckDb(source, target.out());
-        Properties readOnly = new Properties();
-        readOnly.setProperty("duckdb.read_only", "true");
-        rows = count(source, "jdbc:duckdb:" + target.out().toAbsolutePath(), readOnly, false);
         written = target.out().toString();
-        next = "--engine duckdb --db-path " + target.out();
+        next = "--engine " + into.engine() + " --db-path " + target.out();
       } else {
-        JdbcImport.toPostgres(source, target.adminUrl(), admin, target.database(), target.readerRole(),
-            readerPassword, target.names());
-        Properties p = new Properties();
-        p.putAll(admin);
-        rows = count(source, target.jdbcUrl(), p, target.names() == JdbcImport.Names.LOWER_CASE);
         written = target.jdbcUrl() + " (readable by " + target.readerRole() + " only)";
         next = "--jdbc-url " + target.jdbcUrl() + " --jdbc-user " + target.readerRole() + " --jdbc-password-env "
             + target.readerPasswordEnv();
       }
+      Database copied = into.copy(source, destination);
+      Map<String, Long> rows = count(source, into.engine(), copied, destination.lowerCaseNames());
       rows.forEach((table, n) -> out.println(String.format(Locale.ROOT, "  %-30s %6d rows", table, n)));
       out.println(rows.size() + " table(s) written to " + written);
       out.println("Next: llmsql evaluate --outputs PREDICTIONS.jsonl --questions-path QUESTIONS.jsonl " + next);
       return Cli.OK;
     } catch (IllegalArgumentException e) {
-      // JdbcImport's refusals: a name that is not a plain PostgreSQL name, a file that exists
+      // the target's refusals: a name that is not a plain PostgreSQL name, a file that exists
       err.println("llmsql dataset import: " + CliTerms.oneLine(e.getMessage()));
       return Cli.USAGE;
-    } catch (SQLException e) {
-      if (DUPLICATE_DATABASE.equals(e.getSQLState())) {
-        err.println("llmsql dataset import: --jdbc-url " + target.jdbcUrl() + ": the database "
-            + target.database() + " exists; choose a new name (nothing is overwritten)");
+    } catch (SQLException | DatabaseUnavailableException e) {
+      String exists = e instanceof SQLException sql ? into.exists(sql, destination) : null;
+      if (exists != null) {
+        err.println("llmsql dataset import: " + exists);
         return Cli.BAD_INPUT;
       }
       // a driver's message names what failed, never, by design, a password; redacted all the same
@@ -153,7 +161,7 @@ final class EngineImport {
   }
 
   /** Every table of {@code source}, in name order, with its row count in the new database. */
-  private static Map<String, Long> count(Path source, String url, Properties properties, boolean lower)
+  private static Map<String, Long> count(Path source, String engine, Database copied, boolean lower)
       throws SQLException {
     List<String> tables = new ArrayList<>();
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + source.toAbsolutePath()
@@ -165,13 +173,14 @@ final class EngineImport {
       }
     }
     Map<String, Long> rows = new LinkedHashMap<>();
-    try (Connection c = DriverManager.getConnection(url, properties); Statement s = c.createStatement()) {
+    try (QueryExecutor db = QueryEngines.named(engine).open(copied, COUNTING)) {
       for (String table : tables) {
         String name = lower ? table.toLowerCase(Locale.ROOT) : table;
-        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM \"" + name.replace("\"", "\"\"") + "\"")) {
-          rs.next();
-          rows.put(name, rs.getLong(1));
+        QueryOutcome counted = db.execute("SELECT COUNT(*) FROM \"" + name.replace("\"", "\"\"") + "\"");
+        if (!(counted instanceof QueryOutcome.Success success)) {
+          throw new SQLException("counting the rows of " + name + ": " + ((QueryOutcome.Failure) counted).message());
         }
+        rows.put(name, ((Number) success.result().rows().get(0).get(0)).longValue());
       }
     }
     return rows;

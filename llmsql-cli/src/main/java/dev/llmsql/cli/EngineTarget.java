@@ -1,27 +1,32 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.execution.ImportTarget;
 import dev.llmsql.jdbc.load.JdbcImport;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Where {@code llmsql dataset import} writes when the target is not a new SQLite file: a DuckDB file
- * ({@code --engine duckdb --out F}) or a new PostgreSQL database ({@code --engine postgresql --jdbc-url URL}), and
- * what it copies there ({@code --from-sqlite F}, or the CSV and tables.jsonl files imported through a temporary
- * SQLite file). Passwords are held as the names of the environment variables that hold them, never as values.
+ * Where {@code llmsql dataset import} writes when the target is not a new SQLite file: an engine's
+ * {@link ImportTarget}, found with {@link java.util.ServiceLoader} (DuckDB's file with {@code --engine duckdb --out F},
+ * PostgreSQL's new database with {@code --engine postgresql --jdbc-url URL}, or any other module's), and what it
+ * copies there ({@code --from-sqlite F}, or the CSV and tables.jsonl files imported through a temporary SQLite
+ * file). Passwords are held as the names of the environment variables that hold them, never as values.
  *
- * @param engine sqlite, duckdb or postgresql; null when none was given and nothing asks for another engine
+ * @param target the engine imported into; null for a plain SQLite import
  * @param fromSqlite the SQLite database to copy, or null to copy the imported CSV / tables.jsonl files
- * @param out the DuckDB file to create (duckdb only)
- * @param jdbcUrl the PostgreSQL database to create, {@code jdbc:postgresql://HOST[:PORT]/NAME} (postgresql only)
+ * @param out the file to create (a {@link ImportTarget.Place#FILE} target, or SQLite)
+ * @param jdbcUrl the server database to create, e.g. {@code jdbc:postgresql://HOST[:PORT]/NAME} (a server target)
  * @param jdbcUser the administrator the import logs in as, or null for the driver's default
  * @param jdbcPasswordEnv the variable holding that administrator's password, or null for none
  * @param readerRole the role evaluations log in as, created when missing; it may only read the new database
  * @param readerPasswordEnv the variable holding the reader role's password
- * @param names how table and column names reach PostgreSQL
+ * @param names how table and column names reach a server that folds unquoted names
  */
-record EngineTarget(String engine, Path fromSqlite, Path out, String jdbcUrl, String jdbcUser,
+record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcUrl, String jdbcUser,
                     String jdbcPasswordEnv, String readerRole, String readerPasswordEnv, JdbcImport.Names names) {
 
   /** The role {@code --reader-role} names unless told otherwise. */
@@ -41,25 +46,19 @@ record EngineTarget(String engine, Path fromSqlite, Path out, String jdbcUrl, St
     };
   }
 
-  /** The new PostgreSQL database's name: the last path segment of {@link #jdbcUrl}. */
-  String database() {
-    return split()[1];
+  /** The engines {@code dataset import --engine} takes: sqlite, then every import target's. */
+  static final class Choices implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      List<String> names = new ArrayList<>(List.of("sqlite"));
+      targets().forEach(t -> names.add(t.engine()));
+      return names.iterator();
+    }
   }
 
-  /** {@link #jdbcUrl} with its database replaced by {@code postgres}, which every server has. */
-  String adminUrl() {
-    String[] parts = split();
-    return parts[0] + "postgres" + parts[2];
-  }
-
-  /** {@code jdbc:postgresql://host:port/}, the database, {@code ?params} (or empty). */
-  private String[] split() {
-    String prefix = "jdbc:postgresql://";
-    int query = jdbcUrl.indexOf('?');
-    String base = query < 0 ? jdbcUrl : jdbcUrl.substring(0, query);
-    String params = query < 0 ? "" : jdbcUrl.substring(query);
-    int slash = base.indexOf('/', prefix.length());
-    return new String[] {base.substring(0, slash + 1), base.substring(slash + 1), params};
+  /** The import targets on the class path, by engine name. */
+  static List<ImportTarget> targets() {
+    return ImportTarget.all().stream().sorted(Comparator.comparing(ImportTarget::engine)).toList();
   }
 
   /** Collects the options; {@link #build()} refuses missing and conflicting ones with the fix. */
@@ -149,22 +148,29 @@ record EngineTarget(String engine, Path fromSqlite, Path out, String jdbcUrl, St
      * @throws IllegalArgumentException naming the option and the fix when options are missing or conflict
      */
     EngineTarget build() {
-      String e = engine != null ? engine : jdbcUrl != null ? "postgresql" : null;
+      List<ImportTarget> targets = targets();
+      String e = engine != null ? engine : jdbcUrl != null ? serverFor(targets, jdbcUrl) : null;
       if (e == null && fromSqlite != null) {
         throw new IllegalArgumentException("--from-sqlite copies a SQLite database into another engine: give "
-            + "--engine duckdb or --engine postgresql");
+            + engines(targets, null));
       }
-      boolean postgresOptions = jdbcUrl != null || jdbcUser != null || jdbcPasswordEnv != null
+      boolean serverOptions = jdbcUrl != null || jdbcUser != null || jdbcPasswordEnv != null
           || readerRole != null || readerPasswordEnv != null || names != null;
       if (e == null || e.equals("sqlite")) {
         if (fromSqlite != null) {
-          throw new IllegalArgumentException("--from-sqlite with --engine sqlite copies nothing: give --engine "
-              + "duckdb or --engine postgresql");
+          throw new IllegalArgumentException("--from-sqlite with --engine sqlite copies nothing: give "
+              + engines(targets, null));
         }
-        if (postgresOptions) {
-          throw new IllegalArgumentException(firstPostgresOption() + " is for --engine postgresql");
+        if (serverOptions) {
+          throw new IllegalArgumentException(firstServerOption() + " is for "
+              + engines(targets, ImportTarget.Place.SERVER));
         }
-        return new EngineTarget(e, null, out, null, null, null, null, null, null);
+        return new EngineTarget(null, null, out, null, null, null, null, null, null);
+      }
+      ImportTarget target = targets.stream().filter(t -> t.engine().equals(e)).findFirst().orElse(null);
+      if (target == null) {
+        throw new IllegalArgumentException("--engine " + e + " has no dataset import on the class path: give "
+            + engines(targets, null) + ", or import into SQLite (--out F.sqlite) and evaluate that");
       }
       if (fromSqlite != null && csvOrTables) {
         throw new IllegalArgumentException("--from-sqlite excludes --csv and --tables-jsonl: import one source");
@@ -181,41 +187,54 @@ record EngineTarget(String engine, Path fromSqlite, Path out, String jdbcUrl, St
         throw new IllegalArgumentException("--overwrite replaces SQLite files only: delete the DuckDB file, or "
             + "drop the PostgreSQL database, first");
       }
-      if (e.equals("duckdb")) {
-        if (postgresOptions) {
-          throw new IllegalArgumentException(firstPostgresOption() + " is for --engine postgresql; DuckDB writes "
-              + "the --out file");
+      if (target.place() == ImportTarget.Place.FILE) {
+        if (serverOptions) {
+          throw new IllegalArgumentException(firstServerOption() + " is for "
+              + engines(targets, ImportTarget.Place.SERVER) + "; " + target.title() + " writes the --out file");
         }
         if (out == null) {
-          throw new IllegalArgumentException("--out FILE is required (the new DuckDB file)");
+          throw new IllegalArgumentException("--out FILE is required (the new " + target.title() + " file)");
         }
-        return new EngineTarget(e, fromSqlite, out, null, null, null, null, null, null);
+        return new EngineTarget(target, fromSqlite, out, null, null, null, null, null, null);
       }
       if (out != null) {
-        throw new IllegalArgumentException("--out is a file for sqlite or duckdb; PostgreSQL's new database is the "
-            + "one --jdbc-url names");
+        List<String> files = new ArrayList<>(List.of("sqlite"));
+        targets.stream().filter(t -> t.place() == ImportTarget.Place.FILE).forEach(t -> files.add(t.engine()));
+        throw new IllegalArgumentException("--out is a file for " + Options.or(files) + "; " + target.title()
+            + "'s new database is the one --jdbc-url names");
       }
       if (jdbcUrl == null) {
-        throw new IllegalArgumentException("--jdbc-url URL is required (the new database, e.g. "
-            + "jdbc:postgresql://localhost:5432/my_data)");
+        String example = target.urlExample();
+        throw new IllegalArgumentException("--jdbc-url URL is required (the new database"
+            + (example != null ? ", e.g. " + example : "") + ")");
       }
-      String prefix = "jdbc:postgresql://";
-      String base = jdbcUrl.contains("?") ? jdbcUrl.substring(0, jdbcUrl.indexOf('?')) : jdbcUrl;
-      int slash = base.indexOf('/', Math.min(base.length(), prefix.length()));
-      if (!jdbcUrl.startsWith(prefix) || slash < 0 || slash == base.length() - 1) {
-        throw new IllegalArgumentException("--jdbc-url takes jdbc:postgresql://HOST[:PORT]/DATABASE (the database "
-            + "to create), but was " + Range.quote(jdbcUrl));
+      String problem = target.urlProblem(jdbcUrl);
+      if (problem != null) {
+        throw new IllegalArgumentException("--jdbc-url " + problem + ", but was " + Range.quote(jdbcUrl));
       }
       if (readerPasswordEnv == null) {
         throw new IllegalArgumentException("--reader-password-env VAR is required (the variable holding the "
             + "password of --reader-role, which evaluations log in as)");
       }
-      return new EngineTarget(e, fromSqlite, null, jdbcUrl, jdbcUser, jdbcPasswordEnv,
+      return new EngineTarget(target, fromSqlite, null, jdbcUrl, jdbcUser, jdbcPasswordEnv,
           readerRole != null ? readerRole : DEFAULT_READER_ROLE, readerPasswordEnv,
           names != null ? names : JdbcImport.Names.EXACT);
     }
 
-    private String firstPostgresOption() {
+    /** The server target {@code url} is for (the first that takes it, else the first server target), or null. */
+    private static String serverFor(List<ImportTarget> targets, String url) {
+      List<ImportTarget> servers = targets.stream().filter(t -> t.place() == ImportTarget.Place.SERVER).toList();
+      return servers.stream().filter(t -> t.urlProblem(url) == null).findFirst()
+          .or(() -> servers.stream().findFirst()).map(ImportTarget::engine).orElse(null);
+    }
+
+    /** {@code --engine a or --engine b}: the targets (of {@code place}, or all when null). */
+    private static String engines(List<ImportTarget> targets, ImportTarget.Place place) {
+      return Options.or(targets.stream().filter(t -> place == null || t.place() == place)
+          .map(t -> "--engine " + t.engine()).toList());
+    }
+
+    private String firstServerOption() {
       return jdbcUrl != null ? "--jdbc-url" : jdbcUser != null ? "--jdbc-user"
           : jdbcPasswordEnv != null ? "--jdbc-password-env" : readerRole != null ? "--reader-role"
           : readerPasswordEnv != null ? "--reader-password-env" : "--names";

@@ -39,7 +39,8 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--databases-dir", paramLabel = "DIR", order = 105)
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
-      description = "sqlite, duckdb or postgresql (default: by --db-path's name or the URL)")
+      completionCandidates = Options.EngineNames.class,
+      description = "${COMPLETION-CANDIDATES} (default: by --db-path's name or the URL)")
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", order = 107)
   String jdbcUrl;

@@ -2,7 +2,6 @@ package dev.llmsql.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,7 +30,7 @@ final class JdbcLogin {
       }
       properties.put("password", password);
     }
-    for (String engine : List.of("duckdb", "postgresql")) {
+    for (String engine : Options.engines()) {
       if (url.startsWith("jdbc:" + engine + ":")) {
         Options.requireDriver("--jdbc-url", engine, Cli.class.getClassLoader());
       }

@@ -1,12 +1,16 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Reading option values for every command, with one wording for every bad value. Each numeric option is
@@ -47,17 +51,39 @@ final class Options {
     }
   }
 
-  /** The query engines the command line ships (the fat jar holds llmsql-sqlite and llmsql-jdbc). */
-  static final List<String> ENGINES = List.of("sqlite", "duckdb", "postgresql");
+  /**
+   * The query engines on the class path ({@link QueryEngines#all()}; the fat jar holds llmsql-sqlite and
+   * llmsql-jdbc), as {@code --engine} takes them: sqlite, the default, first, then the others by name.
+   */
+  static List<String> engines() {
+    return QueryEngines.all().stream().map(e -> e.name().toLowerCase(Locale.ROOT)).distinct()
+        .sorted(Comparator.comparing((String e) -> !e.equals("sqlite")).thenComparing(Comparator.naturalOrder()))
+        .toList();
+  }
 
-  /** {@code --engine}: one of {@link #ENGINES}, in any case. */
+  /** {@code a}, {@code a or b}, {@code a, b or c}. */
+  static String or(List<String> words) {
+    int n = words.size();
+    return n <= 1 ? String.join("", words) : String.join(", ", words.subList(0, n - 1)) + " or " + words.get(n - 1);
+  }
+
+  /** {@code --engine}: one of {@link #engines()}, in any case. */
   static String engine(String name, String value) {
-    String engine = value.strip().toLowerCase(java.util.Locale.ROOT);
-    if (!ENGINES.contains(engine)) {
-      throw new IllegalArgumentException(name + " takes sqlite, duckdb or postgresql, but was " + Range.quote(value));
+    String engine = value.strip().toLowerCase(Locale.ROOT);
+    List<String> engines = engines();
+    if (!engines.contains(engine)) {
+      throw new IllegalArgumentException(name + " takes " + or(engines) + ", but was " + Range.quote(value));
     }
     requireDriver(name + " " + engine, engine, Options.class.getClassLoader());
     return engine;
+  }
+
+  /** The engines {@code --engine} takes, for its help ({@code ${COMPLETION-CANDIDATES}}) and shell completion. */
+  static final class EngineNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return engines().iterator();
+    }
   }
 
   /**

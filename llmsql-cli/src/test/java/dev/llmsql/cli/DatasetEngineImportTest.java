@@ -199,9 +199,10 @@ class DatasetEngineImportTest extends CliHarness {
   void usageErrors_nameTheOptionAndTheFix() {
     String sqlite = DEMO.resolve("demo.sqlite").toString();
     String see = " (see llmsql dataset --help)\n";
+    // testdb: the engine registered in these tests only (TestDbEngine)
     assertUsage("llmsql dataset import: --from-sqlite copies a SQLite database into another engine: give --engine "
-        + "duckdb or --engine postgresql" + see, "--from-sqlite", sqlite, "--out", "x.duckdb");
-    assertUsage("llmsql dataset import: --engine takes sqlite, duckdb or postgresql, but was 'mysql'" + see,
+        + "duckdb, --engine postgresql or --engine testdb" + see, "--from-sqlite", sqlite, "--out", "x.duckdb");
+    assertUsage("llmsql dataset import: --engine takes sqlite, duckdb, postgresql or testdb, but was 'mysql'" + see,
         "--from-sqlite", sqlite, "--engine", "mysql", "--out", "x.duckdb");
     assertUsage("llmsql dataset import: --out FILE is required (the new DuckDB file)" + see,
         "--from-sqlite", sqlite, "--engine", "duckdb");

@@ -146,7 +146,7 @@ class EngineOptionsCliTest extends CliHarness {
 
     assertThat(status).isEqualTo(Cli.USAGE);
     assertThat(out()).isEmpty();
-    assertThat(err()).isEqualTo("llmsql evaluate: --engine takes sqlite, duckdb or postgresql, but was 'oracle' "
+    assertThat(err()).isEqualTo("llmsql evaluate: --engine takes sqlite, duckdb, postgresql or testdb, but was 'oracle' "
         + "(see llmsql evaluate --help)\n");
   }
 

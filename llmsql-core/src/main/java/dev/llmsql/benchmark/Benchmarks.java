@@ -2,6 +2,7 @@ package dev.llmsql.benchmark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.llmsql.config.EvaluatorSettings;
 import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,15 @@ import java.nio.file.Path;
  * }</pre>
  */
 public final class Benchmarks {
+
+  /** The LLMSQL release downloaded when no benchmark is given (declared as {@code EvaluatorSettings.VERSION}). */
+  public static final String DEFAULT_LLMSQL_VERSION = EvaluatorSettings.VERSION.defaultValue();
+  /**
+   * Where downloads live by default: {@code llmsql_workdir} in the working directory, or the
+   * {@code llmsql.workdir} system property when set (CI caches, test builds); declared as
+   * {@code EvaluatorSettings.WORKDIR_PATH}.
+   */
+  public static final Path DEFAULT_WORKDIR = EvaluatorSettings.WORKDIR_PATH.defaultValue();
 
   private Benchmarks() {
   }

@@ -2,7 +2,6 @@ package dev.llmsql.judge;
 
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.extraction.Llmsql2Extractor;
 import dev.llmsql.matching.ResultMatcher;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -31,11 +30,9 @@ public final class Judges {
   private static final Set<String> LLMSQL2_OPTIONS = Set.of("skip-comments", "strict-two-part", "all-null-pred-none",
       "strict");
 
-  private static final Judge BY_VERSION = new Llmsql2Judge("llmsql", Llmsql2Extractor.upstream(),
-      ResultMatcher.llmsql2());
+  private static final Judge BY_VERSION = new Llmsql2Judge("llmsql", ResultMatcher.llmsql2());
 
-  private static final Judge LLMSQL2 = new Llmsql2Judge("llmsql2", Llmsql2Extractor.upstream(),
-      ResultMatcher.llmsql2());
+  private static final Judge LLMSQL2 = new Llmsql2Judge("llmsql2", ResultMatcher.llmsql2());
 
   private Judges() {
   }
@@ -72,7 +69,8 @@ public final class Judges {
 
   /**
    * {@link #llmsql2()} with fixes for upstream's defects: {@code skip-comments} (a {@code select} in a SQL
-   * comment does not start the query), {@code strict-two-part} (rule 3 case-sensitive, every script kept, text
+   * comment does not start the query; an extraction option, which LLMSQL 2.0's protocol reads from the judge's
+   * name), {@code strict-two-part} (rule 3 case-sensitive, every script kept, text
    * answers only), {@code all-null-pred-none} ({@code pred_none} counts any non-empty all-NULL result, not only
    * one row of one NULL), {@code strict} (all three). No option gives {@link #llmsql2()}.
    *
@@ -89,8 +87,8 @@ public final class Judges {
       return LLMSQL2;
     }
     boolean strict = options.contains("strict");
+    // skip-comments stays in the name, the spec LLMSQL 2.0's protocol reads its extraction options from
     return new Llmsql2Judge("llmsql2:" + String.join(",", new TreeSet<>(options)),
-        strict || options.contains("skip-comments") ? Llmsql2Extractor.skippingComments() : Llmsql2Extractor.upstream(),
         strict || options.contains("strict-two-part") ? ResultMatcher.strictTwoPart() : ResultMatcher.llmsql2(),
         strict || options.contains("all-null-pred-none"));
   }

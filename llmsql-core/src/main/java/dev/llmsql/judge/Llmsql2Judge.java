@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * LLMSQL 2.0's verdict for a question that carries a reference answer: one query taken from the completion as
- * upstream takes it, run as given (one statement only), its rows compared with the answer by
- * {@link ResultMatcher}. The gold SQL is never run. Questions without an answer get {@link Judges#llmsql()}.
+ * LLMSQL 2.0's verdict for a question that carries a reference answer: the one query the protocol took from the
+ * completion (the first of {@link JudgeContext#candidates()}; LLMSQL 2.0's protocol extracts it as upstream does),
+ * run as given (one statement only), its rows compared with the answer by {@link ResultMatcher}. The gold SQL is
+ * never run. Questions without an answer get {@link Judges#llmsql()}.
  *
  * <p>Every verdict on an answer-carrying question decides the flags {@link Flag#SQL_ERROR} (no SQL, or the query
  * failed) and {@link Flag#EXACT_STRING_MATCH}, and {@link Flag#PRED_NONE} once the query ran; a match's detail is
@@ -19,21 +20,19 @@ import java.util.Optional;
 final class Llmsql2Judge implements Judge {
 
   private final String name;
-  private final Llmsql2Extractor extractor;
   private final ResultMatcher matcher;
   private final boolean allNullPredNone;
 
-  Llmsql2Judge(String name, Llmsql2Extractor extractor, ResultMatcher matcher) {
-    this(name, extractor, matcher, false);
+  Llmsql2Judge(String name, ResultMatcher matcher) {
+    this(name, matcher, false);
   }
 
   /**
    * @param allNullPredNone count any non-empty result whose every cell is NULL as {@code pred_none} (upstream
    *     counts exactly one row of one NULL only)
    */
-  Llmsql2Judge(String name, Llmsql2Extractor extractor, ResultMatcher matcher, boolean allNullPredNone) {
+  Llmsql2Judge(String name, ResultMatcher matcher, boolean allNullPredNone) {
     this.name = name;
-    this.extractor = extractor;
     this.matcher = matcher;
     this.allNullPredNone = allNullPredNone;
   }
@@ -49,11 +48,11 @@ final class Llmsql2Judge implements Judge {
     if (answer.isEmpty()) {
       return Judges.llmsql().judge(context).verdict();
     }
-    Optional<String> extracted = extractor.extract(context.prediction().completion());
-    if (extracted.isEmpty()) {
+    List<String> candidates = context.candidates();
+    if (candidates.isEmpty()) {
       return with(Verdict.noSql(), true, false);
     }
-    String sql = extracted.get();
+    String sql = candidates.get(0);
     boolean exact = Llmsql2Extractor.exactMatchForm(sql).equals(Llmsql2Extractor.exactMatchForm(question.sql()));
     String more = secondStatement(sql);
     if (more != null) {

@@ -20,8 +20,11 @@ import java.util.stream.Stream;
  */
 final class ExportedApi {
 
-  private static final Pattern EXPORTS = Pattern.compile("^\\s*exports\\s+([\\w.]+)\\s*(?:to\\s[^;]+)?;",
-      Pattern.MULTILINE);
+  /**
+   * Unqualified exports only: a package exported {@code to} named modules (core's engine, to llmsql-sqlite's
+   * dataset import) is readable by those modules alone, never by a user's, so it is no API.
+   */
+  private static final Pattern EXPORTS = Pattern.compile("^\\s*exports\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
 
   /** The Javadoc comment, annotations, then the public top-level declaration. */
   private static final Pattern PUBLIC_TYPE = Pattern.compile(

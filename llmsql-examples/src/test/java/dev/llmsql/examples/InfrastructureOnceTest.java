@@ -25,7 +25,8 @@ class InfrastructureOnceTest {
   private static final String FILES = "llmsql-core/src/main/java/dev/llmsql/files/AtomicFiles.java";
   private static final String THREADS = "llmsql-core/src/main/java/dev/llmsql/threads/DaemonThreads.java";
   private static final String RETRY = "llmsql-core/src/main/java/dev/llmsql/retry/RetryPolicy.java";
-  private static final String GUARD = "llmsql-sqlite/src/main/java/dev/llmsql/sqlite/StatementGuard.java";
+  private static final String GUARD = "llmsql-core/src/main/java/dev/llmsql/guard/StatementGuard.java";
+  private static final String BOUNDS = "llmsql-core/src/main/java/dev/llmsql/guard/ResultBounds.java";
   /** A fake model server whose pause is the latency it simulates, not a wait between tries. */
   private static final String FAKE_MODEL_LATENCY =
       "llmsql-examples/src/main/java/dev/llmsql/examples/inference/GoldModelServer.java";
@@ -55,7 +56,7 @@ class InfrastructureOnceTest {
 
   @Test
   void sources_areFound() {
-    assertThat(sources).containsKeys(FILES, THREADS, RETRY, GUARD);
+    assertThat(sources).containsKeys(FILES, THREADS, RETRY, GUARD, BOUNDS);
   }
 
   @Test
@@ -80,6 +81,14 @@ class InfrastructureOnceTest {
   void statementRefusals_onlyInStatementGuard() {
     assertThat(filesContaining("statements may not run")).containsOnlyKeys(GUARD);
     assertThat(filesContaining("only one statement may run")).containsOnlyKeys(GUARD);
+  }
+
+  @Test
+  void resultBounds_onlyInResultBounds() {
+    assertThat(filesContaining("row cap: the query returned")).containsOnlyKeys(BOUNDS);
+    assertThat(filesContaining("size cap: a result row")).containsOnlyKeys(BOUNDS);
+    assertThat(filesContaining("size cap: the result takes")).containsOnlyKeys(BOUNDS);
+    assertThat(filesContaining("the query ran longer than")).containsOnlyKeys(BOUNDS);
   }
 
   @Test
@@ -117,7 +126,7 @@ class InfrastructureOnceTest {
   /** Keeps the allow-list honest: every exception named above still holds what it is excused for. */
   @Test
   void allowedFiles_stillHoldTheirOneCopy() {
-    for (String file : Set.of(FILES, THREADS, RETRY, GUARD, FAKE_MODEL_LATENCY)) {
+    for (String file : Set.of(FILES, THREADS, RETRY, GUARD, BOUNDS, FAKE_MODEL_LATENCY)) {
       assertThat(sources).containsKey(file);
     }
     assertThat(filesContaining("Thread.sleep(")).containsKeys(RETRY, FAKE_MODEL_LATENCY);

@@ -8,18 +8,14 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.execution.QueryResult;
-import dev.llmsql.execution.ResultBytes;
-import dev.llmsql.sqlite.StatementGuard;
+import dev.llmsql.guard.ResultBounds;
+import dev.llmsql.guard.StatementGuard;
 import dev.llmsql.threads.DaemonThreads;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,7 +36,7 @@ import java.util.function.Supplier;
 final class JdbcQueryExecutor implements QueryExecutor {
 
   /** How long after the timeout a caller waits for a statement that ignores the cancel before abandoning it. */
-  static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
+  private static final long GRACE_NANOS = ResultBounds.GRACE_NANOS;
 
   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.numbered("llmsql-jdbc-"));
   private static final ScheduledExecutorService WATCHDOG =
@@ -105,9 +101,8 @@ final class JdbcQueryExecutor implements QueryExecutor {
       running.abandon(connection);
       future.cancel(true);
       connections.discard(connection);
-      return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-          + seconds(limits.queryTimeout().toMillis()) + " and did not stop when cancelled; it was abandoned and its "
-          + "connection is discarded", System.nanoTime() - runStart);
+      return ResultBounds.timeout(limits, "did not stop when cancelled; it was abandoned and its connection is "
+          + "discarded", System.nanoTime() - runStart);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       running.abandon(connection);
@@ -148,8 +143,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
         long nanos = System.nanoTime() - started;
         reusable = !running.cancelled();
         if (running.cancelled() || nanos >= limits.queryTimeout().toNanos() || isTimeout(e)) {
-          return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-              + seconds(limits.queryTimeout().toMillis()) + " and was cancelled", nanos);
+          return ResultBounds.timeout(limits, "was cancelled", nanos);
         }
         String damage = corruption(e);
         if (damage != null) {
@@ -157,9 +151,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
         }
         String message = message(e);
         if (isSize(message)) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
-              + limits.maxResultBytes() + " bytes or the engine's memory bound; raise maxResultBytes "
-              + "(--max-result-bytes) if such results are expected (" + message + ")", nanos);
+          return ResultBounds.overMemory(limits, message, nanos);
         }
         return QueryOutcome.failure(FailureKind.SQL_ERROR, message, nanos);
       } finally {
@@ -191,50 +183,12 @@ final class JdbcQueryExecutor implements QueryExecutor {
 
   private QueryOutcome read(ResultSet rs, long started, int stopAfterRows) throws SQLException {
     ResultSetMetaData meta = rs.getMetaData();
-    int width = meta.getColumnCount();
-    List<String> columns = new ArrayList<>(width);
-    int[] types = new int[width];
-    for (int i = 1; i <= width; i++) {
-      columns.add(meta.getColumnLabel(i));
-      types[i - 1] = meta.getColumnType(i);
+    int[] types = new int[meta.getColumnCount()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = meta.getColumnType(i + 1);
     }
-    List<List<Object>> rows = new ArrayList<>();
-    int max = limits.maxRows();
-    long resultBytes = 0;
-    while (rs.next()) {
-      if (rows.size() == stopAfterRows && stopAfterRows < max) {
-        return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
-      }
-      if (rows.size() == max) {
-        return QueryOutcome.failure(FailureKind.ROW_LIMIT, "row cap: the query returned more than " + max
-            + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
-      }
-      Object[] row = new Object[width];
-      long rowBytes = 16L + 8L * width;
-      for (int i = 0; i < width; i++) {
-        row[i] = CellReader.read(rs, i + 1, types[i]);
-        long cell = ResultBytes.cell(row[i]);
-        if (cell > 2L * limits.maxValueBytes() + 64) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a value is longer than "
-              + limits.maxValueBytes() + " bytes; raise maxValueBytes (--max-value-bytes) if such values are "
-              + "expected", System.nanoTime() - started);
-        }
-        rowBytes += cell;
-        if (rowBytes > limits.maxRowBytes()) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a result row takes more than "
-              + limits.maxRowBytes() + " bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected",
-              System.nanoTime() - started);
-        }
-        if (resultBytes + rowBytes > limits.maxResultBytes()) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
-              + limits.maxResultBytes() + " bytes; raise maxResultBytes (--max-result-bytes) if such results are "
-              + "expected", System.nanoTime() - started);
-        }
-      }
-      resultBytes += rowBytes;
-      rows.add(Arrays.asList(row));
-    }
-    return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
+    return ResultBounds.read(rs, meta, (row, column) -> CellReader.read(row, column, types[column - 1]), limits, started,
+        stopAfterRows);
   }
 
   private static boolean isTimeout(SQLException e) {
@@ -282,10 +236,6 @@ final class JdbcQueryExecutor implements QueryExecutor {
     String message = String.valueOf(root.getMessage()).strip();
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline).strip();
-  }
-
-  private static String seconds(long millis) {
-    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 
   @Override

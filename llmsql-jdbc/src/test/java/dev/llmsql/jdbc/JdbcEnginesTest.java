@@ -195,7 +195,12 @@ class JdbcEnginesTest {
     assertThat(QueryEngines.forDatabase(Database.file(Path.of("x.duckdb"))).name()).isEqualTo("duckdb");
     assertThat(QueryEngines.forDatabase(Database.jdbc("jdbc:duckdb:/d/x.db")).name()).isEqualTo("duckdb");
     assertThat(QueryEngines.forDatabase(Database.jdbc("jdbc:postgresql://h/db")).name()).isEqualTo("postgresql");
-    assertThat(QueryEngines.forDatabase(Database.file(Path.of("x.sqlite"))).name()).isEqualTo("sqlite");
+    // llmsql-jdbc stands alone (no engine module depends on another): SQLite files need llmsql-sqlite
+    assertThatThrownBy(() -> QueryEngines.forDatabase(Database.file(Path.of("x.sqlite"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no query engine on the class path runs x.sqlite (found: duckdb, postgresql); add llmsql-sqlite "
+            + "for SQLite files, llmsql-jdbc for DuckDB and PostgreSQL, or name the engine with engine(...) / "
+            + "--engine");
     assertThat(QueryEngines.named("DuckDB").name()).isEqualTo("duckdb");
   }
 

@@ -3,6 +3,7 @@ package dev.llmsql.sqlite;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.guard.FunctionCalls;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -10,17 +10,15 @@ import dev.llmsql.execution.Database;
 import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.execution.QueryResult;
-import dev.llmsql.execution.ResultBytes;
+import dev.llmsql.guard.FunctionCalls;
+import dev.llmsql.guard.ResultBounds;
+import dev.llmsql.guard.StatementGuard;
 import dev.llmsql.threads.DaemonThreads;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -54,7 +52,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
    * How long after the timeout a caller waits for a statement that ignores the interrupt (a single native call,
    * such as {@code instr} over megabyte strings, is not interruptible) before it abandons it.
    */
-  static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(900);
+  private static final long GRACE_NANOS = ResultBounds.GRACE_NANOS;
 
   /** How often a caller looks whether its statement has got a connection yet. */
   private static final long START_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -137,7 +135,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
     List<String> calls = FunctionCalls.of(sql);
-    if (FunctionCalls.bounded(calls)) {
+    if (BoundedCalls.bounded(calls)) {
       return runHere(pool, sql, started, stopAfterRows, calls);
     }
     Running running = new Running(pool);
@@ -157,8 +155,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
         } catch (TimeoutException e) {
           if (runningSince != 0 && System.nanoTime() - until >= 0) {
             running.abandon();
-            return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-                + describe(limits.queryTimeout()) + " and did not stop when interrupted; it was abandoned and its "
+            return ResultBounds.timeout(limits, "did not stop when interrupted; it was abandoned and its "
                 + "connection is discarded", System.nanoTime() - started);
           }
           if (runningSince == 0 && System.nanoTime() - (started + CHECKOUT_NANOS) >= 0) {
@@ -187,7 +184,7 @@ final class SqliteQueryExecutor implements QueryExecutor {
   }
 
   /**
-   * On the caller's thread, for a statement whose every call is short ({@link FunctionCalls#BOUNDED}): each
+   * On the caller's thread, for a statement whose every call is short ({@link BoundedCalls#BOUNDED}): each
    * native call returns within milliseconds, so the connection's deadline (progress handler and ticker) stops
    * it in time and no worker is needed to abandon it. Most benchmark statements run here: a thread hand-off
    * per statement cost more than SQLite's own work on them.
@@ -317,15 +314,15 @@ final class SqliteQueryExecutor implements QueryExecutor {
     deadline.arm(started + limits.queryTimeout().toNanos());
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rs = statement.executeQuery(sql)) {
-        QueryOutcome outcome = read(rs, started, stopAfterRows);
+        QueryOutcome outcome =
+            ResultBounds.read(rs, rs.getMetaData(), SqliteQueryExecutor::cell, limits, started, stopAfterRows);
         String unknown = outcome.succeeded() ? opened.hardening().unknownFunction(connection, sql, calls) : null;
         return unknown == null ? outcome
             : QueryOutcome.failure(FailureKind.SQL_ERROR, unknown, System.nanoTime() - started);
       } catch (SQLException e) {
         long nanos = System.nanoTime() - started;
         if (nanos >= limits.queryTimeout().toNanos() || isInterrupt(e)) {
-          return QueryOutcome.failure(FailureKind.TIMEOUT, "timeout: the query ran longer than "
-              + describe(limits.queryTimeout()) + " and was interrupted", nanos);
+          return ResultBounds.timeout(limits, "was interrupted", nanos);
         }
         DatabaseUnavailableException corrupt = corruption(database, e);
         if (corrupt != null) {
@@ -344,46 +341,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
     }
   }
 
-  private QueryOutcome read(ResultSet rs, long started, int stopAfterRows) throws SQLException {
-    ResultSetMetaData meta = rs.getMetaData();
-    int width = meta.getColumnCount();
-    List<String> columns = new ArrayList<>(width);
-    for (int i = 1; i <= width; i++) {
-      columns.add(meta.getColumnLabel(i));
-    }
-    List<List<Object>> rows = new ArrayList<>();
-    int max = limits.maxRows();
-    long resultBytes = 0;
-    while (rs.next()) {
-      if (rows.size() == stopAfterRows && stopAfterRows < max) {
-        return QueryOutcome.success(QueryResult.incomplete(columns, rows), System.nanoTime() - started);
-      }
-      if (rows.size() == max) {
-        return QueryOutcome.failure(FailureKind.ROW_LIMIT, "row cap: the query returned more than " + max
-            + " rows; raise maxRows (--max-rows) if such results are expected", System.nanoTime() - started);
-      }
-      Object[] row = new Object[width];
-      // Counted cell by cell, so that at most one value (bounded by maxValueBytes) is read past a bound.
-      long rowBytes = 16L + 8L * width;
-      for (int i = 0; i < width; i++) {
-        Object value = rs.getObject(i + 1);
-        row[i] = value instanceof Integer v ? Long.valueOf(v) : value;
-        rowBytes += ResultBytes.cell(row[i]);
-        if (rowBytes > limits.maxRowBytes()) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: a result row takes more than "
-              + limits.maxRowBytes() + " bytes; raise maxRowBytes (--max-row-bytes) if such rows are expected",
-              System.nanoTime() - started);
-        }
-        if (resultBytes + rowBytes > limits.maxResultBytes()) {
-          return QueryOutcome.failure(FailureKind.SIZE_LIMIT, "size cap: the result takes more than "
-              + limits.maxResultBytes() + " bytes; raise maxResultBytes (--max-result-bytes) if such results are "
-              + "expected", System.nanoTime() - started);
-        }
-      }
-      resultBytes += rowBytes;
-      rows.add(Arrays.asList(row));
-    }
-    return QueryOutcome.success(new QueryResult(columns, rows), System.nanoTime() - started);
+  /** One cell as SQLite gives it, with whole numbers always as {@code Long}. */
+  private static Object cell(ResultSet rs, int column) throws SQLException {
+    Object value = rs.getObject(column);
+    return value instanceof Integer v ? Long.valueOf(v) : value;
   }
 
   /**
@@ -516,9 +477,5 @@ final class SqliteQueryExecutor implements QueryExecutor {
       t = t.getCause();
     }
     return String.valueOf(t.getMessage());
-  }
-
-  private static String describe(java.time.Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmsql.sqlite;
 
+import dev.llmsql.guard.FunctionCalls;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

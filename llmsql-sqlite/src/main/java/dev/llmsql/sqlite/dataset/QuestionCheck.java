@@ -3,8 +3,8 @@ package dev.llmsql.sqlite.dataset;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.Question;
+import dev.llmsql.engine.QuestionReader;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
@@ -41,7 +41,7 @@ final class QuestionCheck {
   static List<String> problems(Path questions, Path database, List<ImportedTable> tables) {
     Map<Integer, Question> byId;
     try {
-      byId = Evaluator.readQuestions(questions);
+      byId = QuestionReader.read(questions);
     } catch (InvalidInputException e) {
       return List.of(e.getMessage());
     }

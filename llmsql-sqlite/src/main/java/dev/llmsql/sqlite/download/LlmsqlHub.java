@@ -2,7 +2,6 @@ package dev.llmsql.sqlite.download;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.benchmark.BenchmarkSource;
@@ -283,8 +282,8 @@ public final class LlmsqlHub implements BenchmarkSource {
    * }</pre>
    */
   public static final class Builder {
-    private String version = Evaluator.DEFAULT_VERSION;
-    private Path workdir = Evaluator.DEFAULT_WORKDIR;
+    private String version = Benchmarks.DEFAULT_LLMSQL_VERSION;
+    private Path workdir = Benchmarks.DEFAULT_WORKDIR;
     private URI endpoint;
     private String token;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;

@@ -1,46 +1,28 @@
-package dev.llmsql.sqlite;
+package dev.llmsql.guard;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * The names a statement calls: every identifier (bare, or quoted with {@code ""}, {@code ``} or {@code []})
  * that the next token, past spaces and comments, opens with {@code (}. Read the way {@link StatementGuard}
  * reads: string literals and comments are skipped, whitespace is taken widely, so a call is never missed
  * (a keyword such as {@code IN (} or a CTE's column list is listed too, which only errs on the safe side).
+ * Engine-neutral: an engine decides what the names mean (SQLite runs a statement whose every call is cheap on the
+ * caller's thread, and looks up names it does not know).
  *
  * <pre>{@code
  * FunctionCalls.of("SELECT COUNT(*) FROM t WHERE x IN (1, 2)");  // [count, in]
  * }</pre>
  */
-final class FunctionCalls {
-
-  /**
-   * What may precede {@code (} in a statement that runs on the caller's thread: keywords, and the functions
-   * whose one call costs at most time linear in its arguments (each bounded by {@code maxValueBytes}), so every
-   * native call returns within milliseconds and the deadline (progress handler, interrupt) is seen between
-   * them. Anything else, {@code instr}, {@code replace}, {@code trim} (time grows with both arguments' lengths),
-   * {@code printf}, a table-valued or a removed function, goes to a worker the caller can abandon.
-   */
-  static final Set<String> BOUNDED = Set.of(
-      // keywords
-      "all", "and", "as", "between", "by", "case", "cast", "distinct", "else", "escape", "except", "exists",
-      "filter", "from", "glob", "having", "in", "intersect", "is", "join", "like", "limit", "materialized", "not",
-      "offset", "on", "or", "over", "partition", "recursive", "select", "then", "union", "using", "values",
-      "when", "where", "window", "with",
-      // functions linear in their arguments
-      "abs", "avg", "ceil", "ceiling", "coalesce", "count", "date", "datetime", "floor", "if", "ifnull", "iif",
-      "julianday", "length", "likelihood", "likely", "lower", "max", "min", "nullif", "round", "sign",
-      "strftime", "substr", "substring", "sum", "time", "total", "trunc", "typeof", "unixepoch", "unlikely",
-      "upper");
+public final class FunctionCalls {
 
   private FunctionCalls() {
   }
 
   /** The lower-case names {@code sql} calls, in order of appearance, repeats included; empty when none. */
-  static List<String> of(String sql) {
+  public static List<String> of(String sql) {
     List<String> names = List.of();
     int n = sql.length();
     int i = 0;
@@ -83,16 +65,6 @@ final class FunctionCalls {
       i = next;
     }
     return names;
-  }
-
-  /** Whether every one of {@code calls} is in {@link #BOUNDED}. */
-  static boolean bounded(List<String> calls) {
-    for (String name : calls) {
-      if (!BOUNDED.contains(name)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** SQLite reads bytes from 0x80 up as identifier characters; letters, digits, _ and $ below. */

@@ -1,4 +1,4 @@
-package dev.llmsql.sqlite;
+package dev.llmsql.guard;
 
 import java.util.Locale;
 
