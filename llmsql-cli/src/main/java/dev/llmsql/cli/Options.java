@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.PrintStream;
@@ -87,24 +88,17 @@ final class Options {
   }
 
   /**
-   * Refuses an engine whose JDBC driver {@code loader} lacks, naming what asked for it ({@code given}, e.g.
-   * {@code --engine duckdb}): the SQLite-only jar (llmsql-sqlite.jar) leaves out DuckDB's and PostgreSQL's, which
-   * would otherwise fail later as "No suitable driver".
+   * Refuses an engine that {@code loader} lacks a part of ({@link dev.llmsql.execution.QueryEngine#missing}),
+   * naming what asked for it ({@code given}, e.g. {@code --engine duckdb}): the SQLite-only jar (llmsql-sqlite.jar)
+   * leaves out DuckDB's and PostgreSQL's drivers, which would otherwise fail later as "No suitable driver".
    */
   static void requireDriver(String given, String engine, ClassLoader loader) {
-    String[] driver = switch (engine) {
-      case "duckdb" -> new String[] {"org.duckdb.DuckDBDriver", "DuckDB"};
-      case "postgresql" -> new String[] {"org.postgresql.Driver", "PostgreSQL"};
-      default -> null;
-    };
-    if (driver == null) {
-      return;
-    }
-    try {
-      Class.forName(driver[0], false, loader);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(given + ": this jar has no " + driver[1] + " JDBC driver (llmsql-sqlite.jar "
-          + "runs SQLite only); run llmsql.jar, which has every engine");
+    for (QueryEngine e : QueryEngines.all()) {
+      String missing = e.name().equalsIgnoreCase(engine) ? e.missing(loader) : null;
+      if (missing != null) {
+        throw new IllegalArgumentException(given + ": this jar has no " + missing + " (llmsql-sqlite.jar runs SQLite "
+            + "only); run llmsql.jar, which has every engine");
+      }
     }
   }
 
