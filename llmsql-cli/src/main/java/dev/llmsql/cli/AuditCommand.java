@@ -54,8 +54,7 @@ final class AuditCommand implements Callable<Integer> {
   @Option(names = "--databases-dir", paramLabel = "DIR", description = "databases laid out DIR/{db_id}/{db_id}.sqlite")
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", converter = Converters.Engine.class,
-      completionCandidates = Options.EngineNames.class,
-      description = "${COMPLETION-CANDIDATES} (default: by the database)")
+      completionCandidates = Options.EngineNames.class)
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", description = "a server's database; {db_id} is filled per question")
   String jdbcUrl;

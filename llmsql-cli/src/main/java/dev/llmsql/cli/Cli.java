@@ -110,9 +110,11 @@ public final class Cli {
     top.addSubcommand(FormatFiles.describeReport(new CommandLine(new ReportCommand(this))));
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
-    top.addSubcommand(new CommandLine(new AuditCommand(this, out, err)));
+    top.addSubcommand(Options.describeEngine(new CommandLine(new AuditCommand(this, out, err)),
+        Options.or(Options.engines()) + " (default: by the database)"));
     top.addSubcommand(new CommandLine(new Llmsql.Dataset())
-        .addSubcommand(new CommandLine(new DatasetCommand(out, err, environment))));
+        .addSubcommand(Options.describeEngine(new CommandLine(new DatasetCommand(out, err, environment)),
+            EngineTarget.help())));
     top.addSubcommand(new CommandLine(new Llmsql.Inference())
         .addSubcommand(new CommandLine(new InferenceCommand(out, err, environment, terminal))));
     top.addSubcommand(new CommandLine(new Llmsql.Falcon())

@@ -64,6 +64,19 @@ record EngineTarget(ImportTarget target, Path fromSqlite, Path out, Server serve
     }
   }
 
+  /**
+   * {@code --engine}'s help: sqlite, the default, then every import target's engine, the first server engine
+   * marked as the one {@code --jdbc-url} implies.
+   */
+  static String help() {
+    List<ImportTarget> targets = targets();
+    String server = targets.stream().filter(t -> t.place() == ImportTarget.Place.SERVER).findFirst()
+        .map(ImportTarget::engine).orElse(null);
+    List<String> names = new ArrayList<>(List.of("sqlite (default)"));
+    targets.forEach(t -> names.add(t.engine() + (t.engine().equals(server) ? " (the default with --jdbc-url)" : "")));
+    return Options.or(names);
+  }
+
   /** The import targets on the class path, by engine name. */
   static List<ImportTarget> targets() {
     return ImportTarget.all().stream().sorted(Comparator.comparing(ImportTarget::engine)).toList();

@@ -41,8 +41,7 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--databases-dir", paramLabel = "DIR", order = 105)
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
-      completionCandidates = Options.EngineNames.class,
-      description = "${COMPLETION-CANDIDATES} (default: by --db-path's name or the URL)")
+      completionCandidates = Options.EngineNames.class)
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", order = 107)
   String jdbcUrl;
@@ -213,13 +212,15 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   }
 
   /**
-   * Gives {@code --judge} and {@code --scoring} their help from the judge and scoring registries
-   * ({@link Judges#help()}, {@link Scorings#help()}; an annotation can only hold a constant). No completion
+   * Gives {@code --engine}, {@code --judge} and {@code --scoring} their help from the engine, judge and scoring registries
+   * ({@link Options#engines()}, {@link Judges#help()}, {@link Scorings#help()}; an annotation can only hold a constant). No completion
    * candidates: picocli's bash script names a candidate list after the option's label, so a list for these
    * would replace {@code --engine}'s, also labelled NAME.
    */
   static CommandLine describe(CommandLine evaluate) {
     CommandSpec spec = evaluate.getCommandSpec();
+    FormatFiles.replace(spec, "--engine", null, Options.or(Options.engines())
+        + " (default: by --db-path's name or the URL)", null);
     FormatFiles.replace(spec, "--judge", null, Usage.JUDGE_DEFAULT + String.join(", ", Judges.help()),
         null);
     FormatFiles.replace(spec, "--scoring", null, "extra scores: " + String.join(", ", Scorings.help()),

@@ -79,6 +79,12 @@ final class Options {
     return engine;
   }
 
+  /** Gives {@code command}'s {@code --engine} the help {@code description} (an annotation can only hold a constant). */
+  static picocli.CommandLine describeEngine(picocli.CommandLine command, String description) {
+    FormatFiles.replace(command.getCommandSpec(), "--engine", null, description, null);
+    return command;
+  }
+
   /** The engines {@code --engine} takes, for its help ({@code ${COMPLETION-CANDIDATES}}) and shell completion. */
   static final class EngineNames implements Iterable<String> {
     @Override
