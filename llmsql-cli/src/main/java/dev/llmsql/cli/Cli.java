@@ -111,10 +111,10 @@ public final class Cli {
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
     top.addSubcommand(Options.describeEngine(new CommandLine(new AuditCommand(this, out, err)),
-        Options.or(Options.engines()) + " (default: by the database)"));
+        () -> Options.or(Options.engines()) + " (default: by the database)"));
     top.addSubcommand(new CommandLine(new Llmsql.Dataset())
         .addSubcommand(Options.describeEngine(new CommandLine(new DatasetCommand(out, err, environment)),
-            EngineTarget.help())));
+            EngineTarget::help)));
     top.addSubcommand(new CommandLine(new Llmsql.Inference())
         .addSubcommand(new CommandLine(new InferenceCommand(out, err, environment, terminal))));
     top.addSubcommand(new CommandLine(new Llmsql.Falcon())

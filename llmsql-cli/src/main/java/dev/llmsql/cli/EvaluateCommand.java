@@ -212,20 +212,16 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   }
 
   /**
-   * Gives {@code --engine}, {@code --judge} and {@code --scoring} their help from the engine, judge and scoring registries
-   * ({@link Options#engines()}, {@link Judges#help()}, {@link Scorings#help()}; an annotation can only hold a constant). No completion
-   * candidates: picocli's bash script names a candidate list after the option's label, so a list for these
-   * would replace {@code --engine}'s, also labelled NAME.
+   * Gives {@code --engine}, {@code --judge} and {@code --scoring} their help from the engine, judge and scoring
+   * registries ({@link Options#engines()}, {@link Judges#help()}, {@link Scorings#help()}), made when help is
+   * shown. No completion candidates for judges and scorings: picocli's bash script names a candidate list after
+   * the option's label, so a list for these would replace {@code --engine}'s, also labelled NAME.
    */
   static CommandLine describe(CommandLine evaluate) {
-    CommandSpec spec = evaluate.getCommandSpec();
-    FormatFiles.replace(spec, "--engine", null, Options.or(Options.engines())
-        + " (default: by --db-path's name or the URL)", null);
-    FormatFiles.replace(spec, "--judge", null, Usage.JUDGE_DEFAULT + String.join(", ", Judges.help()),
-        null);
-    FormatFiles.replace(spec, "--scoring", null, "extra scores: " + String.join(", ", Scorings.help()),
-        null);
-    return evaluate;
+    return RegistryHelp.install(evaluate, Map.of(
+        "engine", () -> Options.or(Options.engines()) + " (default: by --db-path's name or the URL)",
+        "judge", () -> Usage.JUDGE_DEFAULT + String.join(", ", Judges.help()),
+        "scoring", () -> "extra scores: " + String.join(", ", Scorings.help())));
   }
 
   /** {@code --compare-judges}: checked when read, split again in {@link #validate()}. */

@@ -147,12 +147,9 @@ final class FormatFiles {
     return report;
   }
 
-  static void replace(CommandSpec spec, String name, String label, String description, List<String> choices) {
+  private static void replace(CommandSpec spec, String name, String label, String description, List<String> choices) {
     OptionSpec option = spec.findOption(name);
-    OptionSpec.Builder b = option.toBuilder().description(description);
-    if (choices != null) {
-      b.completionCandidates(choices);
-    }
+    OptionSpec.Builder b = option.toBuilder().description(description).completionCandidates(choices);
     if (label != null) {
       b.paramLabel(label);
     }

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Reading option values for every command, with one wording for every bad value. Each numeric option is
@@ -79,10 +80,9 @@ final class Options {
     return engine;
   }
 
-  /** Gives {@code command}'s {@code --engine} the help {@code description} (an annotation can only hold a constant). */
-  static picocli.CommandLine describeEngine(picocli.CommandLine command, String description) {
-    FormatFiles.replace(command.getCommandSpec(), "--engine", null, description, null);
-    return command;
+  /** Gives {@code command}'s {@code --engine} the help {@code description}, made when help is shown. */
+  static picocli.CommandLine describeEngine(picocli.CommandLine command, Supplier<String> description) {
+    return RegistryHelp.install(command, java.util.Map.of("engine", description));
   }
 
   /** The engines {@code --engine} takes, for its help ({@code ${COMPLETION-CANDIDATES}}) and shell completion. */
