@@ -56,8 +56,7 @@ final class AuditCommand implements Callable<Integer> {
   @Option(names = "--databases-dir", paramLabel = "DIR")
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", converter = Converters.Engine.class,
-      completionCandidates = Options.EngineNames.class,
-      description = "${COMPLETION-CANDIDATES} (default: by the database)")
+      completionCandidates = Options.EngineNames.class)
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL")
   String jdbcUrl;

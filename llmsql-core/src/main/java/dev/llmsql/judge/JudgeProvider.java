@@ -1,6 +1,8 @@
 package dev.llmsql.judge;
 
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Makes judges by name for {@link Judges#named(String)}, discovered with {@link java.util.ServiceLoader}:
@@ -23,6 +25,16 @@ public interface JudgeProvider {
   /** The options {@code name} accepts (written {@code name:option,option}); empty by default. */
   default Set<String> options(String name) {
     return Set.of();
+  }
+
+  /**
+   * How help lists this provider's judges, one entry per judge in the order shown, e.g.
+   * {@code "bird[:ves,keep-equal-ratios]"} or {@code "spider (Spider's report by hardness)"}; a name left out
+   * still works. By default every name, sorted, with its options: {@code name[:option,option]}.
+   */
+  default List<String> help() {
+    return names().stream().sorted().map(name -> options(name).isEmpty() ? name
+        : name + "[:" + String.join(",", new TreeSet<>(options(name))) + "]").toList();
   }
 
   /**

@@ -3,7 +3,9 @@ package dev.llmsql.judge;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.matching.ResultMatcher;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -151,6 +153,22 @@ public final class Judges {
     names.add("llmsql2");
     providers().forEach(p -> names.addAll(p.names()));
     return names;
+  }
+
+  /**
+   * The judges as help lists them: the built-in {@code llmsql} and {@code llmsql2}, then each provider's
+   * {@link JudgeProvider#help()} in class path order (as {@link ServiceLoader} finds them).
+   */
+  public static List<String> help() {
+    List<String> help = new ArrayList<>(List.of("llmsql (1.0 rules for every question)",
+        "llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict]"));
+    Set<String> seen = new HashSet<>();
+    for (JudgeProvider provider : ServiceLoader.load(JudgeProvider.class, Judges.class.getClassLoader())) {
+      if (seen.add(provider.getClass().getName())) {
+        help.addAll(provider.help());
+      }
+    }
+    return List.copyOf(help);
   }
 
   private static List<JudgeProvider> providers() {

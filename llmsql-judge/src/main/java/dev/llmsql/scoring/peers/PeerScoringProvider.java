@@ -2,6 +2,7 @@ package dev.llmsql.scoring.peers;
 
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.ScoringProvider;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -22,6 +23,12 @@ public final class PeerScoringProvider implements ScoringProvider {
   @Override
   public Set<String> names() {
     return Set.copyOf(PeerScorings.names());
+  }
+
+  /** In the order help has always shown them, {@code weighted}'s option beside it. */
+  @Override
+  public List<String> help() {
+    return List.of("executability", "weighted[:unknown-as-1]", "soft-f1", "relative-efficiency", "dialect-validity");
   }
 
   @Override

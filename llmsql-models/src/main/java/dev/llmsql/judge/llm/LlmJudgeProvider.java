@@ -45,6 +45,11 @@ public final class LlmJudgeProvider implements JudgeProvider {
   }
 
   @Override
+  public List<String> help() {
+    return List.of("llm", "llm:hybrid (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)");
+  }
+
+  @Override
   public Judge create(String name, Set<String> options) {
     return create(options, System::getenv);
   }
