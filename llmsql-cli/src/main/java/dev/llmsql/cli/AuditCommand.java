@@ -35,12 +35,12 @@ import picocli.CommandLine.Spec;
  * runs every gold query of a benchmark with no predictions and flags the questions no model can match reliably
  * ({@link Audit}); prints a one-screen summary, writes JSON, CSV and HTML, and fails CI with {@code --fail-on}.
  * The options setting {@code Audit.Builder} take their help from its declarations
- * ({@link dev.llmsql.config.AuditSettings}, through {@link SettingsHelp.Audit}).
+ * ({@link dev.llmsql.config.AuditSettings}, through {@link SettingsHelp.ForAudit}).
  */
 @Command(name = "audit", header = "check a benchmark's gold queries before they score a model",
     description = Usage.AUDIT_DESCRIPTION, footer = Usage.AUDIT_FOOTER, optionListHeading = "%n",
     customSynopsis = "llmsql audit --questions-path FILE (--db-path FILE | --databases-dir DIR | --jdbc-url URL) "
-        + "[options]", modelTransformer = SettingsHelp.Audit.class)
+        + "[options]", modelTransformer = SettingsHelp.ForAudit.class)
 final class AuditCommand implements Callable<Integer> {
 
   private final Cli cli;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION,
     footer = Usage.EVALUATE_FOOTER,
     customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Evaluate.class)
+    modelTransformer = SettingsHelp.ForEvaluate.class)
 final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   private final Cli cli;
   @Spec

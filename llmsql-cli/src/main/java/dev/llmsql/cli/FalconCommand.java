@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", header = "several models x rounds, DB-GPT Falcon's tables", customSynopsis = "llmsql falcon run --model SPEC [--model SPEC...] --out DIR "
     + "[options]", description = Usage.FALCON_DESCRIPTION, footer = Usage.FALCON_FOOTER, optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Falcon.class)
+    modelTransformer = SettingsHelp.ForFalcon.class)
 final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** One {@code --model} option: {@code MODEL[,base-url=U][,concurrency=N][,api-key-env=VAR][,name=LABEL]}. */

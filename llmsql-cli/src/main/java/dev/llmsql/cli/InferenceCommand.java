@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "api", header = "ask an OpenAI-compatible server for predictions", customSynopsis = "llmsql inference api --model M --base-url U --output-file F "
     + "[options]", description = Usage.INFERENCE_DESCRIPTION, footer = Usage.INFERENCE_FOOTER,
     optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Inference.class)
+    modelTransformer = SettingsHelp.ForInference.class)
 final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
 
   private static final int MAX_PRINTED_FAILURES = 10;

@@ -24,7 +24,7 @@ final class SettingsHelp {
   }
 
   /** {@code llmsql evaluate}: every setting of {@code Evaluator.Builder} that has an option. */
-  static final class Evaluate implements IModelTransformer {
+  static final class ForEvaluate implements IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, EvaluatorSettings.ALL);
@@ -32,7 +32,7 @@ final class SettingsHelp {
   }
 
   /** {@code llmsql audit}: every setting of {@code Audit.Builder} that has an option. */
-  static final class Audit implements IModelTransformer {
+  static final class ForAudit implements IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, AuditSettings.ALL);
@@ -40,7 +40,7 @@ final class SettingsHelp {
   }
 
   /** Commands that download LLMSQL ({@link Options.Hub}): the download's settings. */
-  static final class Download implements IModelTransformer {
+  static final class ForDownload implements IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, EvaluatorSettings.DOWNLOAD);
@@ -48,7 +48,7 @@ final class SettingsHelp {
   }
 
   /** {@code llmsql inference api}: the download's settings and the model's ({@link ChatSettings}). */
-  static final class Inference implements IModelTransformer {
+  static final class ForInference implements IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, concat(EvaluatorSettings.DOWNLOAD, List.of(ChatSettings.API_KEY_ENV,
@@ -57,7 +57,7 @@ final class SettingsHelp {
   }
 
   /** {@code llmsql falcon run}: as inference's, the key and concurrency being those of models not saying theirs. */
-  static final class Falcon implements IModelTransformer {
+  static final class ForFalcon implements IModelTransformer {
     static final Setting<String> API_KEY_ENV = ChatSettings.API_KEY_ENV.cli("--api-key-env",
         "variable holding the key of models without api-key-env= (default {default})");
     static final Setting<Integer> CONCURRENCY = ChatSettings.CONCURRENCY.cli("--concurrency",
@@ -71,7 +71,7 @@ final class SettingsHelp {
   }
 
   /** {@code llmsql suite run}: the model's settings, the concurrency being per model of cases. */
-  static final class Suite implements IModelTransformer {
+  static final class ForSuite implements IModelTransformer {
     static final Setting<Integer> CONCURRENCY = ChatSettings.CONCURRENCY.cli("--concurrency",
         "cases in flight per model, and requests per model (default {default}; {range})");
 

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
 /** {@code llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]}. */
 @Command(name = "run", header = "SCALE-style capability suites with LLM judges", customSynopsis = "llmsql suite run --suite DIR --config F --model M --base-url U "
     + "--judge-model J --out DIR [options]", description = Usage.SUITE_DESCRIPTION, footer = Usage.SUITE_FOOTER,
-    optionListHeading = "%n", modelTransformer = SettingsHelp.Suite.class)
+    optionListHeading = "%n", modelTransformer = SettingsHelp.ForSuite.class)
 final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** Where the command line writes the process log, inside {@code --out}. */

@@ -111,9 +111,9 @@ class SettingsAgreementTest {
     Map<String, List<Setting<?>>> shown = new java.util.LinkedHashMap<>();
     shown.put("inference api", List.of(ChatSettings.API_KEY_ENV, ChatSettings.CONCURRENCY,
         ChatSettings.READ_TIMEOUT));
-    shown.put("falcon run", List.of(SettingsHelp.Falcon.API_KEY_ENV, SettingsHelp.Falcon.CONCURRENCY,
+    shown.put("falcon run", List.of(SettingsHelp.ForFalcon.API_KEY_ENV, SettingsHelp.ForFalcon.CONCURRENCY,
         ChatSettings.READ_TIMEOUT));
-    shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.Suite.CONCURRENCY,
+    shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.ForSuite.CONCURRENCY,
         ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS));
     int checked = 0;
     for (Map.Entry<String, List<Setting<?>>> command : shown.entrySet()) {
