@@ -6,7 +6,7 @@ import dev.llmsql.audit.AuditReport;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.QueryEngines;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;

@@ -1,7 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.scoring.Scorings;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
-import dev.llmsql.inference.Inference;
-import dev.llmsql.inference.InferenceSummary;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ChatSettings;
-import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.inference.InferenceSummary;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;

@@ -3,7 +3,7 @@ package dev.llmsql.cli;
 import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Setting;
-import dev.llmsql.judge.llm.ChatSettings;
+import dev.llmsql.models.judge.ChatSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

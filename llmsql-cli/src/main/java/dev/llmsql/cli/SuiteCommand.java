@@ -1,13 +1,13 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ChatSettings;
-import dev.llmsql.judge.llm.ProcessLog;
-import dev.llmsql.suite.CapabilityScore;
-import dev.llmsql.suite.CapabilitySuite;
-import dev.llmsql.suite.ModelResult;
-import dev.llmsql.suite.SuiteFormatException;
-import dev.llmsql.suite.SuiteReports;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.judge.ProcessLog;
+import dev.llmsql.models.suite.CapabilityScore;
+import dev.llmsql.models.suite.CapabilitySuite;
+import dev.llmsql.models.suite.ModelResult;
+import dev.llmsql.models.suite.SuiteFormatException;
+import dev.llmsql.models.suite.SuiteReports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -46,7 +46,7 @@ final class Usage {
       or {"question_id": 1, "result_csv": "results/1.csv"} for a result given instead of SQL; a directory is a
       Spider 2.0 submission of <instance_id>.sql and <instance_id>.csv files.""";
 
-  /** {@code evaluate --judge}'s help before the judges {@link dev.llmsql.judge.Judges#help()} lists. */
+  /** {@code evaluate --judge}'s help before the judges {@link dev.llmsql.judgement.Judges#help()} lists. */
   static final String JUDGE_DEFAULT = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
       + "an \"answer\"; 1.0 rules for the rest); ";
 

@@ -1,10 +1,10 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.JudgeProvider;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.JudgeProvider;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Judges;
 import java.util.Set;
 
 /**

@@ -3,7 +3,7 @@ package dev.llmsql.protocol;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.SpiderScores;

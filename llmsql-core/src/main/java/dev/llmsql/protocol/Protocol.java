@@ -2,7 +2,7 @@ package dev.llmsql.protocol;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Tally;
 import dev.llmsql.result.QuestionResult;

@@ -67,7 +67,7 @@ class EngineNamesNoProtocolTest {
 
     noClasses().that().resideInAPackage("dev.llmsql.engine..")
         .should().dependOnClassesThat(A_PROTOCOL)
-        .orShould().callMethod("dev.llmsql.judge.Judges", "judgesByAnswer", "dev.llmsql.judge.Judge")
+        .orShould().callMethod("dev.llmsql.judgement.Judges", "judgesByAnswer", "dev.llmsql.judgement.Judge")
         .check(CLASSES);
   }
 

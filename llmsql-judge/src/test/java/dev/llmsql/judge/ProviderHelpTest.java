@@ -2,6 +2,9 @@ package dev.llmsql.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.ScoringProvider;
 import dev.llmsql.scoring.Scorings;

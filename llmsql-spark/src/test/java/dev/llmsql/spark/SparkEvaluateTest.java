@@ -46,7 +46,7 @@ class SparkEvaluateTest {
           "results");
     }
     EvaluationReport local = Evaluator.builder().questionsPath(questions).databasesDir(databases)
-        .judge(dev.llmsql.judge.Judges.named("spider-exec")).modelName("dail-sql").noReportFile()
+        .judge(dev.llmsql.judgement.Judges.named("spider-exec")).modelName("dail-sql").noReportFile()
         .showMismatches(false).noGoldCache().build()
         .run(sample.resolve("predictions/dail-sql-gpt4.jsonl"));
     EvaluationReport written = FullReportJson.read(out.resolve("dail-sql.json"));

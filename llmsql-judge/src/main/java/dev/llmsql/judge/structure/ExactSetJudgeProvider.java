@@ -1,7 +1,7 @@
 package dev.llmsql.judge.structure;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeProvider;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
 import java.util.List;
 import java.util.Set;
 

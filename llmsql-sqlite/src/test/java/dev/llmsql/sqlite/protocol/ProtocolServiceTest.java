@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionDetail;

@@ -1,7 +1,7 @@
 package dev.llmsql.sqlite.protocol;
 
 import dev.llmsql.benchmark.Question;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.protocol.Protocol;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Tally;
