@@ -25,7 +25,7 @@ module dev.llmsql.core {
   exports dev.llmsql.files;
   exports dev.llmsql.gate;
   exports dev.llmsql.guard;
-  exports dev.llmsql.judge;
+  exports dev.llmsql.judgement;
   exports dev.llmsql.matching;
   exports dev.llmsql.prediction;
   exports dev.llmsql.protocol;
@@ -43,7 +43,7 @@ module dev.llmsql.core {
   uses dev.llmsql.benchmark.DefaultBenchmarkSourceFactory;
   uses dev.llmsql.execution.ImportTarget;
   uses dev.llmsql.execution.QueryEngine;
-  uses dev.llmsql.judge.JudgeProvider;
+  uses dev.llmsql.judgement.JudgeProvider;
   uses dev.llmsql.protocol.Protocol;
   uses dev.llmsql.scoring.ScoringProvider;
   uses dev.llmsql.report.ReportWriter;

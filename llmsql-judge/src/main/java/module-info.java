@@ -10,10 +10,10 @@ module dev.llmsql.judge {
   exports dev.llmsql.judge.dialect;
   exports dev.llmsql.judge.resultset;
   exports dev.llmsql.judge.structure;
-  exports dev.llmsql.scoring.peers;
+  exports dev.llmsql.judge.scoring;
 
-  provides dev.llmsql.judge.JudgeProvider with dev.llmsql.judge.resultset.ResultSetJudgeProvider,
+  provides dev.llmsql.judgement.JudgeProvider with dev.llmsql.judge.resultset.ResultSetJudgeProvider,
       dev.llmsql.judge.structure.ExactSetJudgeProvider, dev.llmsql.judge.dialect.DialectJudgeProvider;
   provides dev.llmsql.audit.GoldInspector with dev.llmsql.judge.audit.ParsedGoldInspector;
-  provides dev.llmsql.scoring.ScoringProvider with dev.llmsql.scoring.peers.PeerScoringProvider;
+  provides dev.llmsql.scoring.ScoringProvider with dev.llmsql.judge.scoring.PeerScoringProvider;
 }

@@ -10,13 +10,13 @@ module dev.llmsql.models {
   requires org.apache.commons.csv;
   requires java.net.http;
 
-  exports dev.llmsql.inference;
-  exports dev.llmsql.inference.falcon;
-  exports dev.llmsql.judge.llm;
-  exports dev.llmsql.suite;
+  exports dev.llmsql.models.inference;
+  exports dev.llmsql.models.falcon;
+  exports dev.llmsql.models.judge;
+  exports dev.llmsql.models.suite;
 
   // the process log serializes ChatMessage records with Jackson
-  opens dev.llmsql.judge.llm to com.fasterxml.jackson.databind;
+  opens dev.llmsql.models.judge to com.fasterxml.jackson.databind;
 
-  provides dev.llmsql.judge.JudgeProvider with dev.llmsql.judge.llm.LlmJudgeProvider;
+  provides dev.llmsql.judgement.JudgeProvider with dev.llmsql.models.judge.LlmJudgeProvider;
 }

@@ -7,14 +7,15 @@ import dev.llmsql.audit.AuditReport;
 import dev.llmsql.audit.GoldInspector;
 import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.benchmark.Benchmarks;
+import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.config.Settings;
 import dev.llmsql.engine.AuditEngine;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngine;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.Judges;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,8 +40,11 @@ import java.util.ServiceLoader;
  */
 public final class Audit {
 
-  /** The share of the query timeout a gold may take before it is {@code gold_slow}, by default. */
-  public static final double DEFAULT_SLOW_FRACTION = 0.5;
+  /**
+   * The share of the query timeout a gold may take before it is {@code gold_slow}, by default
+   * ({@link AuditSettings#SLOW_FRACTION}, where every default of {@link Builder} is declared).
+   */
+  public static final double DEFAULT_SLOW_FRACTION = AuditSettings.SLOW_FRACTION.defaultValue();
 
   private final BenchmarkSource source;
   private final Builder b;
@@ -96,13 +100,15 @@ public final class Audit {
     private QueryEngine engine;
     private Judge judge = Judges.llmsqlByVersion();
     private GoldInspector inspector;
-    private Duration queryTimeout = Evaluator.DEFAULT_QUERY_TIMEOUT;
-    private double slowFraction = DEFAULT_SLOW_FRACTION;
-    private int maxRows = Evaluator.DEFAULT_MAX_ROWS;
-    private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(), Range.THREADS.max());
-    private int maxValueBytes = ExecutionLimits.DEFAULT_MAX_VALUE_BYTES;
-    private long maxRowBytes = ExecutionLimits.DEFAULT_MAX_ROW_BYTES;
-    private long maxResultBytes = ExecutionLimits.DEFAULT_MAX_RESULT_BYTES;
+    private Duration queryTimeout = AuditSettings.QUERY_TIMEOUT.defaultValue();
+    private double slowFraction = AuditSettings.SLOW_FRACTION.defaultValue();
+    private int maxRows = AuditSettings.MAX_ROWS.defaultValue();
+    // the declared default is "computed": the processors, within the declared range
+    private int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(),
+        AuditSettings.THREADS.range().map(Range::max).orElseThrow());
+    private int maxValueBytes = AuditSettings.MAX_VALUE_BYTES.defaultValue();
+    private long maxRowBytes = AuditSettings.MAX_ROW_BYTES.defaultValue();
+    private long maxResultBytes = AuditSettings.MAX_RESULT_BYTES.defaultValue();
     private final List<AuditListener> listeners = new ArrayList<>();
 
     private Builder() {
@@ -161,8 +167,7 @@ public final class Audit {
 
     /** How long one statement may run (default 10 s, as evaluation's). */
     public Builder queryTimeout(Duration timeout) {
-      requireNonNull(timeout, "queryTimeout");
-      this.queryTimeout = given.once("queryTimeout", Range.QUERY_TIMEOUT_MILLIS.check("queryTimeout", timeout));
+      this.queryTimeout = given.once("queryTimeout", AuditSettings.QUERY_TIMEOUT.check(timeout));
       return this;
     }
 
@@ -182,31 +187,31 @@ public final class Audit {
 
     /** How many rows one statement may return (default 100,000). */
     public Builder maxRows(int maxRows) {
-      this.maxRows = given.once("maxRows", Range.MAX_ROWS.check("maxRows", maxRows));
+      this.maxRows = given.once("maxRows", AuditSettings.MAX_ROWS.check(maxRows));
       return this;
     }
 
     /** The longest string or blob a statement may build or read (default 250,000 bytes). */
     public Builder maxValueBytes(int bytes) {
-      this.maxValueBytes = given.once("maxValueBytes", Range.MAX_VALUE_BYTES.check("maxValueBytes", bytes));
+      this.maxValueBytes = given.once("maxValueBytes", AuditSettings.MAX_VALUE_BYTES.check(bytes));
       return this;
     }
 
     /** The most one result row may take (default 16 MiB). */
     public Builder maxRowBytes(long bytes) {
-      this.maxRowBytes = given.once("maxRowBytes", (long) Range.RESULT_BYTES.check("maxRowBytes", bytes));
+      this.maxRowBytes = given.once("maxRowBytes", AuditSettings.MAX_ROW_BYTES.check(bytes));
       return this;
     }
 
     /** The most one result may take (default 128 MiB). */
     public Builder maxResultBytes(long bytes) {
-      this.maxResultBytes = given.once("maxResultBytes", (long) Range.RESULT_BYTES.check("maxResultBytes", bytes));
+      this.maxResultBytes = given.once("maxResultBytes", AuditSettings.MAX_RESULT_BYTES.check(bytes));
       return this;
     }
 
     /** How many questions are audited at once (default: available processors). */
     public Builder threads(int threads) {
-      this.threads = given.once("threads", Range.THREADS.check("threads", threads));
+      this.threads = given.once("threads", AuditSettings.THREADS.check(threads));
       return this;
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.benchmark.Benchmarks;
 import dev.llmsql.execution.Database;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;

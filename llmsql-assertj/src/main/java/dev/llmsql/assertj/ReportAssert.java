@@ -3,7 +3,7 @@ package dev.llmsql.assertj;
 import dev.llmsql.compare.PairedComparison;
 import dev.llmsql.gate.Gate;
 import dev.llmsql.gate.GateResult;
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;

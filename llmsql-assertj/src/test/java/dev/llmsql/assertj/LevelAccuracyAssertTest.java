@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.gate.Gate;
 import dev.llmsql.gate.GateResult;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.SpiderScores;
@@ -25,7 +25,7 @@ class LevelAccuracyAssertTest {
       .build();
 
   private static QuestionResult result(int id, int hardness, boolean match) {
-    Verdict v = match ? Verdict.match() : Verdict.mismatch(dev.llmsql.judge.Reason.OTHER, "");
+    Verdict v = match ? Verdict.match() : Verdict.mismatch(dev.llmsql.judgement.Reason.OTHER, "");
     v = v.withMeasure(SpiderScores.HARDNESS_MEASURE, hardness).withMeasure(SpiderScores.EXACT, 0);
     return new QuestionResult(id, v, 1, 1, false, false, null, 0);
   }

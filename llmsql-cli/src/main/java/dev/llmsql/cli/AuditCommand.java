@@ -6,7 +6,7 @@ import dev.llmsql.audit.AuditReport;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.QueryEngines;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
@@ -34,11 +34,13 @@ import picocli.CommandLine.Spec;
  * {@code llmsql audit --questions-path FILE (--db-path FILE | --databases-dir DIR | --jdbc-url URL) [options]}:
  * runs every gold query of a benchmark with no predictions and flags the questions no model can match reliably
  * ({@link Audit}); prints a one-screen summary, writes JSON, CSV and HTML, and fails CI with {@code --fail-on}.
+ * The options setting {@code Audit.Builder} take their help from its declarations
+ * ({@link dev.llmsql.config.AuditSettings}, through {@link SettingsHelp.ForAudit}).
  */
 @Command(name = "audit", header = "check a benchmark's gold queries before they score a model",
     description = Usage.AUDIT_DESCRIPTION, footer = Usage.AUDIT_FOOTER, optionListHeading = "%n",
     customSynopsis = "llmsql audit --questions-path FILE (--db-path FILE | --databases-dir DIR | --jdbc-url URL) "
-        + "[options]")
+        + "[options]", modelTransformer = SettingsHelp.ForAudit.class)
 final class AuditCommand implements Callable<Integer> {
 
   private final Cli cli;
@@ -47,46 +49,36 @@ final class AuditCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--questions-path", paramLabel = "FILE", description = "the questions JSONL (with gold \"sql\")")
+  @Option(names = "--questions-path", paramLabel = "FILE")
   Path questions;
-  @Option(names = "--db-path", paramLabel = "FILE", description = "the one database every question runs on")
+  @Option(names = "--db-path", paramLabel = "FILE")
   Path db;
-  @Option(names = "--databases-dir", paramLabel = "DIR", description = "databases laid out DIR/{db_id}/{db_id}.sqlite")
+  @Option(names = "--databases-dir", paramLabel = "DIR")
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", converter = Converters.Engine.class,
-      completionCandidates = Options.EngineNames.class,
-      description = "${COMPLETION-CANDIDATES} (default: by the database)")
+      completionCandidates = Options.EngineNames.class)
   String engine;
-  @Option(names = "--jdbc-url", paramLabel = "URL", description = "a server's database; {db_id} is filled per question")
+  @Option(names = "--jdbc-url", paramLabel = "URL")
   String jdbcUrl;
   @Option(names = "--jdbc-user", paramLabel = "NAME", description = "the user --jdbc-url logs in as")
   String jdbcUser;
   @Option(names = "--jdbc-password-env", paramLabel = "VAR", description = "the variable holding its password")
   String jdbcPasswordEnv;
-  @Option(names = "--judge", paramLabel = "NAME",
-      description = "the judge a gold is judged against itself with (not_self_match); default as evaluate's")
+  @Option(names = "--judge", paramLabel = "NAME")
   String judge;
-  @Option(names = "--query-timeout", paramLabel = "SECONDS", converter = Converters.QueryTimeout.class,
-      description = "how long one statement may run (default 10, as evaluate's)")
+  @Option(names = "--query-timeout", paramLabel = "SECONDS", converter = Converters.QueryTimeout.class)
   Duration queryTimeout;
-  @Option(names = "--slow-fraction", paramLabel = "RATE", converter = Converters.Rate.class,
-      description = "a gold taking more than this share of the timeout is gold_slow (default 0.5; 1 = only "
-          + "timeouts)")
+  @Option(names = "--slow-fraction", paramLabel = "RATE", converter = Converters.Rate.class)
   Double slowFraction;
-  @Option(names = "--max-rows", paramLabel = "N", converter = Converters.MaxRows.class,
-      description = "rows one statement may return (default 100000)")
+  @Option(names = "--max-rows", paramLabel = "N", converter = Converters.MaxRows.class)
   Integer maxRows;
-  @Option(names = "--max-value-bytes", paramLabel = "N", converter = Converters.MaxValueBytes.class,
-      description = "the longest string or blob a statement may build or read (default 250000)")
+  @Option(names = "--max-value-bytes", paramLabel = "N", converter = Converters.MaxValueBytes.class)
   Integer maxValueBytes;
-  @Option(names = "--max-row-bytes", paramLabel = "N", converter = Converters.ResultBytes.class,
-      description = "the most one result row may take, in bytes (default 16 MiB)")
+  @Option(names = "--max-row-bytes", paramLabel = "N", converter = Converters.ResultBytes.class)
   Integer maxRowBytes;
-  @Option(names = "--max-result-bytes", paramLabel = "N", converter = Converters.ResultBytes.class,
-      description = "the most one result may take, in bytes (default 128 MiB)")
+  @Option(names = "--max-result-bytes", paramLabel = "N", converter = Converters.ResultBytes.class)
   Integer maxResultBytes;
-  @Option(names = "--threads", paramLabel = "N", converter = Converters.Threads.class,
-      description = "questions audited at once (default: processors)")
+  @Option(names = "--threads", paramLabel = "N", converter = Converters.Threads.class)
   Integer threads;
   @Option(names = "--save", paramLabel = "FILE", description = "write the JSON report (for evaluate --audit)")
   Path save;

@@ -94,20 +94,27 @@ public final class Cli {
    */
   CommandLine evaluateOnly() {
     CommandLine top = new CommandLine(new Llmsql());
-    top.addSubcommand(FormatFiles.describeEvaluate(new CommandLine(new EvaluateCommand(this))));
+    top.addSubcommand(evaluate());
     return top;
+  }
+
+  /** {@code evaluate}, its formats, judges and scorings listed from their registries. */
+  private CommandLine evaluate() {
+    return EvaluateCommand.describe(FormatFiles.describeEvaluate(new CommandLine(new EvaluateCommand(this))));
   }
 
   /** The command tree of one run: each command a fresh object that picocli fills with that run's options. */
   CommandLine commands() {
     CommandLine top = new CommandLine(new Llmsql());
-    top.addSubcommand(FormatFiles.describeEvaluate(new CommandLine(new EvaluateCommand(this))));
+    top.addSubcommand(evaluate());
     top.addSubcommand(FormatFiles.describeReport(new CommandLine(new ReportCommand(this))));
     top.addSubcommand(new CommandLine(new LeaderboardCommand(this)));
     top.addSubcommand(new CommandLine(new CompareCommand(out, err)));
-    top.addSubcommand(new CommandLine(new AuditCommand(this, out, err)));
+    top.addSubcommand(Options.describeEngine(new CommandLine(new AuditCommand(this, out, err)),
+        () -> Options.or(Options.engines()) + " (default: by the database)"));
     top.addSubcommand(new CommandLine(new Llmsql.Dataset())
-        .addSubcommand(new CommandLine(new DatasetCommand(out, err, environment))));
+        .addSubcommand(Options.describeEngine(new CommandLine(new DatasetCommand(out, err, environment)),
+            EngineTarget::help)));
     top.addSubcommand(new CommandLine(new Llmsql.Inference())
         .addSubcommand(new CommandLine(new InferenceCommand(out, err, environment, terminal))));
     top.addSubcommand(new CommandLine(new Llmsql.Falcon())

@@ -52,8 +52,7 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       description = "copy this SQLite database (LLMSQL's, a Spider database, an earlier import)")
   Path fromSqlite;
   @Option(names = "--engine", paramLabel = "NAME", order = 101, converter = Converters.Engine.class,
-      completionCandidates = EngineTarget.Choices.class,
-      description = "${COMPLETION-CANDIDATES} (default: sqlite, or the server engine --jdbc-url names)")
+      completionCandidates = EngineTarget.Choices.class)
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", order = 102,
       description = "the PostgreSQL database to create, jdbc:postgresql://HOST[:PORT]/NAME; the import logs in to "

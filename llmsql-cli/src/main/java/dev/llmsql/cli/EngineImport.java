@@ -57,18 +57,19 @@ final class EngineImport {
   /** Runs the import; returns the exit status. */
   int run(EngineTarget target, DatasetImport.Builder csv) {
     ImportTarget into = target.target();
+    EngineTarget.Server login = target.server();
     boolean server = into.place() == ImportTarget.Place.SERVER;
     Map<String, String> admin = new LinkedHashMap<>();
     String readerPassword = null;
     try {
       if (server) {
-        if (target.jdbcUser() != null) {
-          admin.put("user", target.jdbcUser());
+        if (login.jdbcUser() != null) {
+          admin.put("user", login.jdbcUser());
         }
-        if (target.jdbcPasswordEnv() != null) {
-          admin.put("password", secret("--jdbc-password-env", target.jdbcPasswordEnv()));
+        if (login.jdbcPasswordEnv() != null) {
+          admin.put("password", secret("--jdbc-password-env", login.jdbcPasswordEnv()));
         }
-        readerPassword = secret("--reader-password-env", target.readerPasswordEnv());
+        readerPassword = secret("--reader-password-env", login.readerPasswordEnv());
       }
     } catch (IllegalArgumentException e) {
       err.println("llmsql dataset import: " + e.getMessage());
@@ -81,8 +82,8 @@ final class EngineImport {
       return Cli.BAD_INPUT;
     }
     ImportDestination destination = server
-        ? ImportDestination.server(target.jdbcUrl(), admin, target.readerRole(), readerPassword,
-            target.names() == JdbcImport.Names.LOWER_CASE)
+        ? ImportDestination.server(login.jdbcUrl(), admin, login.readerRole(), readerPassword,
+            login.names() == JdbcImport.Names.LOWER_CASE)
         : ImportDestination.file(target.out());
     Path temporary = null;
     try {
@@ -111,9 +112,9 @@ final class EngineImport {
         written = target.out().toString();
         next = "--engine " + into.engine() + " --db-path " + target.out();
       } else {
-        written = target.jdbcUrl() + " (readable by " + target.readerRole() + " only)";
-        next = "--jdbc-url " + target.jdbcUrl() + " --jdbc-user " + target.readerRole() + " --jdbc-password-env "
-            + target.readerPasswordEnv();
+        written = login.jdbcUrl() + " (readable by " + login.readerRole() + " only)";
+        next = "--jdbc-url " + login.jdbcUrl() + " --jdbc-user " + login.readerRole() + " --jdbc-password-env "
+            + login.readerPasswordEnv();
       }
       Database copied = into.copy(source, destination);
       Map<String, Long> rows = count(source, into.engine(), copied, destination.lowerCaseNames());
@@ -139,7 +140,7 @@ final class EngineImport {
         }
       }
       err.println("llmsql dataset import: could not import into " + (target.out() != null ? target.out()
-          : target.jdbcUrl()) + ": " + message);
+          : login.jdbcUrl()) + ": " + message);
       return Cli.FAILED;
     } catch (IOException e) {
       err.println("llmsql dataset import: could not make a temporary SQLite file (" + e + "); set java.io.tmpdir "

@@ -19,15 +19,23 @@ import java.util.Locale;
  * @param target the engine imported into; null for a plain SQLite import
  * @param fromSqlite the SQLite database to copy, or null to copy the imported CSV / tables.jsonl files
  * @param out the file to create (a {@link ImportTarget.Place#FILE} target, or SQLite)
- * @param jdbcUrl the server database to create, e.g. {@code jdbc:postgresql://HOST[:PORT]/NAME} (a server target)
- * @param jdbcUser the administrator the import logs in as, or null for the driver's default
- * @param jdbcPasswordEnv the variable holding that administrator's password, or null for none
- * @param readerRole the role evaluations log in as, created when missing; it may only read the new database
- * @param readerPasswordEnv the variable holding the reader role's password
- * @param names how table and column names reach a server that folds unquoted names
+ * @param server the new server database and its logins (a {@link ImportTarget.Place#SERVER} target), else null
  */
-record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcUrl, String jdbcUser,
-                    String jdbcPasswordEnv, String readerRole, String readerPasswordEnv, JdbcImport.Names names) {
+record EngineTarget(ImportTarget target, Path fromSqlite, Path out, Server server) {
+
+  /**
+   * A server target's database and logins.
+   *
+   * @param jdbcUrl the server database to create, e.g. {@code jdbc:postgresql://HOST[:PORT]/NAME}
+   * @param jdbcUser the administrator the import logs in as, or null for the driver's default
+   * @param jdbcPasswordEnv the variable holding that administrator's password, or null for none
+   * @param readerRole the role evaluations log in as, created when missing; it may only read the new database
+   * @param readerPasswordEnv the variable holding the reader role's password
+   * @param names how table and column names reach a server that folds unquoted names
+   */
+  record Server(String jdbcUrl, String jdbcUser, String jdbcPasswordEnv, String readerRole, String readerPasswordEnv,
+                JdbcImport.Names names) {
+  }
 
   /** The role {@code --reader-role} names unless told otherwise. */
   static final String DEFAULT_READER_ROLE = "llmsql_reader";
@@ -54,6 +62,19 @@ record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcU
       targets().forEach(t -> names.add(t.engine()));
       return names.iterator();
     }
+  }
+
+  /**
+   * {@code --engine}'s help: sqlite, the default, then every import target's engine, the first server engine
+   * marked as the one {@code --jdbc-url} implies.
+   */
+  static String help() {
+    List<ImportTarget> targets = targets();
+    String server = targets.stream().filter(t -> t.place() == ImportTarget.Place.SERVER).findFirst()
+        .map(ImportTarget::engine).orElse(null);
+    List<String> names = new ArrayList<>(List.of("sqlite (default)"));
+    targets.forEach(t -> names.add(t.engine() + (t.engine().equals(server) ? " (the default with --jdbc-url)" : "")));
+    return Options.or(names);
   }
 
   /** The import targets on the class path, by engine name. */
@@ -165,7 +186,7 @@ record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcU
           throw new IllegalArgumentException(firstServerOption() + " is for "
               + engines(targets, ImportTarget.Place.SERVER));
         }
-        return new EngineTarget(null, null, out, null, null, null, null, null, null);
+        return new EngineTarget(null, null, out, null);
       }
       ImportTarget target = targets.stream().filter(t -> t.engine().equals(e)).findFirst().orElse(null);
       if (target == null) {
@@ -195,7 +216,7 @@ record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcU
         if (out == null) {
           throw new IllegalArgumentException("--out FILE is required (the new " + target.title() + " file)");
         }
-        return new EngineTarget(target, fromSqlite, out, null, null, null, null, null, null);
+        return new EngineTarget(target, fromSqlite, out, null);
       }
       if (out != null) {
         List<String> files = new ArrayList<>(List.of("sqlite"));
@@ -216,9 +237,9 @@ record EngineTarget(ImportTarget target, Path fromSqlite, Path out, String jdbcU
         throw new IllegalArgumentException("--reader-password-env VAR is required (the variable holding the "
             + "password of --reader-role, which evaluations log in as)");
       }
-      return new EngineTarget(target, fromSqlite, null, jdbcUrl, jdbcUser, jdbcPasswordEnv,
+      return new EngineTarget(target, fromSqlite, null, new Server(jdbcUrl, jdbcUser, jdbcPasswordEnv,
           readerRole != null ? readerRole : DEFAULT_READER_ROLE, readerPasswordEnv,
-          names != null ? names : JdbcImport.Names.EXACT);
+          names != null ? names : JdbcImport.Names.EXACT));
     }
 
     /** The server target {@code url} is for (the first that takes it, else the first server target), or null. */

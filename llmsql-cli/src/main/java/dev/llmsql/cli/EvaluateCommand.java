@@ -1,7 +1,8 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.scoring.Scorings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "evaluate", header = "evaluate a predictions JSONL file", description = Usage.EVALUATE_DESCRIPTION,
     footer = Usage.EVALUATE_FOOTER,
     customSynopsis = "llmsql evaluate --outputs FILE [options]", optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Evaluate.class)
+    modelTransformer = SettingsHelp.ForEvaluate.class)
 final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   private final Cli cli;
   @Spec
@@ -39,8 +41,7 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--databases-dir", paramLabel = "DIR", order = 105)
   Path databasesDir;
   @Option(names = "--engine", paramLabel = "NAME", order = 106, converter = Converters.Engine.class,
-      completionCandidates = Options.EngineNames.class,
-      description = "${COMPLETION-CANDIDATES} (default: by --db-path's name or the URL)")
+      completionCandidates = Options.EngineNames.class)
   String engine;
   @Option(names = "--jdbc-url", paramLabel = "URL", order = 107)
   String jdbcUrl;
@@ -85,14 +86,12 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--save-leaderboard-yaml", paramLabel = "FILE", order = 210,
       description = "also write upstream LLMSQL's leaderboard entry (run.yaml) for this run")
   Path leaderboardYaml;
-  @Option(names = "--judge", paramLabel = "NAME", order = 300, description = Usage.JUDGE_OPTION)
+  @Option(names = "--judge", paramLabel = "NAME", order = 300)
   String judge;
   @Option(names = "--compare-judges", paramLabel = "A,B,...", order = 301, converter = JudgeList.class,
       description = "also judge with each and print, per pair, how many questions differ")
   String compareJudgesValue;
-  @Option(names = "--scoring", paramLabel = "NAME", order = 302, split = "\\s*,\\s*", splitSynopsisLabel = ",",
-      description = "extra scores: executability, weighted[:unknown-as-1], soft-f1, relative-efficiency, "
-          + "dialect-validity")
+  @Option(names = "--scoring", paramLabel = "NAME", order = 302, split = "\\s*,\\s*", splitSynopsisLabel = ",")
   List<String> scorings = new ArrayList<>();
   @Option(names = "--gold-cache", paramLabel = "DIR", order = 400)
   Path goldCache;
@@ -210,6 +209,19 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
     if (!formats.isEmpty() && out == null) {
       out = Path.of("");
     }
+  }
+
+  /**
+   * Gives {@code --engine}, {@code --judge} and {@code --scoring} their help from the engine, judge and scoring
+   * registries ({@link Options#engines()}, {@link Judges#help()}, {@link Scorings#help()}), made when help is
+   * shown. No completion candidates for judges and scorings: picocli's bash script names a candidate list after
+   * the option's label, so a list for these would replace {@code --engine}'s, also labelled NAME.
+   */
+  static CommandLine describe(CommandLine evaluate) {
+    return RegistryHelp.install(evaluate, Map.of(
+        "engine", () -> Options.or(Options.engines()) + " (default: by --db-path's name or the URL)",
+        "judge", () -> Usage.JUDGE_DEFAULT + String.join(", ", Judges.help()),
+        "scoring", () -> "extra scores: " + String.join(", ", Scorings.help())));
   }
 
   /** {@code --compare-judges}: checked when read, split again in {@link #validate()}. */

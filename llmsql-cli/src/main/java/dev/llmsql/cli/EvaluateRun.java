@@ -16,7 +16,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.gate.Gate;
 import dev.llmsql.gate.GateResult;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.judge.compare.JudgeDisagreements;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;

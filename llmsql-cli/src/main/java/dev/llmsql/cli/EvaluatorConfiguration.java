@@ -2,7 +2,7 @@ package dev.llmsql.cli;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.gate.Gate;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.scoring.Scorings;
 import java.io.PrintStream;
 

@@ -3,12 +3,13 @@ package dev.llmsql.cli;
 import dev.llmsql.benchmark.BenchmarkUnavailableException;
 import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.config.Range;
-import dev.llmsql.inference.Inference;
-import dev.llmsql.inference.falcon.FalconRun;
-import dev.llmsql.inference.falcon.RoundResult;
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.falcon.FalconRun;
+import dev.llmsql.models.falcon.RoundResult;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", header = "several models x rounds, DB-GPT Falcon's tables", customSynopsis = "llmsql falcon run --model SPEC [--model SPEC...] --out DIR "
     + "[options]", description = Usage.FALCON_DESCRIPTION, footer = Usage.FALCON_FOOTER, optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Download.class)
+    modelTransformer = SettingsHelp.ForFalcon.class)
 final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** One {@code --model} option: {@code MODEL[,base-url=U][,concurrency=N][,api-key-env=VAR][,name=LABEL]}. */
@@ -91,15 +92,12 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--base-url", paramLabel = "U", order = 1, converter = Converters.HttpUrl.class,
       description = "API root of models without base-url=, e.g. http://localhost:8000/v1")
   URI baseUri;
-  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2,
-      description = "variable holding the key of models without api-key-env= (default OPENAI_API_KEY)")
-  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
-  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class,
-      description = "requests in flight per model without concurrency= (default 4; 1 to 256)")
-  int concurrency = Inference.DEFAULT_CONCURRENCY;
-  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class,
-      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
-  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2)
+  String apiKeyEnv = ChatSettings.API_KEY_ENV.defaultValue();
+  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class)
+  int concurrency = ChatSettings.CONCURRENCY.defaultValue();
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class)
+  Duration timeout = ChatSettings.READ_TIMEOUT.defaultValue();
   @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
       description = "answer length cap (default 512; 1 to 1000000)")
   int maxTokens = 512;

@@ -1,6 +1,6 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.suite.SuiteFormatException;
+import dev.llmsql.models.suite.SuiteFormatException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -57,9 +57,9 @@ final class ImportScaleCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return Commands.usageError(command.spec, err, e.getMessage());
     }
-    dev.llmsql.suite.ScaleConfigImport imported;
+    dev.llmsql.models.suite.ScaleConfigImport imported;
     try {
-      imported = dev.llmsql.suite.ScaleConfigImport.read(from);
+      imported = dev.llmsql.models.suite.ScaleConfigImport.read(from);
     } catch (SuiteFormatException | UncheckedIOException e) {
       err.println("llmsql suite import-scale: " + CliTerms.inCliTerms(e.getMessage(), command.spec));
       return Cli.BAD_INPUT;

@@ -1,10 +1,11 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.benchmark.DownloadListener;
-import dev.llmsql.inference.Inference;
-import dev.llmsql.inference.InferenceSummary;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.inference.InferenceSummary;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "api", header = "ask an OpenAI-compatible server for predictions", customSynopsis = "llmsql inference api --model M --base-url U --output-file F "
     + "[options]", description = Usage.INFERENCE_DESCRIPTION, footer = Usage.INFERENCE_FOOTER,
     optionListHeading = "%n",
-    modelTransformer = SettingsHelp.Download.class)
+    modelTransformer = SettingsHelp.ForInference.class)
 final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
 
   private static final int MAX_PRINTED_FAILURES = 10;
@@ -48,15 +49,12 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--base-url", paramLabel = "U", order = 1, converter = Converters.HttpUrl.class,
       description = "API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)")
   URI baseUri;
-  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2,
-      description = "environment variable holding the key (default OPENAI_API_KEY)")
-  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
-  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class,
-      description = "requests in flight at once (default 4; 1 to 256)")
-  int concurrency = Inference.DEFAULT_CONCURRENCY;
-  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class,
-      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
-  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 2)
+  String apiKeyEnv = ChatSettings.API_KEY_ENV.defaultValue();
+  @Option(names = "--concurrency", paramLabel = "N", order = 3, converter = Converters.Concurrency.class)
+  int concurrency = ChatSettings.CONCURRENCY.defaultValue();
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 4, converter = Converters.RequestTimeout.class)
+  Duration timeout = ChatSettings.READ_TIMEOUT.defaultValue();
   @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
       description = "answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0; 1 to 1000000)")
   Integer maxTokens;

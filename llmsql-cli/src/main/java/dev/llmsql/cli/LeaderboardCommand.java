@@ -136,6 +136,6 @@ final class LeaderboardCommand implements Callable<Integer> {
     if (!head.replaceAll("\\s", "").startsWith("{\"model\":")) {
       return java.util.Optional.empty();
     }
-    return java.util.Optional.of(dev.llmsql.suite.SuiteReports.readScoreReport(input));
+    return java.util.Optional.of(dev.llmsql.models.suite.SuiteReports.readScoreReport(input));
   }
 }

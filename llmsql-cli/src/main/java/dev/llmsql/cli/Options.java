@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.config.Range;
+import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.PrintStream;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Reading option values for every command, with one wording for every bad value. Each numeric option is
@@ -78,6 +80,11 @@ final class Options {
     return engine;
   }
 
+  /** Gives {@code command}'s {@code --engine} the help {@code description}, made when help is shown. */
+  static picocli.CommandLine describeEngine(picocli.CommandLine command, Supplier<String> description) {
+    return RegistryHelp.install(command, java.util.Map.of("engine", description));
+  }
+
   /** The engines {@code --engine} takes, for its help ({@code ${COMPLETION-CANDIDATES}}) and shell completion. */
   static final class EngineNames implements Iterable<String> {
     @Override
@@ -87,24 +94,17 @@ final class Options {
   }
 
   /**
-   * Refuses an engine whose JDBC driver {@code loader} lacks, naming what asked for it ({@code given}, e.g.
-   * {@code --engine duckdb}): the SQLite-only jar (llmsql-sqlite.jar) leaves out DuckDB's and PostgreSQL's, which
-   * would otherwise fail later as "No suitable driver".
+   * Refuses an engine that {@code loader} lacks a part of ({@link dev.llmsql.execution.QueryEngine#missing}),
+   * naming what asked for it ({@code given}, e.g. {@code --engine duckdb}): the SQLite-only jar (llmsql-sqlite.jar)
+   * leaves out DuckDB's and PostgreSQL's drivers, which would otherwise fail later as "No suitable driver".
    */
   static void requireDriver(String given, String engine, ClassLoader loader) {
-    String[] driver = switch (engine) {
-      case "duckdb" -> new String[] {"org.duckdb.DuckDBDriver", "DuckDB"};
-      case "postgresql" -> new String[] {"org.postgresql.Driver", "PostgreSQL"};
-      default -> null;
-    };
-    if (driver == null) {
-      return;
-    }
-    try {
-      Class.forName(driver[0], false, loader);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(given + ": this jar has no " + driver[1] + " JDBC driver (llmsql-sqlite.jar "
-          + "runs SQLite only); run llmsql.jar, which has every engine");
+    for (QueryEngine e : QueryEngines.all()) {
+      String missing = e.name().equalsIgnoreCase(engine) ? e.missing(loader) : null;
+      if (missing != null) {
+        throw new IllegalArgumentException(given + ": this jar has no " + missing + " (llmsql-sqlite.jar runs SQLite "
+            + "only); run llmsql.jar, which has every engine");
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.inference.InferenceListener;
+import dev.llmsql.models.inference.InferenceListener;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;

@@ -1,12 +1,13 @@
 package dev.llmsql.cli;
 
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
-import dev.llmsql.suite.CapabilityScore;
-import dev.llmsql.suite.CapabilitySuite;
-import dev.llmsql.suite.ModelResult;
-import dev.llmsql.suite.SuiteFormatException;
-import dev.llmsql.suite.SuiteReports;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.judge.ProcessLog;
+import dev.llmsql.models.suite.CapabilityScore;
+import dev.llmsql.models.suite.CapabilitySuite;
+import dev.llmsql.models.suite.ModelResult;
+import dev.llmsql.models.suite.SuiteFormatException;
+import dev.llmsql.models.suite.SuiteReports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -28,7 +29,7 @@ import java.util.stream.Collectors;
 /** {@code llmsql suite run --suite DIR --config F --model M --base-url U --judge-model J --out DIR [options]}. */
 @Command(name = "run", header = "SCALE-style capability suites with LLM judges", customSynopsis = "llmsql suite run --suite DIR --config F --model M --base-url U "
     + "--judge-model J --out DIR [options]", description = Usage.SUITE_DESCRIPTION, footer = Usage.SUITE_FOOTER,
-    optionListHeading = "%n")
+    optionListHeading = "%n", modelTransformer = SettingsHelp.ForSuite.class)
 final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
 
   /** Where the command line writes the process log, inside {@code --out}. */
@@ -54,9 +55,8 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--base-url", paramLabel = "U", order = 4, converter = Converters.HttpUrl.class,
       description = "their API root, e.g. http://localhost:8000/v1 (/chat/completions is appended)")
   URI baseUri;
-  @Option(names = "--api-key-env", paramLabel = "NAME", order = 5,
-      description = "environment variable holding the key (default OPENAI_API_KEY)")
-  String apiKeyEnv = ChatClient.DEFAULT_API_KEY_ENV;
+  @Option(names = "--api-key-env", paramLabel = "NAME", order = 5)
+  String apiKeyEnv = ChatSettings.API_KEY_ENV.defaultValue();
   @Option(names = "--judge-model", paramLabel = "J", order = 6,
       description = "a judge model; repeat for a vote (ties pass); needed for subjective/hybrid")
   List<String> judges = new ArrayList<>();
@@ -66,15 +66,12 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--judge-api-key-env", paramLabel = "NAME", order = 8,
       description = "the judges' key variable (default --api-key-env)")
   String judgeApiKeyEnv;
-  @Option(names = "--concurrency", paramLabel = "N", order = 9, converter = Converters.Concurrency.class,
-      description = "cases in flight per model, and requests per model (default 4; 1 to 256)")
-  int concurrency = CapabilitySuite.DEFAULT_CONCURRENCY;
-  @Option(names = "--timeout", paramLabel = "SECONDS", order = 10, converter = Converters.RequestTimeout.class,
-      description = "per request (default 60; 1 to 86400); 429, 5xx and timeouts are retried with back-off")
-  Duration timeout = ChatClient.DEFAULT_READ_TIMEOUT;
-  @Option(names = "--max-attempts", paramLabel = "N", order = 11, converter = Converters.MaxAttempts.class,
-      description = "requests per call, first included (default 4; 1 to 100)")
-  int attempts = ChatClient.DEFAULT_MAX_ATTEMPTS;
+  @Option(names = "--concurrency", paramLabel = "N", order = 9, converter = Converters.Concurrency.class)
+  int concurrency = ChatSettings.CONCURRENCY.defaultValue();
+  @Option(names = "--timeout", paramLabel = "SECONDS", order = 10, converter = Converters.RequestTimeout.class)
+  Duration timeout = ChatSettings.READ_TIMEOUT.defaultValue();
+  @Option(names = "--max-attempts", paramLabel = "N", order = 11, converter = Converters.MaxAttempts.class)
+  int attempts = ChatSettings.MAX_ATTEMPTS.defaultValue();
   @Option(names = "--max-tokens", paramLabel = "N", order = 12, converter = Converters.MaxTokens.class,
       description = "answer length cap (default 1024; 1 to 1000000)")
   int maxTokens = 1024;

@@ -46,14 +46,9 @@ final class Usage {
       or {"question_id": 1, "result_csv": "results/1.csv"} for a result given instead of SQL; a directory is a
       Spider 2.0 submission of <instance_id>.sql and <instance_id>.csv files.""";
 
-  static final String JUDGE_OPTION = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
-      + "an \"answer\"; 1.0 rules for the rest); llmsql (1.0 rules for every question), "
-      + "llmsql2[:skip-comments,strict-two-part,all-null-pred-none,strict], llmsql-rs, bird[:ves,keep-equal-ratios], "
-      + "defog[:no-broadcast], falcon[:empty-match,unflagged-ordered,typed], spider2[:typed,one-to-one], strict, "
-      + "spider-exec[:keep-distinct,no-repair,extract,no-test-suite], exact-set[:keep-values,extract,structural], "
-      + "spider[:fix-hardness,fix-and-or,plain-f1] (Spider's report by hardness), "
-      + "dialect-valid[:sqlite|mysql|postgresql|oracle|sqlserver], llm, llm:hybrid (LLM judges read LLMSQL_JUDGE_* "
-      + "variables; see docs/JUDGES.md)";
+  /** {@code evaluate --judge}'s help before the judges {@link dev.llmsql.judgement.Judges#help()} lists. */
+  static final String JUDGE_DEFAULT = "default: LLMSQL's rules per question (2.0 rules, llmsql2, for questions with "
+      + "an \"answer\"; 1.0 rules for the rest); ";
 
   static final String EVALUATE_FOOTER = """
       %nReport files must be regular files (or not exist yet) and none of the run's inputs. Progress goes to

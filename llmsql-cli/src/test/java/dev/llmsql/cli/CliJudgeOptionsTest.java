@@ -45,7 +45,8 @@ class CliJudgeOptionsTest {
   void judge_unknown_listsKnownJudges() {
     assertThat(run("--judge", "spidr")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: unknown judge 'spidr'; known judges: bird, defog, defog-subset, "
-        + "dialect-valid, exact-set, falcon, llm, llmsql, llmsql-rs, llmsql2, spider, spider-exec, spider2, strict\n");
+        + "dialect-valid, exact-set, falcon, llm, llmsql, llmsql-rs, llmsql2, spider, spider-exec, spider2, strict, "
+        + "testjudge\n");
   }
 
   @Test

@@ -25,13 +25,17 @@ class EngineRegistryCliTest extends CliHarness {
   void help_listsEveryRegisteredEngine_sqliteFirst() {
     assertThat(run("evaluate", "--help")).isZero();
     assertThat(out().replaceAll("\\s+", " "))
-        .contains("--engine NAME sqlite, duckdb, postgresql, testdb (default: by --db-path's name or the URL)");
+        .contains("--engine NAME sqlite, duckdb, postgresql or testdb (default: by --db-path's name or the URL)");
 
     out.reset();
     assertThat(run("dataset", "import", "--help")).isZero();
     assertThat(out().replaceAll("\\s+", " "))
-        .contains("--engine NAME sqlite, duckdb, postgresql, testdb (default: sqlite, or the server engine "
-            + "--jdbc-url names)");
+        .contains("--engine NAME sqlite (default), duckdb, postgresql (the default with --jdbc-url) or testdb");
+
+    out.reset();
+    assertThat(run("audit", "--help")).isZero();
+    assertThat(out().replaceAll("\\s+", " "))
+        .contains("--engine NAME sqlite, duckdb, postgresql or testdb (default: by the database)");
   }
 
   @Test

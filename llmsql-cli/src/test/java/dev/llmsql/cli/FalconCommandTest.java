@@ -2,8 +2,8 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.inference.ModelServer;
-import dev.llmsql.inference.ModelServer.Reply;
+import dev.llmsql.models.inference.ModelServer;
+import dev.llmsql.models.inference.ModelServer.Reply;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmsql.inference.ModelServer;
-import dev.llmsql.inference.ModelServer.Reply;
+import dev.llmsql.models.inference.ModelServer;
+import dev.llmsql.models.inference.ModelServer.Reply;
 import dev.llmsql.testsupport.Llmsql2Fixture;
 import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;

@@ -2,8 +2,8 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.inference.ModelServer;
-import dev.llmsql.inference.ModelServer.Reply;
+import dev.llmsql.models.inference.ModelServer;
+import dev.llmsql.models.inference.ModelServer.Reply;
 import dev.llmsql.testsupport.Llmsql2Fixture;
 import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;

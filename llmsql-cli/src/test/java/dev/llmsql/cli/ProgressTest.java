@@ -2,8 +2,8 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.result.QuestionResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -3,14 +3,20 @@ package dev.llmsql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.llmsql.config.AuditSettings;
 import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.config.Range;
 import dev.llmsql.config.Setting;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ChatSettings;
+import dev.llmsql.models.suite.CapabilitySuite;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
@@ -60,6 +66,77 @@ class SettingsAgreementTest {
     assertThat(options).isEqualTo(28);
     assertThat(evaluate.findOption("--max-rows").description())
         .containsExactly("row cap per statement (default 100000; 1 to 100000000)");
+  }
+
+  /**
+   * {@code llmsql audit}: every setting of {@code Audit.Builder} with an option shows the audit's declared help;
+   * the bounds it shares with evaluate convert within the same ranges.
+   */
+  @Test
+  void everyAuditSettingWithAnOption_isAnAuditOptionWithTheDeclaredHelp() throws Exception {
+    CommandSpec audit = command("audit");
+    int options = 0;
+    for (Setting<?> s : AuditSettings.ALL) {
+      if (s.option().isEmpty()) {
+        assertThat(s.apiOnlyReason()).as(s.name()).isPresent();
+        continue;
+      }
+      OptionSpec option = audit.findOption(s.option().orElseThrow());
+      assertThat(option).as(s.option().orElseThrow()).isNotNull();
+      if (s.help().isPresent()) {
+        assertThat(option.description()).as(s.name()).containsExactly(s.help().orElseThrow());
+      } else {
+        assertThat(s.name()).isEqualTo("engine");
+      }
+      if (s.range().isPresent()) {
+        Range r = s.range().orElseThrow();
+        ITypeConverter<?> converter = option.converters()[0];
+        assertThat(number(converter.convert(text(r, r.max())))).as(s.name()).isEqualTo(r.max());
+        assertThatThrownBy(() -> converter.convert(text(r, r.min() - 1))).as(s.name())
+            .isInstanceOf(TypeConversionException.class);
+      }
+      options++;
+    }
+    assertThat(options).isEqualTo(13);
+    assertThat(audit.findOption("--max-row-bytes").description())
+        .containsExactly("the most one result row may take, in bytes (default 16 MiB)");
+  }
+
+  /**
+   * The commands that ask a model share {@link ChatSettings}: each shows the declared default and range in its
+   * own words, starts from the declared default, and the library's defaults are the same values.
+   */
+  @Test
+  void theCommandsThatAskAModel_showAndStartFromTheChatSettings() {
+    Map<String, List<Setting<?>>> shown = new java.util.LinkedHashMap<>();
+    shown.put("inference api", List.of(ChatSettings.API_KEY_ENV, ChatSettings.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT));
+    shown.put("falcon run", List.of(SettingsHelp.ForFalcon.API_KEY_ENV, SettingsHelp.ForFalcon.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT));
+    shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.ForSuite.CONCURRENCY,
+        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS));
+    int checked = 0;
+    for (Map.Entry<String, List<Setting<?>>> command : shown.entrySet()) {
+      CommandSpec spec = command(command.getKey().split(" "));
+      for (Setting<?> s : command.getValue()) {
+        Setting<?> declared = ChatSettings.ALL.stream().filter(d -> d.name().equals(s.name())).findFirst()
+            .orElseThrow();
+        assertThat(List.of(s.defaultValue(), s.range(), s.option()))
+            .isEqualTo(List.of(declared.defaultValue(), declared.range(), declared.option()));
+        OptionSpec option = spec.findOption(s.option().orElseThrow());
+        assertThat(option.description()).as(command.getKey() + " " + s).containsExactly(s.help().orElseThrow());
+        assertThat(option.<Object>initialValue()).as(command.getKey() + " " + s).isEqualTo(s.defaultValue());
+        checked++;
+      }
+    }
+    assertThat(checked).isEqualTo(10);
+    assertThat(command("falcon", "run").findOption("--concurrency").description())
+        .containsExactly("requests in flight per model without concurrency= (default 4; 1 to 256)");
+    assertThat(List.of(ChatClient.DEFAULT_API_KEY_ENV, ChatClient.DEFAULT_READ_TIMEOUT,
+        ChatClient.DEFAULT_MAX_ATTEMPTS, Inference.DEFAULT_CONCURRENCY, CapabilitySuite.DEFAULT_CONCURRENCY))
+        .isEqualTo(List.of(ChatSettings.API_KEY_ENV.defaultValue(), ChatSettings.READ_TIMEOUT.defaultValue(),
+            ChatSettings.MAX_ATTEMPTS.defaultValue(), ChatSettings.CONCURRENCY.defaultValue(),
+            ChatSettings.CONCURRENCY.defaultValue()));
   }
 
   @Test

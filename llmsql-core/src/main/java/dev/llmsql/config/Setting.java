@@ -10,8 +10,9 @@ import java.util.Optional;
  * {@link Range} it accepts and either the command line option that sets it with that option's one-line help,
  * or why it has no option. A builder takes its default and check from here, the command line its help, and
  * Spark's builder the same default and check, so the three cannot drift apart; {@link EvaluatorSettings}
- * holds the evaluator's. The help may say {@code {default}} and {@code {range}}, filled in from the
- * declaration (durations in seconds), so the text shown never disagrees with the value used.
+ * holds the evaluator's, {@link AuditSettings} the audit's. The help may say {@code {default}},
+ * {@code {default MiB}} (a byte count in mebibytes) and {@code {range}}, filled in from the declaration (durations
+ * in seconds), so the text shown never disagrees with the value used.
  *
  * <pre>{@code
  * Setting<Integer> rows = EvaluatorSettings.MAX_ROWS;
@@ -52,7 +53,8 @@ public final class Setting<T> {
 
   /**
    * This setting, set on the command line by {@code option} (e.g. {@code "--max-rows"}), whose help is
-   * {@code help} with {@code {default}} and {@code {range}} filled in.
+   * {@code help} with {@code {default}} and {@code {range}} filled in. Called on a declared setting, it gives
+   * another command's option for the same setting (same name, default and range, that command's words).
    */
   public Setting<T> cli(String option, String help) {
     if (!requireNonNull(option, "option").startsWith("--")) {
@@ -110,6 +112,13 @@ public final class Setting<T> {
       return Optional.empty();
     }
     String shown = help;
+    if (shown.contains("{default MiB}")) {
+      long bytes = ((Number) requireNonNull(defaultValue, name + " has no default to show")).longValue();
+      if (bytes % (1 << 20) != 0) {
+        throw new IllegalStateException(name + "'s default " + bytes + " is not a whole number of MiB");
+      }
+      shown = shown.replace("{default MiB}", (bytes >> 20) + " MiB");
+    }
     if (shown.contains("{default}")) {
       shown = shown.replace("{default}", shown(requireNonNull(defaultValue, name + " has no default to show")));
     }

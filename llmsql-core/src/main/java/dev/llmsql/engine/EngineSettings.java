@@ -6,7 +6,7 @@ import dev.llmsql.benchmark.BenchmarkSource;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.scoring.Scoring;
 import java.nio.file.Path;

@@ -14,19 +14,18 @@ import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.protocol.Protocol;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
-import dev.llmsql.report.Llmsql2Figures;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.Tally;
@@ -344,7 +343,7 @@ public final class EvaluationEngine {
     }
     if (!seen.add(id)) {
       if (protocols.get(protocolFor(questions.get(id))).scoresRepeats()) {
-        // a protocol that scores every prediction line (LLMSQL 2.0's), a repeated id included
+        // a protocol that scores every prediction line, a repeated id included
         collector.tally.duplicate();
         return true;
       }
@@ -418,8 +417,9 @@ public final class EvaluationEngine {
                              Target target) {
     long started = System.nanoTime();
     int protocol = protocolFor(question);
-    List<String> candidates = protocols.get(protocol).candidates(question, prediction.completion());
-    Context context = new Context(question, prediction, List.copyOf(candidates), target, given);
+    List<String> candidates = protocols.get(protocol).candidates(question, judge, prediction.completion());
+    Context context = new Context(question, prediction, List.copyOf(candidates), target, given,
+        protocols.get(protocol));
     Judgement judgement;
     try {
       judgement = judge.judge(context);
@@ -555,10 +555,13 @@ public final class EvaluationEngine {
     private final AtomicInteger executed = new AtomicInteger();
 
     private final QueryResult submitted;
+    /** The protocol that judges the question: it may know the gold without running SQL. */
+    private final Protocol protocol;
 
     Context(Question question, Prediction prediction, List<String> candidates, Target target,
-            QueryResult submitted) {
+            QueryResult submitted, Protocol protocol) {
       this.submitted = submitted;
+      this.protocol = protocol;
       this.question = question;
       this.prediction = prediction;
       this.candidates = candidates;
@@ -614,15 +617,12 @@ public final class EvaluationEngine {
     }
 
     /**
-     * The judgement on what ran: the last candidate (else the submitted result), the gold if computed (for a
-     * question that carries a reference answer, the answer: LLMSQL 2.0 never runs the gold SQL), the last failure.
+     * The judgement on what ran: the last candidate (else the submitted result), the gold if computed (else the
+     * gold the protocol knows without running SQL, if any), the last failure.
      */
     @Override
     public Judgement judgement(Verdict verdict) {
-      QueryOutcome goldSeen = gold;
-      if (goldSeen == null && question.answer().isPresent()) {
-        goldSeen = QueryOutcome.success(new QueryResult(List.of(), question.answer().get()), 0);
-      }
+      QueryOutcome goldSeen = gold != null ? gold : protocol.knownGold(question).orElse(null);
       QueryOutcome last = lastRun != null || submitted == null ? lastRun : QueryOutcome.success(submitted, 0);
       String error = verdict.outcome() == Outcome.GOLD_ERROR || verdict.outcome() == Outcome.ERROR
           ? verdict.detail() : lastError;
@@ -639,7 +639,7 @@ public final class EvaluationEngine {
       Map<String, JudgeContext> variants = new LinkedHashMap<>();
       for (Path variant : runCache.variants(target.database())) {
         variants.put(variant.getFileName().toString(),
-            new Context(question, prediction, candidates, target.on(Database.file(variant)), submitted));
+            new Context(question, prediction, candidates, target.on(Database.file(variant)), submitted, protocol));
       }
       return variants;
     }
@@ -819,19 +819,11 @@ public final class EvaluationEngine {
       if (!keepResults) {
         report.mismatches(mismatches);
       }
-      Protocol.Run run = new Protocol.Run(tally, questionCount, distinct, judge.name(), modelName, version);
       for (int i = 0; i < protocols.size(); i++) {
-        if (judgedBy[i] > 0) {
-          this.figures.get(i).addTo(report, run);
-        }
+        this.figures.get(i).addTo(report, new Protocol.Run(tally, questionCount, distinct, judgedBy[i],
+            judge.name(), modelName, version));
       }
-      EvaluationReport built = report.build();
-      if (built.llmsql2().isEmpty() && modelName != null) {
-        // the model's name and the coverage, which a protocol's figures did not already give
-        built = built.withLlmsql2(new Llmsql2Figures(modelName, version, tally.exactStringMatches(),
-            tally.categories(), questionCount, distinct, questionCount - distinct, tally.duplicates()));
-      }
-      return built;
+      return report.build();
     }
   }
 }

@@ -21,6 +21,15 @@ public interface QueryEngine {
   boolean accepts(Database database);
 
   /**
+   * What this engine needs and {@code loader} lacks, e.g. {@code "DuckDB JDBC driver"} in a jar that leaves the
+   * driver out, or null when it can open databases; by default nothing is missing. Lets a caller refuse the engine
+   * up front with the fix instead of failing later with the driver's "No suitable driver".
+   */
+  default String missing(ClassLoader loader) {
+    return null;
+  }
+
+  /**
    * Opens {@code database} read-only, bounded by {@code limits}: every statement the executor runs is held to
    * them by the engine itself.
    *

@@ -2,7 +2,7 @@ package dev.llmsql.gate;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;

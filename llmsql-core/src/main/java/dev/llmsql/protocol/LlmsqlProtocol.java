@@ -3,7 +3,7 @@ package dev.llmsql.protocol;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.extraction.SqlExtractor;
 import dev.llmsql.extraction.TablePlaceholder;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.SpiderScores;
@@ -32,7 +32,7 @@ final class LlmsqlProtocol implements Protocol {
   }
 
   @Override
-  public List<String> candidates(Question question, String completion) {
+  public List<String> candidates(Question question, Judge judge, String completion) {
     List<String> candidates = new ArrayList<>();
     for (String sql : SqlExtractor.llmsql().extract(completion)) {
       candidates.add(question.tableId() == null ? sql : TablePlaceholder.replace(sql, question.tableId()));
@@ -74,6 +74,9 @@ final class LlmsqlProtocol implements Protocol {
 
       @Override
       public void addTo(EvaluationReport.Builder report, Run run) {
+        if (run.judged() == 0) {
+          return;
+        }
         SpiderScores.of(spider, interactions, turns).ifPresent(report::spider);
         BirdScores.of(bird).ifPresent(report::bird);
       }

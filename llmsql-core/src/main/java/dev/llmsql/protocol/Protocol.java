@@ -1,12 +1,14 @@
 package dev.llmsql.protocol;
 
 import dev.llmsql.benchmark.Question;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Tally;
 import dev.llmsql.result.QuestionResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -21,7 +23,7 @@ import java.util.ServiceLoader;
  * public final class Upper implements Protocol {
  *   public String name() { return "upper"; }
  *   public boolean claims(Question question, Judge judge) { return question.extra().containsKey("upper"); }
- *   public List<String> candidates(Question question, String completion) {
+ *   public List<String> candidates(Question question, Judge judge, String completion) {
  *     return List.of(completion.strip().toUpperCase(java.util.Locale.ROOT));
  *   }
  * }
@@ -35,8 +37,20 @@ public interface Protocol {
   /** Whether this protocol judges {@code question} when the evaluation's judge is {@code judge}. */
   boolean claims(Question question, Judge judge);
 
-  /** The SQL candidates of {@code completion}, in order, placeholders replaced; never null. */
-  List<String> candidates(Question question, String completion);
+  /**
+   * The SQL candidates of {@code completion}, in order, placeholders replaced; never null. The protocol alone
+   * extracts: a judge judges the candidates it is given. Options of {@code judge}'s spec that concern extraction
+   * (LLMSQL 2.0's {@code skip-comments}) are read here.
+   */
+  List<String> candidates(Question question, Judge judge, String completion);
+
+  /**
+   * The gold outcome this protocol holds for {@code question} without running SQL (LLMSQL 2.0's reference
+   * answer), which a judgement shows when its judge did not run the gold SQL; empty by default.
+   */
+  default Optional<QueryOutcome> knownGold(Question question) {
+    return Optional.empty();
+  }
 
   /**
    * Whether a prediction for a question answered before is judged again (LLMSQL 2.0 scores every line) instead of
@@ -63,7 +77,7 @@ public interface Protocol {
    * <pre>{@code
    * Protocol.Figures figures = protocol.figures(Judges.llmsql());
    * figures.count(counter, question, result);
-   * figures.addTo(reportBuilder, new Protocol.Run(counter, 10, 9, null, null));
+   * figures.addTo(reportBuilder, new Protocol.Run(counter, 10, 9, 9, "llmsql", null, null));
    * }</pre>
    */
   interface Figures {
@@ -73,7 +87,10 @@ public interface Protocol {
       counter.add(result);
     }
 
-    /** Adds this protocol's figures to the report, once every prediction is counted; nothing by default. */
+    /**
+     * Adds this protocol's figures to the report, once every prediction is counted; nothing by default. Called
+     * for every protocol, in order, whether it judged any prediction or not ({@link Run#judged()} says how many).
+     */
     default void addTo(EvaluationReport.Builder report, Run run) {
     }
   }
@@ -82,18 +99,20 @@ public interface Protocol {
    * What an evaluation knows when its report is built, for {@link Figures#addTo}.
    *
    * <pre>{@code
-   * Protocol.Run run = new Protocol.Run(counter, 100, 98, "my-model", "1.0");
+   * Protocol.Run run = new Protocol.Run(counter, 100, 98, 98, "llmsql", "my-model", "1.0");
    * int missing = run.questions() - run.answered();
    * }</pre>
    *
    * @param counts every prediction's counts
    * @param questions questions in the benchmark
    * @param answered distinct questions that got a prediction
+   * @param judged predictions this protocol judged
    * @param judge the judge's name
    * @param modelName the model's name as the caller gave it, or null
    * @param version the benchmark version as the caller gave it, or null
    */
-  record Run(Tally.Counter counts, int questions, int answered, String judge, String modelName, String version) {
+  record Run(Tally.Counter counts, int questions, int answered, int judged, String judge, String modelName,
+             String version) {
   }
 
   /**

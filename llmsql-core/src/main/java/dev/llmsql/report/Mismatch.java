@@ -2,7 +2,7 @@ package dev.llmsql.report;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;

@@ -1,8 +1,8 @@
 package dev.llmsql.report;
 
 import dev.llmsql.execution.Cells;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.stats.Interval;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.llmsql.report;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
 import dev.llmsql.result.QuestionResult;
 import java.util.Collections;
 import java.util.EnumMap;

@@ -2,10 +2,10 @@ package dev.llmsql.result;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Flag;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Flag;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import java.util.List;
 import java.util.Objects;
 
@@ -166,7 +166,7 @@ public final class QuestionResult {
 
   /**
    * Whether LLMSQL counts this prediction in {@code sql_errors}: the judge's {@link Flag#SQL_ERROR} when it
-   * decided it, else whether the outcome is {@link Outcome#ERROR} (as {@link dev.llmsql.judge.Judgement#sqlError()}).
+   * decided it, else whether the outcome is {@link Outcome#ERROR} (as {@link dev.llmsql.judgement.Judgement#sqlError()}).
    */
   public boolean sqlError() {
     return verdict.flag(Flag.SQL_ERROR).orElse(verdict.outcome() == Outcome.ERROR);

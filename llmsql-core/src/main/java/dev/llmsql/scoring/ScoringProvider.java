@@ -1,5 +1,6 @@
 package dev.llmsql.scoring;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -21,6 +22,14 @@ public interface ScoringProvider {
 
   /** The names this provider answers to; never null. */
   Set<String> names();
+
+  /**
+   * How help lists this provider's scorings, one entry per scoring in the order shown, e.g.
+   * {@code "weighted[:unknown-as-1]"}; a name left out still works. By default every name, sorted.
+   */
+  default List<String> help() {
+    return names().stream().sorted().toList();
+  }
 
   /** A scoring for one of {@link #names()}; never null. */
   Scoring create(String name);

@@ -1,6 +1,8 @@
 package dev.llmsql.scoring;
 
 import dev.llmsql.result.QuestionResult;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -75,6 +77,21 @@ public final class Scorings {
     ServiceLoader.load(ScoringProvider.class, Scorings.class.getClassLoader())
         .forEach(p -> names.addAll(p.names()));
     return names;
+  }
+
+  /**
+   * The scorings a run may add to {@code accuracy} (which every report has), as help lists them: each provider's
+   * {@link ScoringProvider#help()} in class path order (as {@link ServiceLoader} finds them).
+   */
+  public static List<String> help() {
+    List<String> help = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (ScoringProvider provider : ServiceLoader.load(ScoringProvider.class, Scorings.class.getClassLoader())) {
+      if (seen.add(provider.getClass().getName())) {
+        help.addAll(provider.help());
+      }
+    }
+    return List.copyOf(help);
   }
 
   private static Score accuracy(long matches, long total) {

@@ -2,9 +2,9 @@ package dev.llmsql.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.result.QuestionResult;
 import java.util.List;
 import java.util.Map;

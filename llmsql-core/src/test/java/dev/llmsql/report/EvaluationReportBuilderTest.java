@@ -3,8 +3,8 @@ package dev.llmsql.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.result.KeptRows;
 import dev.llmsql.result.QuestionDetail;

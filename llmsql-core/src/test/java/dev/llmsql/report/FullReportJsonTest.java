@@ -56,7 +56,7 @@ class FullReportJsonTest {
     QuestionResult first = base.results().get(0);
     QuestionResult second = base.results().get(1);
     List<QuestionResult> results = List.of(
-        new QuestionResult(1, dev.llmsql.judge.Verdict.match().withMeasure("soft_f1", 0.5)
+        new QuestionResult(1, dev.llmsql.judgement.Verdict.match().withMeasure("soft_f1", 0.5)
             .withMeasure("time_ratio", 3.0).withMeasure("ves_reward", 1.25), first.candidates(), first.executed(), false, false, null, first.nanos()).withQuestion(2, List.of("joins"), first.detail()),
         new QuestionResult(2, second.verdict().withMeasure("soft_f1", 0.25).withMeasure("rule:r1", 1)
             .withMeasure("rule_difficulty:r1", 3), second.candidates(), second.executed(), false, false, null, second.nanos()).withQuestion(0, List.of(), second.detail()));

@@ -2,8 +2,8 @@ package dev.llmsql.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.InputMode;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

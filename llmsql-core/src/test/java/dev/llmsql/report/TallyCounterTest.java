@@ -2,9 +2,9 @@ package dev.llmsql.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmsql.judge.Flag;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Flag;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.InputMode;
 import dev.llmsql.result.QuestionResult;
 import java.time.Instant;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.Breakdown;
 import dev.llmsql.report.Breakdowns;
 import dev.llmsql.report.EvaluationReport;

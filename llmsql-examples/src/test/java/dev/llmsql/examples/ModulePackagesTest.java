@@ -14,7 +14,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,10 +42,6 @@ class ModulePackagesTest {
 
   private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
 
-  // Enabled by /work/snapshots/rename-packages.sh (issue 23, point 7), which moves the packages that still sit
-  // under another module's root (dev.llmsql.judge in llmsql-core, dev.llmsql.judge.llm, dev.llmsql.inference and
-  // dev.llmsql.suite in llmsql-models, dev.llmsql.scoring.peers in llmsql-judge) and deletes this annotation.
-  @Disabled("until the package rename of issue 23 (rename-packages.sh) is applied")
   @Test
   void eachModulesPackages_sitUnderItsOneRoot() throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();

@@ -31,7 +31,7 @@ class PackageCyclesTest {
 
     // one package of each module: a module missing from the class path would pass the rule below unchecked
     assertThat(packages).contains("dev.llmsql", "dev.llmsql.engine", "dev.llmsql.sqlite", "dev.llmsql.jdbc",
-        "dev.llmsql.judge.resultset", "dev.llmsql.inference", "dev.llmsql.assertj", "dev.llmsql.cli",
+        "dev.llmsql.judge.resultset", "dev.llmsql.models.inference", "dev.llmsql.assertj", "dev.llmsql.cli",
         "dev.llmsql.examples");
   }
 

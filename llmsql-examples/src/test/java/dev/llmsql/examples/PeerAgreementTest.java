@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
-import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.judge.scoring.PeerScorings;
 import dev.llmsql.testsupport.Requires;
 import dev.llmsql.testsupport.SharedFiles;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.testsupport.Requires;

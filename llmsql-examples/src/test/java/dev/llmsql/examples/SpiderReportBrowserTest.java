@@ -3,7 +3,7 @@ package dev.llmsql.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.html.HtmlReport;
 import dev.llmsql.testsupport.Program;

@@ -54,6 +54,16 @@ public final class DuckDbEngine implements QueryEngine {
   }
 
   @Override
+  public String missing(ClassLoader loader) {
+    try {
+      Class.forName("org.duckdb.DuckDBDriver", false, loader);
+      return null;
+    } catch (ClassNotFoundException e) {
+      return "DuckDB JDBC driver";
+    }
+  }
+
+  @Override
   public boolean accepts(Database database) {
     if (database instanceof Database.File f) {
       String name = String.valueOf(f.path().getFileName()).toLowerCase(Locale.ROOT);

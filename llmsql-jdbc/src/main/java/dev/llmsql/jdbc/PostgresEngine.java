@@ -50,6 +50,16 @@ public final class PostgresEngine implements QueryEngine {
   }
 
   @Override
+  public String missing(ClassLoader loader) {
+    try {
+      Class.forName("org.postgresql.Driver", false, loader);
+      return null;
+    } catch (ClassNotFoundException e) {
+      return "PostgreSQL JDBC driver";
+    }
+  }
+
+  @Override
   public boolean accepts(Database database) {
     return database instanceof Database.Jdbc j && j.url().startsWith("jdbc:postgresql:")
         || database instanceof Database.Pooled p && p.engine().equalsIgnoreCase(NAME);

@@ -24,11 +24,13 @@ import dev.llmsql.judge.resultset.ResultSetJudge;
 import dev.llmsql.judge.resultset.RowOrder;
 import dev.llmsql.judge.structure.ExactSetJudge;
 import dev.llmsql.judge.structure.QueryShape;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
-import dev.llmsql.scoring.peers.PeerScorings;
-import dev.llmsql.scoring.peers.WeightedScoring;
+import dev.llmsql.judge.scoring.PeerScorings;
+import dev.llmsql.judge.scoring.WeightedScoring;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -171,9 +173,9 @@ class JavadocExamplesTest {
         .procedure(dev.llmsql.judge.resultset.DefogProcedure.builder().broadcasting(false).build())
         .candidates(CandidatePolicy.FIRST)
         .build();
-    double ratio = dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(List.of(2.0, 2.1, 1.9), false);
-    double points = dev.llmsql.scoring.peers.RelativeEfficiency.points(
-        dev.llmsql.scoring.peers.RelativeEfficiency.reward(ratio));
+    double ratio = dev.llmsql.judge.scoring.RelativeEfficiency.timeRatio(List.of(2.0, 2.1, 1.9), false);
+    double points = dev.llmsql.judge.scoring.RelativeEfficiency.points(
+        dev.llmsql.judge.scoring.RelativeEfficiency.reward(ratio));
 
     assertThat(falcon.name()).isEqualTo("my-falcon");
     assertThat(fixedFalcon.toString()).contains("procedure=falcon(empty results match)");

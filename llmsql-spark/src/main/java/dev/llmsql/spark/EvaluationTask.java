@@ -4,7 +4,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;

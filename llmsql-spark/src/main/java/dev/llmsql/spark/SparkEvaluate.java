@@ -1,7 +1,10 @@
 package dev.llmsql.spark;
 
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportWriter;
 import dev.llmsql.report.ReportWriters;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.Leaderboard;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,10 +13,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -61,16 +66,19 @@ public final class SparkEvaluate {
         --judge NAME[:OPTS]       default llmsql (LLMSQL 2.0 rules where a question has an answer)
         --scoring NAME            a scoring beside accuracy (repeatable)
         --engine NAME             the query engine (default: chosen per database)
-        --query-timeout SECONDS   per statement (default 10)
-        --max-rows N              per statement (default 100000)
+      %s%s\
       Layout:
-        --predictions-per-task N  split a database's predictions into tasks of at most N (default 2000)
-        --threads-per-task N      predictions one task judges at once (default 1)
+      %s%s\
       Output:
         --out DIR                 where reports, leaderboard.html and results/ go (required)
         --format LIST             report formats, comma-separated: %s (default all %s)
         --master URL              Spark master when not run by spark-submit (e.g. local[4])
-      """.formatted(String.join(",", ReportWriters.listed()), count(ReportWriters.listed().size()));
+      """.formatted(option(SparkSettings.QUERY_TIMEOUT, "SECONDS"), option(SparkSettings.MAX_ROWS, "N"),
+          option(SparkSettings.PREDICTIONS_PER_TASK, "N"), option(SparkSettings.THREADS_PER_TASK, "N"),
+          String.join(",", ReportWriters.listed()), count(ReportWriters.listed().size()));
+
+  private static final String LEADERBOARD = "leaderboard.html";
+  private static final String RESULTS = "results";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -192,6 +200,20 @@ public final class SparkEvaluate {
       err.println("llmsql-spark: " + e.getMessage() + " (see --help)");
       return USAGE;
     }
+    RunInputs inputs = RunInputs.none().with("--questions-path file", Path.of(questions))
+        .with("--db-path file", db == null ? null : Path.of(db));
+    for (Map.Entry<String, String> model : models.entrySet()) {
+      inputs = inputs.with("--model " + model.getKey() + " file", Path.of(model.getValue()));
+    }
+    for (int i = 0; i < predictions.size(); i++) {
+      inputs = inputs.with("--predictions file" + (predictions.size() > 1 ? " " + (i + 1) : ""),
+          Path.of(predictions.get(i)));
+    }
+    Optional<String> problem = targetProblem(outDir, formats, models.keySet(), inputs);
+    if (problem.isPresent()) {
+      err.println("llmsql-spark: " + problem.get());
+      return USAGE;
+    }
 
     Dataset<Row> input = null;
     for (Map.Entry<String, String> model : models.entrySet()) {
@@ -207,14 +229,21 @@ public final class SparkEvaluate {
       for (ModelReport report : result.reports()) {
         String file = safe(report.model());
         for (ReportWriter format : formats) {
-          format.write(report.report(), outDir.resolve(format.fileName(file)));
+          // a model of a --predictions file is only known now: its files get the check here
+          Path target = outDir.resolve(format.fileName(file));
+          ReportFiles.requireWritableTarget(target, inputs);
+          format.write(report.report(), target);
         }
         entries.add(new Leaderboard.Entry(report.model(), report.report()));
         out.println(String.format(Locale.ROOT, "%-40s %6d predictions  accuracy %.4f", report.model(),
             report.report().total(), report.report().accuracy()));
       }
-      Leaderboard.write(entries, outDir.resolve("leaderboard.html"));
-      result.results().write().mode(SaveMode.Overwrite).parquet(outDir.resolve("results").toString());
+      ReportFiles.requireWritableTarget(outDir.resolve(LEADERBOARD), inputs);
+      Leaderboard.write(entries, outDir.resolve(LEADERBOARD));
+      result.results().write().mode(SaveMode.Overwrite).parquet(outDir.resolve(RESULTS).toString());
+    } catch (OutputTargetException e) {
+      err.println("llmsql-spark: evaluated, but --out " + e.getMessage());
+      return NOT_SAVED;
     } catch (IOException | RuntimeException e) {
       err.println("llmsql-spark: evaluated, but the reports could not be written to " + outDir + " (" + e
           + "); choose another directory with --out");
@@ -226,6 +255,51 @@ public final class SparkEvaluate {
         s.totalMillis() / 1000.0, outDir));
     out.flush();
     return OK;
+  }
+
+  /**
+   * What keeps the run from writing its reports, checked before any work with the CLI's words: {@code --out}
+   * must be (or become) a writable directory, none of its files known now (each {@code --model}'s reports and
+   * {@code leaderboard.html}) may be an input or other than a regular file, and {@code results/}, which Spark
+   * replaces whole, may hold no input. The files of models read from a {@code --predictions} column are only
+   * known after evaluation; {@link #run} checks them the same way as it writes them.
+   */
+  static Optional<String> targetProblem(Path outDir, List<ReportWriter> formats, Collection<String> models,
+      RunInputs inputs) {
+    Path dir = outDir.toString().isEmpty() ? Path.of(".") : outDir;
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      return Optional.of("--out " + outDir + ": exists and is not a directory; --out takes the directory the "
+          + "reports, " + LEADERBOARD + " and " + RESULTS + "/ go into");
+    }
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing != null && !Files.isDirectory(existing)) {
+      return Optional.of("--out " + outDir + ": " + existing + " is a file, not a directory; choose another path");
+    }
+    if (existing != null && !Files.isWritable(existing)) {
+      return Optional.of("--out " + outDir + ": the directory " + existing + " is not writable; choose another "
+          + "path");
+    }
+    Path results = dir.resolve(RESULTS).toAbsolutePath().normalize();
+    for (Map.Entry<String, Path> input : inputs.files().entrySet()) {
+      if (input.getValue().toAbsolutePath().normalize().startsWith(results)) {
+        return Optional.of("--out " + outDir + ": " + dir.resolve(RESULTS) + " is replaced by every verdict of "
+            + "the run, but holds the " + input.getKey() + " (" + input.getValue() + "); choose another directory");
+      }
+    }
+    try {
+      for (String model : models) {
+        for (ReportWriter format : formats) {
+          ReportFiles.requireWritableTarget(dir.resolve(format.fileName(safe(model))), inputs);
+        }
+      }
+      ReportFiles.requireWritableTarget(dir.resolve(LEADERBOARD), inputs);
+    } catch (OutputTargetException e) {
+      return Optional.of("--out " + e.getMessage());
+    }
+    return Optional.empty();
   }
 
   /** The writers of a {@code --format} list, as given; each must be a listed format of the registry. */
@@ -242,6 +316,12 @@ public final class SparkEvaluate {
       formats.add(ReportWriters.named(f));
     }
     return formats;
+  }
+
+  /** A help line of a declared setting's option: its declared words, default filled in. */
+  private static String option(dev.llmsql.config.Setting<?> setting, String label) {
+    return String.format(Locale.ROOT, "  %-26s%s\n", setting.option().orElseThrow() + " " + label,
+        setting.help().orElseThrow());
   }
 
   /** {@code n} in words for the help ("all three"). */

@@ -13,7 +13,7 @@ import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;

@@ -1,10 +1,10 @@
 package dev.llmsql.spark;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.JudgeProvider;
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.JudgeProvider;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.judgement.Verdict;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.TaskContext;
@@ -40,7 +40,7 @@ public final class FlakyJudgeProvider implements JudgeProvider {
     Judge llmsql = Judges.llmsql();
     return new Judge() {
       @Override
-      public dev.llmsql.judge.Judgement judge(JudgeContext context) {
+      public dev.llmsql.judgement.Judgement judge(JudgeContext context) {
         TaskContext task = TaskContext.get();
         if (task != null && task.attemptNumber() == 0 && context.question().id() == TRIGGER) {
           KILLED.incrementAndGet();

@@ -3,6 +3,7 @@ package dev.llmsql.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
+import dev.llmsql.config.EvaluatorSettings;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.testsupport.Requires;
@@ -45,7 +46,7 @@ class SparkEvaluateTest {
           "results");
     }
     EvaluationReport local = Evaluator.builder().questionsPath(questions).databasesDir(databases)
-        .judge(dev.llmsql.judge.Judges.named("spider-exec")).modelName("dail-sql").noReportFile()
+        .judge(dev.llmsql.judgement.Judges.named("spider-exec")).modelName("dail-sql").noReportFile()
         .showMismatches(false).noGoldCache().build()
         .run(sample.resolve("predictions/dail-sql-gpt4.jsonl"));
     EvaluationReport written = FullReportJson.read(out.resolve("dail-sql.json"));
@@ -112,5 +113,88 @@ class SparkEvaluateTest {
     assertThat(status).isEqualTo(SparkEvaluate.USAGE);
     assertThat(stderr.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql-spark: give --questions-path and one of "
         + "--db-path, --databases-dir (see --help)" + System.lineSeparator());
+  }
+
+  /** The help is as it was, its defaults now taken from the declarations (SparkSettings, EvaluatorSettings). */
+  @Test
+  void help_showsTheDeclaredDefaults() {
+    assertThat(SparkEvaluate.HELP).isEqualTo(""
+        + "Usage: spark-submit --class dev.llmsql.spark.SparkEvaluate JAR [options]\n"
+        + "\n"
+        + "Predictions (at least one):\n"
+        + "  --model NAME=PATH         one model's predictions (JSON lines of question_id, completion; or .parquet)\n"
+        + "  --predictions PATH        many models' predictions with a model column (JSON lines or .parquet; a\n"
+        + "                            directory or glob Spark reads)\n"
+        + "Benchmark:\n"
+        + "  --questions-path PATH     the questions JSONL\n"
+        + "  --db-path PATH            one SQLite database for every question (LLMSQL), or\n"
+        + "  --databases-dir DIR       {DIR}/{db_id}/{db_id}.sqlite (Spider, BIRD)\n"
+        + "  --benchmark-name NAME     how reports name it (default: the questions file's name)\n"
+        + "  --distribute-files        ship the questions and databases to every executor (SparkContext.addFile)\n"
+        + "                            instead of reading the same paths on a shared filesystem\n"
+        + "Judging (as llmsql evaluate):\n"
+        + "  --judge NAME[:OPTS]       default llmsql (LLMSQL 2.0 rules where a question has an answer)\n"
+        + "  --scoring NAME            a scoring beside accuracy (repeatable)\n"
+        + "  --engine NAME             the query engine (default: chosen per database)\n"
+        + "  --query-timeout SECONDS   per statement (default 10)\n"
+        + "  --max-rows N              per statement (default 100000)\n"
+        + "Layout:\n"
+        + "  --predictions-per-task N  split a database's predictions into tasks of at most N (default 2000)\n"
+        + "  --threads-per-task N      predictions one task judges at once (default 1)\n"
+        + "Output:\n"
+        + "  --out DIR                 where reports, leaderboard.html and results/ go (required)\n"
+        + "  --format LIST             report formats, comma-separated: json,csv,html (default all three)\n"
+        + "  --master URL              Spark master when not run by spark-submit (e.g. local[4])\n");
+    assertThat(SparkEvaluate.HELP).contains("--query-timeout SECONDS   per statement (default "
+        + EvaluatorSettings.QUERY_TIMEOUT.defaultValue().toSeconds() + ")\n", "--max-rows N              per "
+        + "statement (default " + EvaluatorSettings.MAX_ROWS.defaultValue() + ")\n", "(default "
+        + SparkSettings.PREDICTIONS_PER_TASK.defaultValue() + ")\n", "at once (default "
+        + SparkSettings.THREADS_PER_TASK.defaultValue() + ")\n");
+  }
+
+  /** The output targets known before any work are checked before any work (no Spark session is needed). */
+  @Test
+  void outputTargets_areCheckedBeforeAnyWork_withExactMessages() throws Exception {
+    Path questions = Files.writeString(out.resolve("q.jsonl"), "");
+    Path file = Files.writeString(out.resolve("file"), "x");
+    assertThat(refused("--model", "m=p.jsonl", "--out", file.toString())).isEqualTo("llmsql-spark: --out " + file
+        + ": exists and is not a directory; --out takes the directory the reports, leaderboard.html and results/ "
+        + "go into\n");
+    assertThat(refused("--model", "m=p.jsonl", "--out", file.resolve("sub").toString())).isEqualTo("llmsql-spark: "
+        + "--out " + file.resolve("sub") + ": " + file + " is a file, not a directory; choose another path\n");
+    // a model's report would overwrite the questions
+    Path reports = Files.createDirectories(out.resolve("reports"));
+    Path inReports = Files.writeString(reports.resolve("m.json"), "");
+    assertThat(refused(inReports, "--model", "m=p.jsonl", "--out", reports.toString())).isEqualTo("llmsql-spark: "
+        + "--out " + inReports + ": is the --questions-path file of this run (" + inReports + "), an input that "
+        + "must not be overwritten; choose another path\n");
+    // the leaderboard's name is taken by a directory
+    Files.createDirectories(reports.resolve("leaderboard.html"));
+    assertThat(refused("--model", "m=p.jsonl", "--format", "csv", "--out", reports.toString()))
+        .isEqualTo("llmsql-spark: --out " + reports.resolve("leaderboard.html") + ": exists and is not a regular "
+            + "file (a directory); choose another path\n");
+    // results/ is replaced whole: it may hold no input
+    Path held = Files.writeString(Files.createDirectories(out.resolve("r2/results")).resolve("p.jsonl"), "");
+    assertThat(refused("--predictions", held.toString(), "--out", out.resolve("r2").toString()))
+        .isEqualTo("llmsql-spark: --out " + out.resolve("r2") + ": " + out.resolve("r2/results") + " is replaced "
+            + "by every verdict of the run, but holds the --predictions file (" + held + "); choose another "
+            + "directory\n");
+    assertThat(questions).exists();
+  }
+
+  private String refused(String... args) throws Exception {
+    return refused(out.resolve("q.jsonl"), args);
+  }
+
+  /** Runs with no Spark session: a run that got past the check would fail on it. */
+  private String refused(Path questions, String... args) {
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    List<String> all = new java.util.ArrayList<>(List.of("--questions-path", questions.toString(), "--db-path",
+        out.resolve("db.sqlite").toString()));
+    all.addAll(List.of(args));
+    int status = new SparkEvaluate(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(stderr, true, StandardCharsets.UTF_8)).run(null, all.toArray(String[]::new));
+    assertThat(status).isEqualTo(SparkEvaluate.USAGE);
+    return stderr.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
   }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.testsupport.Requires;
 import dev.llmsql.testsupport.SharedFiles;

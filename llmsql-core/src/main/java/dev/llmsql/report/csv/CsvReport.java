@@ -1,6 +1,6 @@
 package dev.llmsql.report.csv;
 
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.SpiderScores;
 import dev.llmsql.report.SqlCharacteristics;

@@ -3,8 +3,8 @@ package dev.llmsql.report.html;
 import static dev.llmsql.report.html.Html.esc;
 import static dev.llmsql.report.html.Html.percent;
 
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
 import dev.llmsql.prediction.InputProblem;
 import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.Breakdown;

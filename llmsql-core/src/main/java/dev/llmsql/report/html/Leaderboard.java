@@ -4,7 +4,7 @@ import static dev.llmsql.report.html.Html.esc;
 import static dev.llmsql.report.html.Html.percent;
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import dev.llmsql.report.Confidence;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.ReportFiles;

@@ -3,8 +3,8 @@ package dev.llmsql.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Reports;

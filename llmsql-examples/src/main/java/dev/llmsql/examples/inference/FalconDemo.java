@@ -1,8 +1,8 @@
 package dev.llmsql.examples.inference;
 
-import dev.llmsql.inference.falcon.FalconRun;
-import dev.llmsql.inference.falcon.RoundResult;
-import dev.llmsql.judge.llm.ChatClient;
+import dev.llmsql.models.falcon.FalconRun;
+import dev.llmsql.models.falcon.RoundResult;
+import dev.llmsql.models.judge.ChatClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.llmsql.examples.inference;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.inference.Inference;
-import dev.llmsql.inference.InferenceSummary;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.inference.InferenceSummary;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.report.EvaluationReport;
 import java.nio.file.Files;
 import java.nio.file.Path;

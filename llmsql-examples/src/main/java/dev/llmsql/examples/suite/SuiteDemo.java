@@ -1,13 +1,13 @@
 package dev.llmsql.examples.suite;
 
 import dev.llmsql.examples.inference.GoldModelServer;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
-import dev.llmsql.suite.CapabilityScore;
-import dev.llmsql.suite.CapabilitySuite;
-import dev.llmsql.suite.MetricScore;
-import dev.llmsql.suite.ModelResult;
-import dev.llmsql.suite.SuiteReports;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ProcessLog;
+import dev.llmsql.models.suite.CapabilityScore;
+import dev.llmsql.models.suite.CapabilitySuite;
+import dev.llmsql.models.suite.MetricScore;
+import dev.llmsql.models.suite.ModelResult;
+import dev.llmsql.models.suite.SuiteReports;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.cli.Cli;
-import dev.llmsql.inference.Inference;
-import dev.llmsql.inference.InferenceSummary;
-import dev.llmsql.judge.llm.ChatClient;
-import dev.llmsql.judge.llm.ProcessLog;
+import dev.llmsql.models.inference.Inference;
+import dev.llmsql.models.inference.InferenceSummary;
+import dev.llmsql.models.judge.ChatClient;
+import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.report.EvaluationReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

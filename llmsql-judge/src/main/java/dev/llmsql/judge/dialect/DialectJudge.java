@@ -2,13 +2,13 @@ package dev.llmsql.judge.dialect;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
-import dev.llmsql.scoring.peers.PeerScorings;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
+import dev.llmsql.judge.scoring.PeerScorings;
 
 /**
  * "Executability without a database": the first SQL candidate matches when it is valid in a

@@ -1,8 +1,9 @@
 package dev.llmsql.judge.dialect;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeProvider;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -28,6 +29,13 @@ public final class DialectJudgeProvider implements JudgeProvider {
   @Override
   public Set<String> options(String name) {
     return Arrays.stream(SqlDialect.values()).map(SqlDialect::id).collect(Collectors.toSet());
+  }
+
+  /** One dialect at a time, so the options are alternatives. */
+  @Override
+  public List<String> help() {
+    return List.of("dialect-valid[:" + Arrays.stream(SqlDialect.values()).map(SqlDialect::id)
+        .collect(Collectors.joining("|")) + "]");
   }
 
   @Override

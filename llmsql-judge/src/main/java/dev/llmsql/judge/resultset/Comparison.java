@@ -2,7 +2,7 @@ package dev.llmsql.judge.resultset;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Reason;
 import java.util.Optional;
 
 /**

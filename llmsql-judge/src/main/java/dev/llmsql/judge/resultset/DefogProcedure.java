@@ -3,7 +3,7 @@ package dev.llmsql.judge.resultset;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Reason;
 import dev.llmsql.matching.PythonText;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.config.Settings;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Reason;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

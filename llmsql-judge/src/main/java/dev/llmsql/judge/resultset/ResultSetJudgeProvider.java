@@ -1,7 +1,8 @@
 package dev.llmsql.judge.resultset;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeProvider;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -38,6 +39,14 @@ public final class ResultSetJudgeProvider implements JudgeProvider {
       case "defog" -> Set.of("no-broadcast");
       default -> Set.of();
     };
+  }
+
+  /** In the order help has always shown them; {@code defog-subset}, defog's older name, is left out. */
+  @Override
+  public List<String> help() {
+    return List.of("llmsql-rs", "bird[:ves,keep-equal-ratios]", "defog[:no-broadcast]",
+        "falcon[:empty-match,unflagged-ordered,typed]", "spider2[:typed,one-to-one]", "strict",
+        "spider-exec[:keep-distinct,no-repair,extract,no-test-suite]");
   }
 
   @Override

@@ -3,12 +3,12 @@ package dev.llmsql.judge.structure;
 import static java.util.Objects.requireNonNull;
 
 import dev.llmsql.config.Settings;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.judge.dialect.SqlDialect;
 import java.util.ArrayList;
 import java.util.HashMap;

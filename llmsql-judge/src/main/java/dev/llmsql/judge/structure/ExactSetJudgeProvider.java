@@ -1,7 +1,8 @@
 package dev.llmsql.judge.structure;
 
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeProvider;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -32,6 +33,12 @@ public final class ExactSetJudgeProvider implements JudgeProvider {
       return Set.of("fix-hardness", "fix-and-or", "plain-f1");
     }
     return Set.of("keep-values", "structural", "extract");
+  }
+
+  @Override
+  public List<String> help() {
+    return List.of("exact-set[:keep-values,extract,structural]",
+        "spider[:fix-hardness,fix-and-or,plain-f1] (Spider's report by hardness)");
   }
 
   @Override

@@ -1,7 +1,7 @@
 package dev.llmsql.judge.structure;
 
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.judge.JudgeContext;
+import dev.llmsql.judgement.JudgeContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

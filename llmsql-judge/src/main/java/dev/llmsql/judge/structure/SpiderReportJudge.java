@@ -2,10 +2,10 @@ package dev.llmsql.judge.structure;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.judge.resultset.ResultSetJudge;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.SpiderScores;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.scoring.Scorings;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Reason;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

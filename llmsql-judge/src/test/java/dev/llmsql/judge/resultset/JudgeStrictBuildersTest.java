@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.judge.dialect.SqlDialect;
 import dev.llmsql.judge.structure.ExactSetJudge;
-import dev.llmsql.scoring.peers.WeightedScoring;
+import dev.llmsql.judge.scoring.WeightedScoring;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.judgement.Reason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

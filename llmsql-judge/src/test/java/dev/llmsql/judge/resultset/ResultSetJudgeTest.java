@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.execution.QueryOutcome;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
 import dev.llmsql.report.EvaluationReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,7 +102,7 @@ class ResultSetJudgeTest {
     var verdict = report.results().get(0).verdict();
     assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
     assertThat(verdict.reason()).isEqualTo(Reason.VALUE_MISMATCH);
-    assertThat(verdict.measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1)).hasValue(0.5);
+    assertThat(verdict.measure(dev.llmsql.judge.scoring.PeerScorings.SOFT_F1)).hasValue(0.5);
     assertThat(report.mismatches().get(0).predictionResults())
         .isEqualTo(List.of(List.of(1L), List.of(1L), List.of("y")));
     assertThat(report.sqlErrors()).isZero();
@@ -113,13 +113,13 @@ class ResultSetJudgeTest {
     String p = "{\"question_id\": 1, \"completion\": \"SELECT a FROM t WHERE a = 1; then select nothing\"}\n";
 
     EvaluationReport rs = report(ResultSetJudge.llmsql(), UNION_Q, p);
-    EvaluationReport llmsql = report(dev.llmsql.judge.Judges.llmsql(), UNION_Q, p);
+    EvaluationReport llmsql = report(dev.llmsql.judgement.Judges.llmsql(), UNION_Q, p);
 
     var verdict = rs.results().get(0).verdict();
     assertThat(verdict.outcome()).isEqualTo(Outcome.MISMATCH);
     assertThat(verdict.reason()).isEqualTo(Reason.MISSING_ROWS);
-    assertThat(verdict.measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1)).hasValue(2.0 / 3);
-    assertThat(verdict.flag(dev.llmsql.judge.Flag.SQL_ERROR)).hasValue(true);
+    assertThat(verdict.measure(dev.llmsql.judge.scoring.PeerScorings.SOFT_F1)).hasValue(2.0 / 3);
+    assertThat(verdict.flag(dev.llmsql.judgement.Flag.SQL_ERROR)).hasValue(true);
     assertThat(rs.mismatches().get(0).predictionResults()).isEqualTo(List.of(List.of(1L), List.of(1L)));
     // LLMSQL counts the failed last candidate as an SQL error, whatever the verdict is about
     assertThat(llmsql.results().get(0).outcome()).isEqualTo(Outcome.ERROR);
@@ -135,9 +135,9 @@ class ResultSetJudgeTest {
 
     EvaluationReport report = report(ResultSetJudge.bird(), UNION_Q, p);
 
-    assertThat(report.results().get(0).verdict().measure(dev.llmsql.scoring.peers.PeerScorings.SOFT_F1))
+    assertThat(report.results().get(0).verdict().measure(dev.llmsql.judge.scoring.PeerScorings.SOFT_F1))
         .hasValue(0.5);
-    assertThat(report.results().get(0).verdict().flag(dev.llmsql.judge.Flag.SQL_ERROR)).isEmpty();
+    assertThat(report.results().get(0).verdict().flag(dev.llmsql.judgement.Flag.SQL_ERROR)).isEmpty();
   }
 
   @Test
@@ -219,11 +219,11 @@ class ResultSetJudgeTest {
 
   @Test
   void peerFixes_areNamedOptions() {
-    assertThat(dev.llmsql.judge.Judges.named("falcon:empty-match").name()).isEqualTo("falcon:empty-match");
-    assertThat(dev.llmsql.judge.Judges.named("defog:no-broadcast").name()).isEqualTo("defog:no-broadcast");
-    assertThat(dev.llmsql.judge.Judges.named("bird:ves,keep-equal-ratios").name())
+    assertThat(dev.llmsql.judgement.Judges.named("falcon:empty-match").name()).isEqualTo("falcon:empty-match");
+    assertThat(dev.llmsql.judgement.Judges.named("defog:no-broadcast").name()).isEqualTo("defog:no-broadcast");
+    assertThat(dev.llmsql.judgement.Judges.named("bird:ves,keep-equal-ratios").name())
         .isEqualTo("bird:ves,keep-equal-ratios");
-    assertThat(dev.llmsql.judge.Judges.named("defog-subset").name()).isEqualTo("defog");
+    assertThat(dev.llmsql.judgement.Judges.named("defog-subset").name()).isEqualTo("defog");
   }
 
   @Test
@@ -269,12 +269,12 @@ class ResultSetJudgeTest {
   void timeRatio_dropsValuesBeyondThreeStandardDeviations() {
     List<Double> ratios = new java.util.ArrayList<>(java.util.Collections.nCopies(11, 1.0));
     ratios.add(100.0);
-    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(ratios, false)).isEqualTo(1.0);
-    assertThat(dev.llmsql.scoring.peers.RelativeEfficiency.timeRatio(List.of(1.0, 3.0), false)).isEqualTo(2.0);
+    assertThat(dev.llmsql.judge.scoring.RelativeEfficiency.timeRatio(ratios, false)).isEqualTo(1.0);
+    assertThat(dev.llmsql.judge.scoring.RelativeEfficiency.timeRatio(List.of(1.0, 3.0), false)).isEqualTo(2.0);
   }
 
   @Test
   void named_birdVes_isTheTimedPreset() {
-    assertThat(dev.llmsql.judge.Judges.named("bird:ves").name()).isEqualTo("bird:ves");
+    assertThat(dev.llmsql.judgement.Judges.named("bird:ves").name()).isEqualTo("bird:ves");
   }
 }

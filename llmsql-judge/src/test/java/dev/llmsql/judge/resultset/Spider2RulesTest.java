@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.Prediction;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -136,7 +136,7 @@ class Spider2RulesTest {
 
   @Test
   void options_combine() {
-    assertThat(dev.llmsql.judge.Judges.named("spider2:typed,one-to-one").name()).isEqualTo("spider2:typed,one-to-one");
+    assertThat(dev.llmsql.judgement.Judges.named("spider2:typed,one-to-one").name()).isEqualTo("spider2:typed,one-to-one");
   }
 
   @Test
@@ -164,7 +164,7 @@ class Spider2RulesTest {
 
   @Test
   void oneToOne_eachGoldColumnNeedsAPredictedColumnOfItsOwn() {
-    ResultSetJudge strict = (ResultSetJudge) dev.llmsql.judge.Judges.named("spider2:one-to-one");
+    ResultSetJudge strict = (ResultSetJudge) dev.llmsql.judgement.Judges.named("spider2:one-to-one");
 
     assertThat(strict.name()).isEqualTo("spider2:one-to-one");
     assertThat(verdict(strict, List.of("1, 1; 2, 2"), "1; 2", null, null)).isEqualTo("MISSING_COLUMN");

@@ -3,8 +3,8 @@ package dev.llmsql.judge.resultset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Judge;
-import dev.llmsql.judge.Judges;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.report.EvaluationReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,7 +127,7 @@ class SpiderTestSuiteTest {
         .judge(Judges.named("spider-exec")).noReportFile().showMismatches(false).threads(1).build().run(p);
 
     // THEN
-    assertThat(report.result(1).orElseThrow().verdict().outcome()).isEqualTo(dev.llmsql.judge.Outcome.GOLD_ERROR);
+    assertThat(report.result(1).orElseThrow().verdict().outcome()).isEqualTo(dev.llmsql.judgement.Outcome.GOLD_ERROR);
     assertThat(report.result(1).orElseThrow().verdict().detail()).isEqualTo(
         "on test-suite database broken_1.sqlite: gold SQL failed: no such column: age");
   }

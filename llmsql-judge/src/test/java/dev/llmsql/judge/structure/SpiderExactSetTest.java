@@ -3,10 +3,10 @@ package dev.llmsql.judge.structure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Reason;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Reason;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationReport;
 import java.nio.file.Files;
@@ -211,7 +211,7 @@ class SpiderExactSetTest {
     assertThat(extracted).containsExactly(Map.entry(1, "MATCH EQUAL"), Map.entry(2, "MATCH EQUAL"));
   }
 
-  private static Map<Integer, String> verdicts(dev.llmsql.judge.Judge judge, Path questions, Path db,
+  private static Map<Integer, String> verdicts(dev.llmsql.judgement.Judge judge, Path questions, Path db,
                                                Path predictions) {
     EvaluationReport report = Evaluator.builder().noGoldCache().questionsPath(questions).dbPath(db).judge(judge)
         .noReportFile().showMismatches(false).threads(1).build().run(predictions);

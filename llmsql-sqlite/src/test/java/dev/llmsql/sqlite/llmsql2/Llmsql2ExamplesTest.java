@@ -11,13 +11,15 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.extraction.Llmsql2Extractor;
-import dev.llmsql.judge.Flag;
-import dev.llmsql.judge.JudgeContext;
-import dev.llmsql.judge.Judgement;
-import dev.llmsql.judge.Judges;
-import dev.llmsql.judge.Outcome;
-import dev.llmsql.judge.Verdict;
+import dev.llmsql.judgement.Flag;
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.Judgement;
+import dev.llmsql.judgement.Judges;
+import dev.llmsql.judgement.Outcome;
+import dev.llmsql.judgement.Verdict;
 import dev.llmsql.prediction.Prediction;
+import dev.llmsql.protocol.Protocol;
 import dev.llmsql.sqlite.SqliteQueryEngine;
 import dev.llmsql.testsupport.Llmsql2Fixture;
 import dev.llmsql.testsupport.Program;
@@ -81,7 +83,7 @@ class Llmsql2ExamplesTest {
     Question question = questions.get(example.get("question_id").asInt());
     String completion = example.get("completion").asText();
     JsonNode upstream = example.get("upstream");
-    Context context = new Context(question, new Prediction(question.id(), completion));
+    Context context = new Context(question, new Prediction(question.id(), completion), Judges.llmsql2());
 
     Judgement judgement = Judges.llmsql2().judge(context);
     Verdict verdict = judgement.verdict();
@@ -110,9 +112,10 @@ class Llmsql2ExamplesTest {
     Question question = questions.get(2);
     String completion = "```sql\n-- select the singer\n" + question.sql() + "\n```";
 
-    Verdict upstream = Judges.llmsql2().judge(new Context(question, new Prediction(2, completion))).verdict();
-    Verdict fixed = Judges.named("llmsql2:skip-comments").judge(new Context(question, new Prediction(2, completion)))
+    Judge skipping = Judges.named("llmsql2:skip-comments");
+    Verdict upstream = Judges.llmsql2().judge(new Context(question, new Prediction(2, completion), Judges.llmsql2()))
         .verdict();
+    Verdict fixed = skipping.judge(new Context(question, new Prediction(2, completion), skipping)).verdict();
 
     assertThat(upstream.outcome()).isEqualTo(Outcome.ERROR);
     assertThat(fixed.outcome()).isEqualTo(Outcome.MATCH);
@@ -126,23 +129,33 @@ class Llmsql2ExamplesTest {
     Prediction twoNulls = new Prediction(2, "SELECT NULL, NULL UNION ALL SELECT NULL, NULL");
     Prediction oneNull = new Prediction(2, "SELECT NULL");
 
-    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls)).verdict().flag(Flag.PRED_NONE)).hasValue(false);
-    assertThat(Judges.llmsql2().judge(new Context(question, oneNull)).verdict().flag(Flag.PRED_NONE)).hasValue(true);
-    assertThat(Judges.named("llmsql2:all-null-pred-none").judge(new Context(question, twoNulls))
-        .verdict().flag(Flag.PRED_NONE)).hasValue(true);
-    assertThat(Judges.named("llmsql2:strict").judge(new Context(question, oneNull)).verdict().flag(Flag.PRED_NONE))
-        .hasValue(true);
+    Judge allNull = Judges.named("llmsql2:all-null-pred-none");
+    Judge strict = Judges.named("llmsql2:strict");
+    assertThat(Judges.llmsql2().judge(new Context(question, twoNulls, Judges.llmsql2())).verdict()
+        .flag(Flag.PRED_NONE)).hasValue(false);
+    assertThat(Judges.llmsql2().judge(new Context(question, oneNull, Judges.llmsql2())).verdict()
+        .flag(Flag.PRED_NONE)).hasValue(true);
+    assertThat(allNull.judge(new Context(question, twoNulls, allNull)).verdict().flag(Flag.PRED_NONE)).hasValue(true);
+    assertThat(strict.judge(new Context(question, oneNull, strict)).verdict().flag(Flag.PRED_NONE)).hasValue(true);
   }
 
-  /** Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. */
+  /**
+   * Runs the judge's SQL on the real fixture database; the gold SQL must never be asked for. The candidates are
+   * the protocol's that claims the question under the judge (LLMSQL 2.0's), as the engine takes them.
+   */
   private static final class Context implements JudgeContext {
     private final Question question;
     private final Prediction prediction;
+    private final List<String> candidates;
     private QueryOutcome last;
 
-    Context(Question question, Prediction prediction) {
+    Context(Question question, Prediction prediction, Judge judge) {
       this.question = question;
       this.prediction = prediction;
+      Protocol protocol = Protocol.available().stream().filter(p -> p.claims(question, judge)).findFirst()
+          .orElseThrow();
+      assertThat(protocol.name()).isEqualTo("llmsql2");
+      this.candidates = protocol.candidates(question, judge, prediction.completion());
     }
 
     @Override
@@ -157,7 +170,7 @@ class Llmsql2ExamplesTest {
 
     @Override
     public List<String> candidates() {
-      return List.of();
+      return candidates;
     }
 
     @Override

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.Evaluator;
-import dev.llmsql.judge.Outcome;
+import dev.llmsql.judgement.Outcome;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.result.QuestionDetail;
@@ -56,6 +56,41 @@ class ProtocolServiceTest {
     assertThat(report.unflagged().orElseThrow().total()).isEqualTo(2);
     assertThat(report.unflagged().orElseThrow().matches()).isEqualTo(1);
     assertThat(report.unflagged().orElseThrow().leftOut()).isEqualTo(1);
+  }
+
+  @Test
+  void llmsql2sProtocol_givesTheAnswerAsTheGold_andTheModelNameAndCoverageOfAOnePointZeroRun() throws Exception {
+    // GIVEN: question 1 carries a reference answer (LLMSQL 2.0), question 2 does not
+    Path db = TestDatabases.players(dir);
+    Path questions = dir.resolve("questions.jsonl");
+    Map<String, Object> withAnswer = new LinkedHashMap<>();
+    withAnswer.put("question_id", 1);
+    withAnswer.put("question", "question 1");
+    withAnswer.put("sql", ROSE);
+    withAnswer.put("table_id", T);
+    withAnswer.put("answer", List.of(List.of("Forward")));
+    Files.write(questions, List.of(new ObjectMapper().writeValueAsString(withAnswer),
+        question(2, "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'", false)));
+
+    // WHEN: question 1 gets a wrong query under the default judge; then a run of question 2 alone, named
+    EvaluationReport twoPointZero = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
+        .noGoldCache().showMismatches(false).build().run(List.of(new Prediction(1, "```sql\nSELECT 'Center'\n```")));
+    EvaluationReport onePointZero = Evaluator.builder().questionsPath(questions).dbPath(db).noReportFile()
+        .noGoldCache().showMismatches(false).modelName("m").build().run(List.of(
+            new Prediction(2, "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'")));
+
+    // THEN: the mismatch's gold is the answer (the gold SQL never ran), and the 1.0 run has its model name and
+    // coverage, from LLMSQL 2.0's protocol though it judged none of it
+    assertThat(twoPointZero.judge()).isEqualTo("llmsql2");
+    assertThat(twoPointZero.mismatches()).singleElement().satisfies(m -> {
+      assertThat(m.goldResults()).containsExactly(List.of("Forward"));
+      assertThat(m.predictionResults()).containsExactly(List.of("Center"));
+    });
+    assertThat(onePointZero.judge()).isEqualTo("llmsql");
+    assertThat(onePointZero.modelName()).contains("m");
+    assertThat(onePointZero.version()).isEmpty();   // the caller gave none; 2.0's would be "2.0"
+    assertThat(List.of(onePointZero.expected(), onePointZero.answered(), onePointZero.missing()))
+        .containsExactly(2, 1, 1);
   }
 
   private static String question(int id, String sql, boolean tagged) throws Exception {

@@ -1,7 +1,7 @@
 package dev.llmsql.sqlite.protocol;
 
 import dev.llmsql.benchmark.Question;
-import dev.llmsql.judge.Judge;
+import dev.llmsql.judgement.Judge;
 import dev.llmsql.protocol.Protocol;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Tally;
@@ -31,7 +31,7 @@ public final class TaggedProtocol implements Protocol {
   }
 
   @Override
-  public List<String> candidates(Question question, String completion) {
+  public List<String> candidates(Question question, Judge judge, String completion) {
     Matcher m = TAGGED.matcher(completion);
     return m.find() ? List.of(m.group(1).strip()) : List.of();
   }
@@ -61,6 +61,9 @@ public final class TaggedProtocol implements Protocol {
 
       @Override
       public void addTo(EvaluationReport.Builder report, Run run) {
+        if (run.judged() == 0) {
+          return;   // nothing of this run was tagged
+        }
         // a figure of its own, in a slot the writers already show
         report.unflagged(new Unflagged(judged, matches, (double) matches / judged, run.counts().total() - judged,
             List.of(new Score("tagged_accuracy", (double) matches / judged, "matches among the tagged questions"))));

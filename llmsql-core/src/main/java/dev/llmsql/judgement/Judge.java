@@ -1,0 +1,28 @@
+package dev.llmsql.judgement;
+
+/**
+ * Decides whether one prediction answers its question. Implementations are stateless or thread-safe:
+ * the engine calls them from several threads at once.
+ *
+ * <pre>{@code
+ * Judge anyCandidateRuns = ctx -> Judgement.of(ctx, ctx.candidates().stream()
+ *     .anyMatch(sql -> ctx.execute(sql).succeeded()) ? Verdict.match() : Verdict.mismatch(Reason.PRED_ERROR, "nothing ran"));
+ * }</pre>
+ */
+@FunctionalInterface
+public interface Judge {
+
+  /**
+   * Judges one prediction.
+   *
+   * @param context the question, prediction and a way to run SQL; never null
+   * @return the judgement (the verdict and what it rests on), never null; {@link Judgement#of(JudgeContext,
+   *     Verdict)} builds it from what the context ran
+   */
+  Judgement judge(JudgeContext context);
+
+  /** A short name for reports, e.g. {@code "llmsql"}. */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+}

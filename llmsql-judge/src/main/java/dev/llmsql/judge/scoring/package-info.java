@@ -1,0 +1,4 @@
+/**
+ * The peers' scorings: start from {@link dev.llmsql.judge.scoring.PeerScorings}.
+ */
+package dev.llmsql.judge.scoring;

@@ -1,0 +1,93 @@
+package dev.llmsql.models.judge;
+
+import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeProvider;
+import dev.llmsql.judgement.Judges;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Registers {@code llm} for {@code Judges.named(...)} and {@code --judge}, configured from environment
+ * variables (a command line has no room for a client's options): {@value #MODEL} (required; several
+ * models, comma-separated, vote), {@value #BASE_URL} (default OpenAI's), {@value #API_KEY_ENV} (the name of
+ * the variable holding the key, default {@code OPENAI_API_KEY}), {@value #LOG} (process log file, none by
+ * default) and {@value #PROMPT} (a prompt template file). Option {@code hybrid}: LLMSQL's execution match
+ * first, the LLM only when the gold fails or values differ.
+ *
+ * <pre>{@code
+ * // LLMSQL_JUDGE_MODEL=gpt-4o-mini LLMSQL_JUDGE_LOG=judge-log.jsonl llmsql evaluate ... --judge llm:hybrid
+ * Judge j = Judges.named("llm:hybrid");
+ * }</pre>
+ */
+public final class LlmJudgeProvider implements JudgeProvider {
+
+  public static final String MODEL = "LLMSQL_JUDGE_MODEL";
+  public static final String BASE_URL = "LLMSQL_JUDGE_BASE_URL";
+  public static final String API_KEY_ENV = "LLMSQL_JUDGE_API_KEY_ENV";
+  public static final String LOG = "LLMSQL_JUDGE_LOG";
+  public static final String PROMPT = "LLMSQL_JUDGE_PROMPT";
+
+  /** For {@link java.util.ServiceLoader}. */
+  public LlmJudgeProvider() {
+  }
+
+  @Override
+  public Set<String> names() {
+    return Set.of("llm");
+  }
+
+  @Override
+  public Set<String> options(String name) {
+    return Set.of("hybrid");
+  }
+
+  @Override
+  public List<String> help() {
+    return List.of("llm", "llm:hybrid (LLM judges read LLMSQL_JUDGE_* variables; see docs/JUDGES.md)");
+  }
+
+  @Override
+  public Judge create(String name, Set<String> options) {
+    return create(options, System::getenv);
+  }
+
+  static Judge create(Set<String> options, Function<String, String> env) {
+    String models = env.apply(MODEL);
+    if (models == null || models.isBlank()) {
+      throw new IllegalArgumentException("judge 'llm' needs the environment variable " + MODEL + " set to the "
+          + "judge model's name (several, comma-separated, vote); optional: " + BASE_URL + ", " + API_KEY_ENV
+          + ", " + LOG + ", " + PROMPT);
+    }
+    ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(Path.of(env.apply(LOG)));
+    LlmJudge.Builder judge = LlmJudge.builder();
+    List<String> names = Arrays.stream(models.split(",")).map(String::trim).filter(m -> !m.isEmpty()).toList();
+    for (String model : names) {
+      ChatClient.Builder client = ChatClient.builder().model(model).environment(env);
+      if (!blank(env.apply(BASE_URL))) {
+        client.baseUrl(env.apply(BASE_URL).trim());
+      }
+      if (!blank(env.apply(API_KEY_ENV))) {
+        client.apiKeyEnv(env.apply(API_KEY_ENV).trim());
+      }
+      if (log != null) {
+        client.processLog(log);
+      }
+      judge.client(client.build());
+    }
+    if (!blank(env.apply(PROMPT))) {
+      judge.template(PromptTemplate.file(Path.of(env.apply(PROMPT).trim())));
+    }
+    if (options.contains("hybrid")) {
+      judge.execution(Judges.llmsql()).askWhen(LlmJudge.AskWhen.GOLD_ERROR, LlmJudge.AskWhen.VALUES_DIFFER)
+          .name("llm:hybrid");
+    }
+    return judge.build();
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}
