@@ -30,7 +30,7 @@ final class OutputTargets {
           return Optional.of("--out " + a.out + ": exists and is not a directory; --out takes the directory the "
               + "--format files go into");
         }
-        Optional<String> parent = unwritableDirectory(dir);
+        Optional<String> parent = ReportFiles.unwritableDirectory(dir);
         if (parent.isPresent()) {
           return Optional.of("--out " + a.out + ": " + parent.get());
         }
@@ -39,7 +39,7 @@ final class OutputTargets {
         }
       }
       if (a.saveReport == null && !a.noSaveReport) {
-        Optional<String> here = unwritableDirectory(Path.of(""));
+        Optional<String> here = ReportFiles.unwritableDirectory(Path.of(""));
         if (here.isPresent()) {
           return Optional.of("the report goes to the current directory by default, but " + here.get()
               .replace("; choose another path", "") + "; give --save-report FILE or --no-save-report");
@@ -62,34 +62,13 @@ final class OutputTargets {
           return Optional.of(option + e.getMessage());
         }
         Path parent = file.getValue().toAbsolutePath().getParent();
-        Optional<String> problem = parent == null ? Optional.empty() : unwritableDirectory(parent);
+        Optional<String> problem = parent == null ? Optional.empty() : ReportFiles.unwritableDirectory(parent);
         if (problem.isPresent()) {
           return Optional.of(option + file.getValue() + ": " + problem.get());
         }
       }
     } catch (OutputTargetException e) {
       return Optional.of("--out " + e.getMessage());
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * Why {@code dir} cannot be made or written, or empty when it can: the nearest part of it that exists must be
-   * a writable directory.
-   */
-  private static Optional<String> unwritableDirectory(Path dir) {
-    Path existing = dir.toAbsolutePath().normalize();
-    while (existing != null && !java.nio.file.Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return Optional.empty();
-    }
-    if (!java.nio.file.Files.isDirectory(existing)) {
-      return Optional.of(existing + " is a file, not a directory; choose another path");
-    }
-    if (!java.nio.file.Files.isWritable(existing)) {
-      return Optional.of("the directory " + existing + " is not writable; choose another path");
     }
     return Optional.empty();
   }

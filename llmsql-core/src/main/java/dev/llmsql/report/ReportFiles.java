@@ -8,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes output files atomically: a reader never sees half a file, and a failed write leaves the old one. The
@@ -76,6 +77,28 @@ public final class ReportFiles {
             + "), an input that must not be overwritten; choose another path");
       }
     }
+  }
+
+  /**
+   * Why reports could not be written into {@code dir}, or empty when they can: the nearest part of it that exists
+   * must be a writable directory (the rest is made). Checked before any work, like {@link #requireWritableTarget},
+   * so a run never ends unable to save what it computed.
+   */
+  public static Optional<String> unwritableDirectory(Path dir) {
+    Path existing = dir.toAbsolutePath().normalize();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return Optional.empty();
+    }
+    if (!Files.isDirectory(existing)) {
+      return Optional.of(existing + " is a file, not a directory; choose another path");
+    }
+    if (!Files.isWritable(existing)) {
+      return Optional.of("the directory " + existing + " is not writable; choose another path");
+    }
+    return Optional.empty();
   }
 
   /** {@link #requireWritableTarget(Path, RunInputs)} with {@code RunInputs.of(inputs)}. */

@@ -271,16 +271,9 @@ public final class SparkEvaluate {
       return Optional.of("--out " + outDir + ": exists and is not a directory; --out takes the directory the "
           + "reports, " + LEADERBOARD + " and " + RESULTS + "/ go into");
     }
-    Path existing = dir.toAbsolutePath().normalize();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing != null && !Files.isDirectory(existing)) {
-      return Optional.of("--out " + outDir + ": " + existing + " is a file, not a directory; choose another path");
-    }
-    if (existing != null && !Files.isWritable(existing)) {
-      return Optional.of("--out " + outDir + ": the directory " + existing + " is not writable; choose another "
-          + "path");
+    Optional<String> unwritable = ReportFiles.unwritableDirectory(dir);
+    if (unwritable.isPresent()) {
+      return Optional.of("--out " + outDir + ": " + unwritable.get());
     }
     Path results = dir.resolve(RESULTS).toAbsolutePath().normalize();
     for (Map.Entry<String, Path> input : inputs.files().entrySet()) {
