@@ -78,4 +78,41 @@ class CliBirdTableTest extends CliHarness {
         "======================================    R-VES    =====================================",
         ""));
   }
+  @Test
+  void birdJudge_aWarmGoldCache_everyMatchStillGetsItsTimeRatio() throws Exception {
+    // given: the gold cache answers every gold on the second run, without a time of that run
+    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (a INTEGER, b TEXT)");
+      s.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
+    }
+    Path q = Files.writeString(dir.resolve("questions.jsonl"), String.join("\n",
+        "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a FROM t\", \"db_id\": \"shop\"}",
+        "{\"question_id\": 2, \"question\": \"q\", \"sql\": \"SELECT count(*) FROM t\", \"db_id\": \"shop\"}",
+        "{\"question_id\": 3, \"question\": \"q\", \"sql\": \"SELECT b FROM t\", \"db_id\": \"shop\"}", ""));
+    Path o = Files.writeString(dir.resolve("outputs.jsonl"), String.join("\n",
+        "{\"question_id\": 1, \"completion\": \"SELECT a FROM t ORDER BY a\"}",
+        "{\"question_id\": 2, \"completion\": \"SELECT count(a) FROM t\"}",
+        "{\"question_id\": 3, \"completion\": \"SELECT a FROM t\"}", ""));
+
+    for (String round : new String[] {"cold", "warm"}) {
+      // when
+      Path out = Files.createDirectories(dir.resolve(round));
+      int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--databases-dir",
+          dir.resolve("db").toString(), "--judge", "bird", "--workdir-path", dir.resolve("work").toString(),
+          "--no-save-report", "--no-show-mismatches", "--threads", "1", "--format", "json", "--out",
+          out.toString());
+
+      // then: the two matches carry a time ratio and its reward on both runs, the mismatch neither
+      assertThat(status).as(err()).isZero();
+      JsonNode results = new ObjectMapper().readTree(out.resolve("outputs.json").toFile()).get("results");
+      StringBuilder timed = new StringBuilder();
+      results.forEach(r -> timed.append(r.get("question_id").asInt()).append(' ').append(r.get("outcome").asText())
+          .append(' ').append(r.get("measures").has("time_ratio")).append(' ')
+          .append(r.get("measures").has("ves_reward")).append('\n'));
+      assertThat(timed.toString()).as(round)
+          .isEqualTo("1 MATCH true true\n2 MATCH true true\n3 MISMATCH false false\n");
+    }
+    assertThat(dir.resolve("work").resolve("gold-cache")).isDirectory();
+  }
 }
