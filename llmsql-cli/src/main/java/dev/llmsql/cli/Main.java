@@ -15,6 +15,7 @@ public final class Main {
   public static void main(String[] args) {
     configureLogging(java.util.Arrays.asList(args).contains("--verbose")
         || java.util.Arrays.asList(args).contains("-v"));
+    BatchCompiler.startFor(args);
     System.exit(new Cli(System.out, System.err, Terminal.detect()).run(args));
   }
 

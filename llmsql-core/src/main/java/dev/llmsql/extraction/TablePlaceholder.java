@@ -99,18 +99,19 @@ public final class TablePlaceholder {
 
   /** The index after the quoted run opening at {@code i}; a doubled quote is an escape, not the end. */
   private static int skipQuoted(String sql, int i, char quote) {
+    // String.indexOf, as in StatementGuard.skipQuoted
     int k = i + 1;
-    while (k < sql.length()) {
-      if (sql.charAt(k) == quote) {
-        if (k + 1 < sql.length() && sql.charAt(k + 1) == quote) {
-          k += 2;
-          continue;
-        }
-        return k + 1;
+    while (true) {
+      int at = sql.indexOf(quote, k);
+      if (at < 0) {
+        return sql.length();
       }
-      k++;
+      if (at + 1 < sql.length() && sql.charAt(at + 1) == quote) {
+        k = at + 2;
+      } else {
+        return at + 1;
+      }
     }
-    return k;
   }
 
   private static int skipPast(String sql, int from, String end) {

@@ -114,18 +114,19 @@ public final class StatementGuard {
 
   /** Index after the closing quote; a doubled quote inside stands for itself, as in SQL. */
   static int skipQuoted(String sql, int i, char close) {
-    int n = sql.length();
+    // String.indexOf, not a loop over chars: an intrinsic, and a loop whose rare escape branch made C2 throw
+    // away and recompile every method this is inlined into (docs/PERFORMANCE.md)
     int j = i + 1;
-    while (j < n) {
-      if (sql.charAt(j) == close) {
-        if (close != ']' && j + 1 < n && sql.charAt(j + 1) == close) {
-          j += 2;
-          continue;
-        }
-        return j + 1;
+    while (true) {
+      int at = sql.indexOf(close, j);
+      if (at < 0) {
+        return sql.length();
       }
-      j++;
+      if (close != ']' && at + 1 < sql.length() && sql.charAt(at + 1) == close) {
+        j = at + 2;
+      } else {
+        return at + 1;
+      }
     }
-    return n;
   }
 }
