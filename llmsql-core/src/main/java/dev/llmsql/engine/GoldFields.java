@@ -212,7 +212,7 @@ final class GoldFields {
     JsonNode rows = node;
     if (node.isTextual()) {
       try {
-        rows = JsonLines.MAPPER.readTree(node.textValue());
+        rows = JsonLines.mapper().readTree(node.textValue());
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         throw new InvalidInputException(location, "\"answer\" is a string but not JSON rows such as "
             + "\"[[\\\"Hurts\\\"]]\" (" + dev.llmsql.files.JsonSyntax.describe(e, node.textValue()) + ")");

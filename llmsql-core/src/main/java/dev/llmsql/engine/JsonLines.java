@@ -19,7 +19,19 @@ import java.util.Arrays;
 final class JsonLines {
 
   private static final JsonFactory FACTORY = new JsonFactory();
-  static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+
+  /**
+   * Jackson's databind, for the fields read as trees, made on first use: building an ObjectMapper loads some
+   * 300 classes (a tenth of a second before an evaluation's database warm-up could start), and an LLMSQL run,
+   * whose fields are all strings and numbers, never needs it.
+   */
+  static ObjectMapper mapper() {
+    return Mapper.INSTANCE;
+  }
+
+  private static final class Mapper {
+    static final ObjectMapper INSTANCE = new ObjectMapper(FACTORY);
+  }
 
   private static final int CHUNK = 1 << 20;
 

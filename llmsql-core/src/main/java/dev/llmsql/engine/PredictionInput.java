@@ -255,7 +255,7 @@ public abstract class PredictionInput {
               questionId = parseInt(parser.getText());
             } else {
               rawId = value == JsonToken.VALUE_NULL ? null
-                  : JsonLines.MAPPER.readTree(parser).toString();
+                  : JsonLines.mapper().readTree(parser).toString();
             }
           }
           case "completion" -> {

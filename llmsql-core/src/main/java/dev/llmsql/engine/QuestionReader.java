@@ -3,6 +3,7 @@ package dev.llmsql.engine;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InvalidInputException;
@@ -200,11 +201,12 @@ public final class QuestionReader {
           parser.skipChildren();
         }
         case "question" -> question = text(parser, value, field);
-        case "sql" -> sql = JsonLines.MAPPER.readTree(parser);
+        case "sql" -> sql = value == JsonToken.VALUE_STRING ? TextNode.valueOf(parser.getText())
+            : JsonLines.mapper().readTree(parser);
         case "table_id" -> tableId = text(parser, value, field);
         case "db_id" -> dbId = text(parser, value, field);
         default -> {
-          JsonNode node = JsonLines.MAPPER.readTree(parser);
+          JsonNode node = JsonLines.mapper().readTree(parser);
           switch (field) {
             case "gold_results" -> goldResults = node;
             case "difficulty" -> difficulty = node;
@@ -221,7 +223,7 @@ public final class QuestionReader {
           if (extra == null) {
             extra = new HashMap<>();
           }
-          extra.put(field, JsonLines.MAPPER.convertValue(node, Object.class));
+          extra.put(field, JsonLines.mapper().convertValue(node, Object.class));
         }
       }
     }

@@ -19,8 +19,11 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -66,6 +69,10 @@ final class SqliteQueryExecutor implements QueryExecutor {
   /** Interrupts statements at their deadline, between rows, where the progress handler waits for VM steps. */
   private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
       DaemonThreads.numbered("llmsql-sql-watchdog-"));
+
+  /** Pools a warm-up has begun on (weakly held: a pool replaced after its file changed may go). */
+  private static final Set<HikariDataSource> WARMED =
+      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
   private final Path database;
   private final ExecutionLimits limits;
@@ -365,9 +372,12 @@ final class SqliteQueryExecutor implements QueryExecutor {
     } catch (RuntimeException e) {
       return;   // the first statement reports it
     }
-    if (pool.getHikariPoolMXBean() == null || pool.getHikariPoolMXBean().getTotalConnections() > 0) {
+    if (pool.getHikariPoolMXBean() == null || pool.getHikariPoolMXBean().getTotalConnections() > 0
+        || !WARMED.add(pool)) {
       // An earlier evaluation in this JVM opened it: its connections have the schema already, and a pool
       // grown for more threads later adds connections one at a time, which the hold below must not wait for.
+      // Or another warm-up of this pool has begun (the CLI starts one before it parses its options): a second
+      // set of holders would each hold a connection the other set's holders wait for, until the bound below.
       return;
     }
     int connections = limits.concurrency();
