@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.threads.DaemonThreads;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,10 +49,7 @@ final class BatchCompiler {
     if (!mode.equals("c1") || args.length == 0 || !BATCH_COMMANDS.contains(args[0])) {
       return null;
     }
-    Thread thread = new Thread(BatchCompiler::c1Only, "llmsql-jit");
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
+    return DaemonThreads.start("llmsql-jit", BatchCompiler::c1Only);
   }
 
   /** Adds the directive; true when HotSpot took it. */

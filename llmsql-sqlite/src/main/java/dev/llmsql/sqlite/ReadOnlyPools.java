@@ -263,12 +263,6 @@ final class ReadOnlyPools {
     return entry.pool;
   }
 
-  /** Closes every pool; later calls open new ones. */
-  void closeAll() {
-    pools.values().forEach(e -> e.pool.close());
-    pools.clear();
-  }
-
   private static HikariDataSource open(Path database, int concurrency, boolean reversed) {
     NativeLibraryCache.prepare();
     SQLiteConfig config = new SQLiteConfig();

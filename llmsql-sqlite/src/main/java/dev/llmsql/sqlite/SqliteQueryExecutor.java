@@ -376,8 +376,9 @@ final class SqliteQueryExecutor implements QueryExecutor {
         || !WARMED.add(pool)) {
       // An earlier evaluation in this JVM opened it: its connections have the schema already, and a pool
       // grown for more threads later adds connections one at a time, which the hold below must not wait for.
-      // Or another warm-up of this pool has begun (the CLI starts one before it parses its options): a second
-      // set of holders would each hold a connection the other set's holders wait for, until the bound below.
+      // Or another warm-up of this pool has begun (two evaluations of one database at once, e.g. Spark tasks):
+      // a second set of holders would each hold a connection the other set's holders wait for, until the bound
+      // below.
       return;
     }
     int connections = limits.concurrency();
