@@ -55,7 +55,9 @@
 #     page's gold-ms cell, the leaderboard's "time (s)" column (value and data-sort) -> <T>
 #   - BIRD's VES measures "time_ratio" and "ves_reward" that the spider-exec/spider judges record per question:
 #     timing-derived, and whether they are recorded at all changes from run to run, so the keys are removed
-#     (with the comma before a "}" and an object left empty written as Jackson writes one, "{ }")
+#     (with the comma before a "}" and an object left empty written as Jackson writes one, "{ }"); BIRD's R-VES
+#     summary, made of them: JSON "r_ves", the text table's R-VES row and the HTML levels table's R-VES column
+#     -> <T>
 #   - "progress: ..." lines on standard error (one per 10 s: their number depends on the machine's speed)
 #   - the temporary directory's path, should one be printed -> <WORK>; a commit after the version
 #     ("llmsql 0.1.0-SNAPSHOT+g1a2b3c4") -> <COMMIT> (the version itself is kept)
@@ -88,6 +90,11 @@ RULES = [
     (re.compile(r'(<div class="card" id="time"><div class="v">)[0-9.]+ (m?s)<'), r"\g<1>" + T + r" \2<"),
     # progress lines on standard error (one every 10 s: how many depends on the machine's speed)
     (re.compile(r"(?m)^progress: .*\n"), ""),
+    # BIRD's R-VES per difficulty (timings): JSON, the text table's row, the HTML levels table's fifth column
+    (re.compile(r'"r_ves" ?: ?[0-9.eE+-]+'), '"r_ves" : "' + T + '"'),
+    (re.compile(r"(?m)^R-VES .*$"), lambda m: re.sub(r"[0-9]+\.[0-9]+", T, m.group(0))),
+    (re.compile(r'(<tr><td>(?:simple|moderate|challenging|total)</td>(?:<td class="n">[^<]*</td>){3}<td class="n">)[0-9.]+(</td></tr>)'),
+     r"\g<1>" + T + r"\2"),
     # text summaries: "Time:  1.23 s"
     (re.compile(r"(Time:\s+)[0-9.]+ (m?s)"), r"\g<1>" + T + r" \2"),
     # a commit in a version string
