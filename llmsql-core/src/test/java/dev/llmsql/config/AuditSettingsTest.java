@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.Audit;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -68,54 +65,11 @@ class AuditSettingsTest {
   /** Each ranged setting: the audit builder refuses one past either bound with the evaluator's message. */
   @Test
   void theBuildersChecks_areTheDeclarations() throws Exception {
-    int checked = 0;
-    for (Setting<?> s : AuditSettings.ALL) {
-      if (s.range().isEmpty()) {
-        continue;
-      }
-      Range r = s.range().orElseThrow();
-      Method m = Arrays.stream(Audit.Builder.class.getMethods())
-          .filter(x -> x.getName().equals(s.name()) && x.getParameterCount() == 1).findFirst().orElseThrow();
-      Class<?> type = m.getParameterTypes()[0];
-      for (long value : List.of(r.min(), r.max())) {
-        m.invoke(Audit.builder(), value(type, value));
-      }
-      if (s.defaultValue() != null) {
-        m.invoke(Audit.builder(), s.defaultValue());
-      }
-      for (long value : List.of(r.min() - 1, r.max() + 1)) {
-        if (type == int.class && value > Integer.MAX_VALUE) {
-          continue;   // an int cannot say it
-        }
-        Object given = value(type, value);
-        assertThat(message(() -> m.invoke(Audit.builder(), given))).as(s.name())
-            .startsWith(s.name() + " must be between " + r.describe() + ", but was ");
-      }
-      checked++;
-    }
+    int checked = RangedBuilderChecks.check(AuditSettings.ALL, Audit.Builder.class, Audit::builder, Set.of());
     assertThat(checked).isEqualTo(6);
     assertThatThrownBy(() -> Audit.builder().maxRows(0))
         .hasMessage("maxRows must be between 1 and 100000000, but was 0");
     assertThatThrownBy(() -> Audit.builder().slowFraction(0))
         .hasMessage("slowFraction must be more than 0 and at most 1, but was 0.0");
-  }
-
-  private static Object value(Class<?> type, long value) {
-    return type == int.class ? (Object) (int) value : type == long.class ? (Object) value : Duration.ofMillis(value);
-  }
-
-  private interface Call {
-    void run() throws Exception;
-  }
-
-  private static String message(Call call) {
-    try {
-      call.run();
-    } catch (InvocationTargetException e) {
-      return e.getCause().getMessage();
-    } catch (Exception e) {
-      return e.getMessage();
-    }
-    throw new AssertionError("no exception");
   }
 }

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.execution.ExecutionLimits;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -89,36 +87,8 @@ class EvaluatorSettingsTest {
    */
   @Test
   void theBuildersChecks_areTheDeclarations() throws Exception {
-    int checked = 0;
-    for (Setting<?> s : EvaluatorSettings.ALL) {
-      if (s.range().isEmpty()) {
-        continue;
-      }
-      Range r = s.range().orElseThrow();
-      Method m = Arrays.stream(Evaluator.Builder.class.getMethods())
-          .filter(x -> x.getName().equals(s.name()) && x.getParameterCount() == 1).findFirst().orElse(null);
-      if (m == null) {
-        assertThat(s.name()).isIn("downloadMinimumRate", "downloadMinimumRate window");
-        continue;
-      }
-      Class<?> type = m.getParameterTypes()[0];
-      for (long value : List.of(r.min(), r.max())) {
-        m.invoke(Evaluator.builder(), value(type, value));
-      }
-      if (s.defaultValue() != null) {
-        m.invoke(Evaluator.builder(), s.defaultValue());
-      }
-      for (long value : List.of(r.min() - 1, r.max() + 1)) {
-        if (type == int.class && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
-          continue;   // an int cannot say it
-        }
-        Object given = value(type, value);
-        String expected = message(() -> check(s, given));
-        assertThat(message(() -> m.invoke(Evaluator.builder(), given))).as(s.name()).isEqualTo(expected)
-            .startsWith(s.name() + " must be between " + r.describe());
-      }
-      checked++;
-    }
+    int checked = RangedBuilderChecks.check(EvaluatorSettings.ALL, Evaluator.Builder.class, Evaluator::builder,
+        Set.of("downloadMinimumRate", "downloadMinimumRate window"));
     assertThat(checked).isEqualTo(8);
     assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(-1, Duration.ofSeconds(30)))
         .hasMessage("downloadMinimumRate must be between 0 and 1000000000, but was -1");
@@ -134,29 +104,5 @@ class EvaluatorSettingsTest {
         .hasMessage("an API-only setting says why it has no option");
     assertThatThrownBy(() -> EvaluatorSettings.MAX_ROWS.check(null)).isInstanceOf(NullPointerException.class)
         .hasMessage("maxRows");
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T> void check(Setting<T> s, Object value) {
-    s.check((T) value);
-  }
-
-  private static Object value(Class<?> type, long value) {
-    return type == int.class ? (Object) (int) value : type == long.class ? (Object) value : Duration.ofMillis(value);
-  }
-
-  private interface Call {
-    void run() throws Exception;
-  }
-
-  private static String message(Call call) {
-    try {
-      call.run();
-    } catch (InvocationTargetException e) {
-      return e.getCause().getMessage();
-    } catch (Exception e) {
-      return e.getMessage();
-    }
-    throw new AssertionError("no exception");
   }
 }
