@@ -102,6 +102,23 @@ class QuestionReaderTest {
             + "table_id (or db_id)");
   }
 
+  /** A string sql is read straight from its token; every other JSON value still gets the one-line error. */
+  @Test
+  void read_sqlThatIsNotAStringOrList_namesTheValue() throws Exception {
+    for (String[] c : new String[][] {{"42", "42"}, {"{\"q\": \"SELECT 1\"}", "{\"q\":\"SELECT 1\"}"},
+        {"true", "true"}, {"[]", "[]"}}) {
+      Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": " + c[0] + ", \"table_id\": \"t\"}");
+
+      assertThatThrownBy(() -> QuestionReader.read(file)).as(c[0])
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessage(file + ":1: \"sql\" must be a string or a non-empty list of strings (alternative gold "
+              + "queries), but was " + c[1]);
+    }
+    Path nullSql = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": null, \"table_id\": \"t\"}");
+    assertThatThrownBy(() -> QuestionReader.read(nullSql)).hasMessage(nullSql + ":1: missing \"sql\"; every "
+        + "question needs question_id, question, sql and table_id (or db_id)");
+  }
+
   @Test
   void read_duplicateId_isRejected() throws Exception {
     Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}",
