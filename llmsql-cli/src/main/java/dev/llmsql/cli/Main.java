@@ -1,5 +1,8 @@
 package dev.llmsql.cli;
 
+import java.nio.file.Path;
+import java.util.OptionalInt;
+
 /**
  * Entry point of {@code llmsql.jar}: runs {@link Cli} and exits with its status.
  *
@@ -12,9 +15,24 @@ public final class Main {
   private Main() {
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws java.io.IOException {
     configureLogging(java.util.Arrays.asList(args).contains("--verbose")
         || java.util.Arrays.asList(args).contains("-v"));
+    String serve = System.getProperty(EvaluateDaemon.SERVE_PROPERTY);
+    if (serve != null) {
+      // bin/llmsql starts this in the background with its output going nowhere: it serves until idle
+      new EvaluateDaemon(Path.of(serve), EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)),
+          () -> System.exit(130)).serve();
+      System.exit(0);
+    }
+    String socket = System.getProperty(EvaluateDaemon.CLIENT_PROPERTY);
+    if (socket != null) {
+      OptionalInt status = DaemonClient.run(Path.of(socket), args, System.console() != null, System.out,
+          System.err);
+      if (status.isPresent()) {
+        System.exit(status.getAsInt());
+      }
+    }
     BatchCompiler.startFor(args);
     System.exit(new Cli(System.out, System.err, Terminal.detect()).run(args));
   }

@@ -1,0 +1,115 @@
+package dev.llmsql.cli;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The short-lived side of {@code bin/llmsql}'s evaluation daemon: hands one {@code evaluate} command line to the
+ * {@link EvaluateDaemon} listening on {@code socket}, copies what the run prints to this process's output and
+ * error, and returns its exit status. Empty when the daemon is not there or declines, and the caller runs the
+ * command itself; nothing has been printed then. If this process is interrupted (Ctrl-C), closing the socket
+ * ends the daemon and its run with it.
+ *
+ * <pre>{@code
+ * OptionalInt status = DaemonClient.run(socket, args, System.console() != null, System.out, System.err);
+ * }</pre>
+ */
+final class DaemonClient {
+
+  private DaemonClient() {
+  }
+
+  static OptionalInt run(Path socket, String[] args, boolean console, PrintStream out, PrintStream err) {
+    List<String> arguments = List.of(args);
+    if (!EvaluateDaemon.serves(arguments)) {
+      return OptionalInt.empty();
+    }
+    SocketChannel channel;
+    try {
+      channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+    } catch (IOException | UnsupportedOperationException e) {
+      return OptionalInt.empty();
+    }
+    Thread closer = new Thread(() -> close(channel), "llmsql-daemon-client");
+    try (channel) {
+      try {
+        channel.connect(UnixDomainSocketAddress.of(socket));
+      } catch (ConnectException e) {
+        // a socket file nobody listens on any more (the daemon was killed): gone, so the launcher starts a new one
+        Files.deleteIfExists(socket);
+        return OptionalInt.empty();
+      }
+      Runtime.getRuntime().addShutdownHook(closer);
+      DataOutputStream request = new DataOutputStream(new BufferedOutputStream(DaemonWire.out(channel)));
+      new DaemonWire.Request(System.getProperty("user.dir"), console, arguments).writeTo(request);
+      return answer(new DataInputStream(new BufferedInputStream(DaemonWire.in(channel))), out, err);
+    } catch (IOException e) {
+      return OptionalInt.empty();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(closer);
+      } catch (IllegalStateException | IllegalArgumentException e) {
+        // shutting down already, or never added
+      }
+    }
+  }
+
+  private static OptionalInt answer(DataInputStream in, PrintStream out, PrintStream err) throws IOException {
+    boolean printed = false;
+    while (true) {
+      byte kind;
+      try {
+        kind = in.readByte();
+      } catch (EOFException e) {
+        if (!printed) {
+          return OptionalInt.empty();
+        }
+        err.println("llmsql: the evaluation daemon stopped before the run ended; run again "
+            + "(LLMSQL_DAEMON=off runs without it)");
+        err.flush();
+        return OptionalInt.of(Cli.FAILED);
+      }
+      int length = in.readInt();
+      if (length < 0 || length > DaemonWire.MAX_FRAME_BYTES) {
+        throw new IOException("frame length out of range: " + length);
+      }
+      byte[] bytes = in.readNBytes(length);
+      switch (kind) {
+        case DaemonWire.OUT -> out.write(bytes, 0, bytes.length);
+        case DaemonWire.ERR -> err.write(bytes, 0, bytes.length);
+        case DaemonWire.EXIT -> {
+          out.flush();
+          err.flush();
+          return OptionalInt.of(((bytes[0] & 0xff) << 24) | ((bytes[1] & 0xff) << 16) | ((bytes[2] & 0xff) << 8)
+              | (bytes[3] & 0xff));
+        }
+        case DaemonWire.DECLINED -> {
+          return OptionalInt.empty();
+        }
+        default -> throw new IOException("unknown frame " + kind);
+      }
+      printed = true;
+    }
+  }
+
+  private static void close(SocketChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // exiting anyway
+    }
+  }
+}

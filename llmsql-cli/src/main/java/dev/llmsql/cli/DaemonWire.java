@@ -1,0 +1,176 @@
+package dev.llmsql.cli;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@link DaemonClient} and {@link EvaluateDaemon} say to each other over their Unix socket. The client
+ * sends one request (its working directory, whether a console is attached, the arguments); the daemon answers
+ * with frames, each a kind byte, a length and that many bytes: standard output, standard error, then the exit
+ * status, or at once {@link #DECLINED} when the client should run the command itself. Every size is bounded
+ * before anything is allocated, so a stray writer on the socket cannot make the daemon allocate without limit.
+ *
+ * <pre>{@code
+ * DaemonWire.Request request = new DaemonWire.Request("/home/me/eval", false, List.of("evaluate", "--help"));
+ * request.writeTo(new DataOutputStream(channelOut));
+ * }</pre>
+ */
+final class DaemonWire {
+
+  static final int MAGIC = 0x4c4d5331;   // "LMS1": a new layout gets a new number
+  static final byte OUT = 'O';
+  static final byte ERR = 'E';
+  static final byte EXIT = 'X';
+  static final byte DECLINED = 'D';
+
+  static final int MAX_ARGS = 4_096;
+  static final int MAX_STRING_BYTES = 64 * 1024;
+  static final int MAX_FRAME_BYTES = 1 << 20;
+
+  private DaemonWire() {
+  }
+
+  /**
+   * One command line for the daemon.
+   *
+   * @param workingDirectory the client's, which must be the daemon's (relative paths mean the same files)
+   * @param console whether the client has a console: progress is redrawn and coloured only then
+   * @param args the command line, {@code evaluate} first
+   */
+  record Request(String workingDirectory, boolean console, List<String> args) {
+
+    Request {
+      args = List.copyOf(args);
+    }
+
+    void writeTo(DataOutputStream out) throws IOException {
+      out.writeInt(MAGIC);
+      writeString(out, workingDirectory);
+      out.writeBoolean(console);
+      out.writeInt(args.size());
+      for (String arg : args) {
+        writeString(out, arg);
+      }
+      out.flush();
+    }
+
+    /** Reads a request; an IOException for anything that is not one within the bounds. */
+    static Request readFrom(DataInputStream in) throws IOException {
+      if (in.readInt() != MAGIC) {
+        throw new IOException("not an llmsql request");
+      }
+      String directory = readString(in);
+      boolean console = in.readBoolean();
+      int count = in.readInt();
+      if (count < 0 || count > MAX_ARGS) {
+        throw new IOException("argument count out of range: " + count);
+      }
+      List<String> args = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        args.add(readString(in));
+      }
+      return new Request(directory, console, args);
+    }
+  }
+
+  private static void writeString(DataOutputStream out, String s) throws IOException {
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length > MAX_STRING_BYTES) {
+      throw new IOException("argument longer than " + MAX_STRING_BYTES + " bytes");
+    }
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  private static String readString(DataInputStream in) throws IOException {
+    int length = in.readInt();
+    if (length < 0 || length > MAX_STRING_BYTES) {
+      throw new IOException("string length out of range: " + length);
+    }
+    return new String(in.readNBytes(length), StandardCharsets.UTF_8);
+  }
+
+  /** Writes one frame; synchronized on {@code out}, so standard output and error may share it. */
+  static void writeFrame(DataOutputStream out, byte kind, byte[] bytes, int offset, int length) throws IOException {
+    synchronized (out) {
+      out.writeByte(kind);
+      out.writeInt(length);
+      out.write(bytes, offset, length);
+      out.flush();
+    }
+  }
+
+  static void writeStatus(DataOutputStream out, byte kind, int status) throws IOException {
+    byte[] bytes = {(byte) (status >>> 24), (byte) (status >>> 16), (byte) (status >>> 8), (byte) status};
+    writeFrame(out, kind, bytes, 0, 4);
+  }
+
+  /** Standard output or error of a run as frames of one kind, split at {@link #MAX_FRAME_BYTES}. */
+  static final class FrameStream extends OutputStream {
+    private final DataOutputStream out;
+    private final byte kind;
+
+    FrameStream(DataOutputStream out, byte kind) {
+      this.out = out;
+      this.kind = kind;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      for (int done = 0; done < len; done += MAX_FRAME_BYTES) {
+        writeFrame(out, kind, b, off + done, Math.min(MAX_FRAME_BYTES, len - done));
+      }
+    }
+  }
+
+  /**
+   * The channel's bytes as a stream. Not {@code Channels.newInputStream}: on JDK 17 its streams of one blocking
+   * channel share a lock, so the daemon's watch for a vanished client (a read that waits) would stop the run's
+   * output (writes) until the client left.
+   */
+  static InputStream in(SocketChannel channel) {
+    return new InputStream() {
+      @Override
+      public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        return len == 0 ? 0 : channel.read(ByteBuffer.wrap(b, off, len));
+      }
+    };
+  }
+
+  /** Writes to the channel; see {@link #in}. */
+  static OutputStream out(SocketChannel channel) {
+    return new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(b, off, len);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,344 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.threads.DaemonThreads;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The long-lived side of {@code bin/llmsql}'s evaluation daemon: one JVM that runs {@code evaluate} command lines
+ * handed over by {@link DaemonClient}, so that later runs skip the JVM's start and its warm-up (class loading,
+ * compilation) and keep the read-only pool of a database whose file has not changed, schema parsed. On LLMSQL's
+ * full preset that is the difference between about 1.6 s and 1.0 s a run (docs/PERFORMANCE.md).
+ *
+ * <p>Who may talk to it: the socket lives in a directory that must be a real directory owned by this user with no
+ * permission for anyone else, and a connection whose peer is another user is closed unread. What it runs: only
+ * {@code evaluate}, one run at a time (a second client is declined and runs the command itself), and only a
+ * command line that means the same here as in the client: the launcher names the daemon after the working
+ * directory, the environment, the {@code java}, the jar and {@code JAVA_OPTS}, and the daemon still declines a
+ * request from another directory, one naming {@code /dev/} or {@code /proc/} files (the client's file
+ * descriptors are not the daemon's) or standard input, one with {@code --verbose} (its logging is set at start),
+ * and every request once its jar has changed. It stops when idle for {@code LLMSQL_DAEMON_IDLE} seconds (default
+ * 600), when its jar changed, after a run that failed unexpectedly (a fresh JVM for the next), and at once when a
+ * client goes away mid-run (Ctrl-C): nothing of that run is written after.
+ *
+ * <pre>{@code
+ * new EvaluateDaemon(socket, Duration.ofMinutes(10), () -> System.exit(130)).serve();   // until idle
+ * }</pre>
+ */
+final class EvaluateDaemon {
+
+  /** The system property that makes {@code Main} serve on the socket it names. */
+  static final String SERVE_PROPERTY = "llmsql.daemon.serve";
+  /** The system property that makes {@code Main} hand an {@code evaluate} to the daemon on the socket it names. */
+  static final String CLIENT_PROPERTY = "llmsql.daemon.socket";
+  static final String IDLE_VARIABLE = "LLMSQL_DAEMON_IDLE";
+  static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
+
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  private static final Logger LOG = LoggerFactory.getLogger(EvaluateDaemon.class);
+
+  private final Path socket;
+  private final Duration idle;
+  private final Runnable clientGone;
+  private final AtomicBoolean busy = new AtomicBoolean();
+  private final ExecutorService runner = Executors.newSingleThreadExecutor(DaemonThreads.named("llmsql-daemon-run"));
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("llmsql-daemon-timer"));
+  private final Object jar = jarIdentity();
+  private volatile long lastActive = System.nanoTime();
+  private volatile ServerSocketChannel server;
+  private volatile UserPrincipal owner;
+
+  /**
+   * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
+   * a client disconnects before its run ended.
+   */
+  EvaluateDaemon(Path socket, Duration idle, Runnable clientGone) {
+    this.socket = socket.toAbsolutePath();
+    this.idle = idle;
+    this.clientGone = clientGone;
+  }
+
+  /** The idle time {@code LLMSQL_DAEMON_IDLE} (whole seconds) asks for; the default when unset or not a number. */
+  static Duration idleFrom(String seconds) {
+    try {
+      long value = seconds == null ? -1 : Long.parseLong(seconds.strip());
+      return value > 0 ? Duration.ofSeconds(value) : DEFAULT_IDLE;
+    } catch (NumberFormatException e) {
+      return DEFAULT_IDLE;
+    }
+  }
+
+  /** Whether a daemon may run {@code args} for a client: see the class comment. */
+  static boolean serves(List<String> args) {
+    if (args.isEmpty() || !args.get(0).equals("evaluate")) {
+      return false;
+    }
+    for (String arg : args) {
+      if (arg.equals("-v") || arg.equals("--verbose") || arg.equals("-") || arg.endsWith("=-")
+          || arg.contains("/dev/") || arg.contains("/proc/")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Serves until stopped; returns at once, serving nothing, when the directory is not private to this user or
+   * another daemon holds the socket.
+   */
+  void serve() throws IOException {
+    Path dir = socket.getParent();
+    owner = privateOwner(dir);
+    if (owner == null) {
+      LOG.warn("not serving on {}: its directory must be owned by this user and closed to everyone else", socket);
+      return;
+    }
+    String name = socket.getFileName().toString();
+    try (FileChannel lockFile = FileChannel.open(dir.resolve(name + ".lock"), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE); FileLock lock = tryLock(lockFile)) {
+      if (lock == null) {
+        return;   // another daemon of the same name is starting or serving
+      }
+      Files.deleteIfExists(socket);   // left by a daemon that was killed
+      try (ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+        channel.bind(UnixDomainSocketAddress.of(socket));
+        server = channel;
+        timer.scheduleWithFixedDelay(this::stopWhenIdle, 1, 1, TimeUnit.SECONDS);
+        acceptUntilStopped(channel);
+      } finally {
+        Files.deleteIfExists(socket);
+        timer.shutdownNow();
+        runner.shutdownNow();
+      }
+    }
+  }
+
+  private static FileLock tryLock(FileChannel file) throws IOException {
+    try {
+      return file.tryLock();
+    } catch (OverlappingFileLockException e) {
+      return null;   // held in this JVM
+    }
+  }
+
+  /** Stops serving; a run in progress finishes and its client gets its answer. */
+  void stop() {
+    ServerSocketChannel channel = server;
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        LOG.debug("closing {}: {}", socket, e.toString());
+      }
+    }
+  }
+
+  private void acceptUntilStopped(ServerSocketChannel channel) throws IOException {
+    while (true) {
+      SocketChannel client;
+      try {
+        client = channel.accept();
+      } catch (ClosedChannelException e) {
+        awaitRun();
+        return;
+      }
+      if (!sameUser(client)) {
+        client.close();
+      } else if (!busy.compareAndSet(false, true)) {
+        decline(client);
+      } else {
+        lastActive = System.nanoTime();
+        runner.execute(() -> handle(client));
+      }
+    }
+  }
+
+  private void awaitRun() {
+    runner.shutdown();
+    try {
+      runner.awaitTermination(1, TimeUnit.DAYS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void handle(SocketChannel client) {
+    AtomicBoolean answered = new AtomicBoolean();
+    boolean released = false;
+    try (client) {
+      DataInputStream in = new DataInputStream(new BufferedInputStream(DaemonWire.in(client)));
+      DataOutputStream frames = new DataOutputStream(new BufferedOutputStream(DaemonWire.out(client)));
+      // a client that connects and sends nothing must not hold the daemon
+      var unread = timer.schedule(() -> closeQuietly(client), REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      DaemonWire.Request request = DaemonWire.Request.readFrom(in);
+      unread.cancel(false);
+      boolean jarChanged = !jar.equals(jarIdentity());
+      if (jarChanged || !serves(request.args())
+          || !request.workingDirectory().equals(System.getProperty("user.dir"))) {
+        if (jarChanged) {
+          stop();
+        }
+        release();
+        released = true;
+        DaemonWire.writeStatus(frames, DaemonWire.DECLINED, 0);
+        return;
+      }
+      DaemonThreads.start("llmsql-daemon-watch", () -> watch(in, answered));
+      int status = run(request, frames);
+      answered.set(true);
+      if (status == Cli.FAILED) {
+        stop();   // something unexpected: the next run gets a fresh JVM
+      }
+      // free before the answer: the client's next run may follow at once
+      release();
+      released = true;
+      DaemonWire.writeStatus(frames, DaemonWire.EXIT, status);
+    } catch (IOException e) {
+      if (!answered.get()) {
+        LOG.debug("client of {} gone: {}", socket, e.toString());
+      }
+    } finally {
+      if (!released) {
+        release();   // after this, another run may hold the daemon
+      }
+    }
+  }
+
+  private void release() {
+    lastActive = System.nanoTime();
+    busy.set(false);
+  }
+
+  /** Runs the command with this JVM's standard streams pointing at the client too, for our logging. */
+  private static int run(DaemonWire.Request request, DataOutputStream frames) {
+    PrintStream out = new PrintStream(new BufferedOutputStream(new DaemonWire.FrameStream(frames, DaemonWire.OUT),
+        8192), true);
+    PrintStream err = new PrintStream(new BufferedOutputStream(new DaemonWire.FrameStream(frames, DaemonWire.ERR),
+        8192), true);
+    PrintStream systemOut = System.out;
+    PrintStream systemErr = System.err;
+    System.setOut(out);
+    System.setErr(err);
+    try {
+      return new Cli(out, err, Terminal.detect(request.console(), System.getenv()))
+          .run(request.args().toArray(String[]::new));
+    } finally {
+      out.flush();
+      err.flush();
+      System.setOut(systemOut);
+      System.setErr(systemErr);
+    }
+  }
+
+  /** The client sends nothing after its request: the end of its stream before the answer means it is gone. */
+  private void watch(DataInputStream in, AtomicBoolean answered) {
+    try {
+      while (in.read() >= 0) {
+        // nothing is expected; a misbehaving client cannot make the daemon keep bytes
+      }
+    } catch (IOException e) {
+      // closed: either side
+    }
+    if (!answered.get()) {
+      clientGone.run();
+    }
+  }
+
+  private void stopWhenIdle() {
+    if (!busy.get() && System.nanoTime() - lastActive > idle.toNanos()) {
+      stop();
+    }
+  }
+
+  private boolean sameUser(SocketChannel client) {
+    try {
+      UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
+      return peer.user().equals(owner);
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
+  private static void decline(SocketChannel client) {
+    try (client) {
+      DaemonWire.writeStatus(new DataOutputStream(DaemonWire.out(client)), DaemonWire.DECLINED, 0);
+    } catch (IOException e) {
+      // the client went away; nothing to tell
+    }
+  }
+
+  private static void closeQuietly(SocketChannel client) {
+    try {
+      client.close();
+    } catch (IOException e) {
+      // closing
+    }
+  }
+
+  /**
+   * The owner of {@code dir} when it is a directory (not a link) that this user owns and nobody else may enter
+   * or list; else null.
+   */
+  static UserPrincipal privateOwner(Path dir) {
+    try {
+      PosixFileAttributes attributes = Files.readAttributes(dir, PosixFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS);
+      Set<PosixFilePermission> others = EnumSet.complementOf(EnumSet.of(PosixFilePermission.OWNER_READ,
+          PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE));
+      UserPrincipal me = dir.getFileSystem().getUserPrincipalLookupService()
+          .lookupPrincipalByName(System.getProperty("user.name"));
+      if (!attributes.isDirectory() || !attributes.owner().equals(me)
+          || attributes.permissions().stream().anyMatch(others::contains)) {
+        return null;
+      }
+      return me;
+    } catch (IOException | UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /** The jar (or class folder) this daemon runs from, by size and time: a rebuilt jar ends the daemon. */
+  private static Object jarIdentity() {
+    try {
+      Path path = Path.of(EvaluateDaemon.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+      return List.of(path.toString(), attributes.size(), attributes.lastModifiedTime().toMillis());
+    } catch (Exception e) {
+      return List.of();
+    }
+  }
+}

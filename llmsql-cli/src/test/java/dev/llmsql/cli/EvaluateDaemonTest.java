@@ -1,0 +1,295 @@
+package dev.llmsql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The evaluation daemon and its client over a real Unix socket, the daemon on a thread of this JVM: what it
+ * serves, what it declines, and when it stops. {@code llmsql-examples}' {@code LauncherTest} starts it the way
+ * {@code bin/llmsql} does.
+ */
+class EvaluateDaemonTest {
+
+  private static final Path DEMO = CliTest.DEMO.toAbsolutePath().normalize();
+
+  @TempDir
+  Path temp;
+
+  private Path dir;
+  private Path socket;
+  private final CountDownLatch gone = new CountDownLatch(1);
+  private EvaluateDaemon daemon;
+  private Thread serving;
+
+  @BeforeEach
+  void privateDirectory() throws IOException {
+    dir = Files.createDirectory(temp.resolve("run"), PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString("rwx------")));
+    socket = dir.resolve("evaluate-1.sock");
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    if (daemon != null) {
+      daemon.stop();
+      serving.join(TimeUnit.SECONDS.toMillis(30));
+    }
+  }
+
+  @Test
+  void servedRun_printsAndExitsAsTheSameRunInProcess() throws Exception {
+    start(Duration.ofMinutes(1));
+    ByteArrayOutputStream plainOut = new ByteArrayOutputStream();
+    ByteArrayOutputStream plainErr = new ByteArrayOutputStream();
+    int plain = new Cli(print(plainOut), print(plainErr)).run(demo().toArray(String[]::new));
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    OptionalInt served = DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(err));
+
+    assertThat(plain).isZero();
+    assertThat(served).hasValue(0);
+    assertThat(untimed(out)).isEqualTo(untimed(plainOut)).contains("Mismatch #5: ", "  Matches:        27\n");
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(plainErr.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void servedRun_keepsItsExitStatus_andAnErrorLine() throws Exception {
+    start(Duration.ofMinutes(1));
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf("--db-path") + 1, DEMO.resolve("missing.sqlite").toString());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    OptionalInt served = DaemonClient.run(socket, args.toArray(String[]::new), false, print(out), print(err));
+
+    assertThat(served).hasValue(Cli.NO_BENCHMARK);
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("llmsql evaluate: database file not found: "
+        + DEMO.resolve("missing.sqlite") + "; check the path given to --db-path\n");
+  }
+
+  @Test
+  void commandLinesThatMeanSomethingElseInTheDaemon_areDeclined_andTheDaemonServesOn() throws Exception {
+    start(Duration.ofMinutes(1));
+    List<List<String>> declined = List.of(List.of("--version"), with("--verbose"), with("-v"),
+        replaced("--outputs", "/dev/stdin"), replaced("--outputs", "/proc/self/fd/0"), replaced("--outputs", "-"),
+        List.of());
+    for (List<String> args : declined) {
+      assertThat(EvaluateDaemon.serves(args)).as(args.toString()).isFalse();
+      // the daemon checks too: a client that does not
+      assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), false, args)))
+          .as(args.toString()).isEqualTo(DaemonWire.DECLINED);
+    }
+    assertThat(rawRequest(new DaemonWire.Request(temp.toString(), false, demo())))
+        .as("another working directory").isEqualTo(DaemonWire.DECLINED);
+
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+        print(new ByteArrayOutputStream()))).hasValue(0);
+  }
+
+  @Test
+  void secondClientWhileBusy_isDeclined_andRunsItself() throws Exception {
+    start(Duration.ofMinutes(1));
+    try (SocketChannel first = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      // connected, request not sent yet: the daemon is busy with it
+      assertThat(first.isConnected()).isTrue();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      OptionalInt second = DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out),
+          print(out));
+
+      assertThat(second).isEmpty();
+      assertThat(out.size()).isZero();
+    }
+    waitFor(() -> DaemonClient.run(socket, demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream())).isPresent());
+  }
+
+  @Test
+  void clientGoneBeforeTheAnswer_endsTheDaemon() throws Exception {
+    start(Duration.ofMinutes(1));
+    try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      new DaemonWire.Request(System.getProperty("user.dir"), false, demo())
+          .writeTo(new DataOutputStream(DaemonWire.out(client)));
+    }
+
+    assertThat(gone.await(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void idleDaemon_stops_andRemovesItsSocket() throws Exception {
+    start(Duration.ofSeconds(1));
+
+    serving.join(TimeUnit.SECONDS.toMillis(30));
+
+    assertThat(serving.isAlive()).isFalse();
+    assertThat(socket).doesNotExist();
+  }
+
+  @Test
+  void secondDaemonOnTheSameSocket_leavesItToTheFirst() throws Exception {
+    start(Duration.ofMinutes(1));
+    Thread second = new Thread(() -> serveQuietly(new EvaluateDaemon(socket, Duration.ofMinutes(1), () -> { })));
+    second.start();
+    second.join(TimeUnit.SECONDS.toMillis(30));
+
+    assertThat(second.isAlive()).isFalse();
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+        print(new ByteArrayOutputStream()))).hasValue(0);
+  }
+
+  @Test
+  void directoryOthersMayEnter_isNotServedIn() throws Exception {
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-x---"));
+    Path link = Files.createSymbolicLink(temp.resolve("link"), dir);
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+
+    assertThat(EvaluateDaemon.privateOwner(dir)).isNotNull();
+    assertThat(EvaluateDaemon.privateOwner(link)).as("a link").isNull();
+    assertThat(EvaluateDaemon.privateOwner(temp.resolve("none"))).isNull();
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x---"));
+    assertThat(EvaluateDaemon.privateOwner(dir)).as("group may enter").isNull();
+
+    new EvaluateDaemon(socket, Duration.ofMinutes(1), () -> { }).serve();   // returns at once
+
+    assertThat(socket).doesNotExist();
+  }
+
+  @Test
+  void socketNobodyListensOn_isRemovedByTheClient_whichRunsItself() throws Exception {
+    try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      dead.bind(UnixDomainSocketAddress.of(socket));
+    }
+    assertThat(socket).exists();
+
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+        print(new ByteArrayOutputStream()))).isEmpty();
+    assertThat(socket).doesNotExist();
+    assertThat(DaemonClient.run(dir.resolve("none.sock"), demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))).isEmpty();
+  }
+
+  @Test
+  void idleTime_fromTheEnvironment() {
+    assertThat(EvaluateDaemon.idleFrom("30")).isEqualTo(Duration.ofSeconds(30));
+    assertThat(EvaluateDaemon.idleFrom(" 5 ")).isEqualTo(Duration.ofSeconds(5));
+    assertThat(EvaluateDaemon.idleFrom(null)).isEqualTo(Duration.ofMinutes(10));
+    assertThat(EvaluateDaemon.idleFrom("0")).isEqualTo(Duration.ofMinutes(10));
+    assertThat(EvaluateDaemon.idleFrom("ten")).isEqualTo(Duration.ofMinutes(10));
+  }
+
+  @Test
+  void request_roundTrips_andOutOfBoundsIsRefusedBeforeAllocating() throws Exception {
+    DaemonWire.Request request = new DaemonWire.Request("/w", true, List.of("evaluate", "--outputs", "ö.jsonl"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    request.writeTo(new DataOutputStream(bytes));
+
+    assertThat(DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))))
+        .isEqualTo(request);
+    assertThatThrownBy(() -> DaemonWire.Request.readFrom(stream(0x12345678)))
+        .isInstanceOf(IOException.class).hasMessage("not an llmsql request");
+    assertThatThrownBy(() -> DaemonWire.Request.readFrom(stream(DaemonWire.MAGIC, Integer.MAX_VALUE)))
+        .isInstanceOf(IOException.class).hasMessage("string length out of range: 2147483647");
+    ByteArrayOutputStream manyArgs = new ByteArrayOutputStream();
+    DataOutputStream writer = new DataOutputStream(manyArgs);
+    writer.writeInt(DaemonWire.MAGIC);
+    writer.writeInt(0);
+    writer.writeBoolean(false);
+    writer.writeInt(DaemonWire.MAX_ARGS + 1);
+    assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
+        manyArgs.toByteArray())))).isInstanceOf(IOException.class).hasMessage("argument count out of range: 4097");
+  }
+
+  private static DataInputStream stream(int... ints) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    for (int i : ints) {
+      out.writeInt(i);
+    }
+    return new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+  }
+
+  private void start(Duration idle) throws Exception {
+    daemon = new EvaluateDaemon(socket, idle, gone::countDown);
+    serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
+    serving.start();
+    waitFor(() -> Files.exists(socket));
+  }
+
+  private static void serveQuietly(EvaluateDaemon daemon) {
+    try {
+      daemon.serve();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The kind of the daemon's first frame for a request sent as is. */
+  private byte rawRequest(DaemonWire.Request request) throws IOException {
+    try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      request.writeTo(new DataOutputStream(DaemonWire.out(client)));
+      return new DataInputStream(DaemonWire.in(client)).readByte();
+    }
+  }
+
+  private static List<String> demo() {
+    return List.of("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--no-gold-cache");
+  }
+
+  private static List<String> with(String option) {
+    List<String> args = new ArrayList<>(demo());
+    args.add(option);
+    return args;
+  }
+
+  private static List<String> replaced(String option, String value) {
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf(option) + 1, value);
+    return args;
+  }
+
+  /** The run's output without its wall time, the one line two runs may differ in. */
+  private static String untimed(ByteArrayOutputStream bytes) {
+    return bytes.toString(StandardCharsets.UTF_8).replaceAll("(?m)^( *Time: +).*$", "$1_");
+  }
+
+  private static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited 30 s").isLessThan(end);
+      Thread.sleep(20);
+    }
+  }
+}
