@@ -7,11 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +64,55 @@ class LauncherTest {
     assertThat(nativeLibraries()).containsExactlyElementsOf(library);
   }
 
+  /** Where the daemon's socket directory goes ({@code XDG_RUNTIME_DIR}). */
+  @TempDir
+  Path runtime;
+
+  @AfterEach
+  void endDaemons() {
+    ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains("-Dllmsql.daemon.serve=" + runtime))
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  @Test
+  void daemon_servesLaterRuns_withTheSameOutput_andEndsWhenItsJarChanges() throws Exception {
+    Path jar = Files.copy(JAR, cache.resolve("llmsql.jar"));
+    Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120", "LLMSQL_JAR",
+        jar.toString());
+    Run plain = launch(Map.of("LLMSQL_JAR", jar.toString(), "LLMSQL_CDS", "off"), evaluate());
+
+    Run first = launch(env, evaluate());   // makes the archive; a daemon needs it
+    assertThat(sockets()).isEmpty();
+    Run second = launch(env, evaluate());   // starts the daemon, runs itself
+    Path socket = await(() -> sockets().stream().findFirst());
+    ProcessHandle daemon = await(() -> ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains("-Dllmsql.daemon.serve=" + socket)).findFirst());
+    Run third = launch(env, evaluate());   // the daemon's
+    // a rebuilt jar: the daemon declines and ends, the run goes on in its own JVM
+    Path archive = archives().get(0);
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 1_000));
+    Files.setLastModifiedTime(archive, FileTime.fromMillis(System.currentTimeMillis() + 2_000));
+    Run fourth = launch(env, evaluate());
+
+    assertThat(plain.output()).startsWith("54.00% accuracy (27 of 50 matched)");
+    assertThat(List.of(first, second, third, fourth)).containsOnly(plain);
+    assertThat(daemon.onExit().get(30, TimeUnit.SECONDS).isAlive()).isFalse();
+    assertThat(socket).doesNotExist();
+    assertThat(Files.getPosixFilePermissions(socket.getParent())).containsExactlyInAnyOrder(
+        PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+  }
+
+  @Test
+  void daemon_offUnderCi_andWhenTurnedOff() throws Exception {
+    launch(Map.of(), evaluate());   // the archive
+    launch(Map.of("CI", "true", "LLMSQL_DAEMON", ""), evaluate());
+    launch(Map.of("LLMSQL_DAEMON", "off"), evaluate());
+    Thread.sleep(1_000);
+
+    assertThat(sockets()).isEmpty();
+  }
+
   @Test
   void otherCommandsAndFailedRuns_makeNoArchive() throws Exception {
     Run version = launch(Map.of(), List.of("--version"));
@@ -72,6 +123,25 @@ class LauncherTest {
     assertThat(version.status()).isZero();
     assertThat(failed.status()).isEqualTo(4);
     assertThat(archives()).isEmpty();
+  }
+
+  /** The daemons' sockets under {@link #runtime}. */
+  private List<Path> sockets() throws IOException {
+    try (Stream<Path> files = Files.walk(runtime)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".sock")).toList();
+    }
+  }
+
+  private static <T> T await(java.util.concurrent.Callable<java.util.Optional<T>> found) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      java.util.Optional<T> value = found.call();
+      if (value.isPresent()) {
+        return value.get();
+      }
+      assertThat(System.nanoTime()).as("waited 60 s").isLessThan(end);
+      Thread.sleep(50);
+    }
   }
 
   private List<String> evaluate() {
@@ -110,6 +180,9 @@ class LauncherTest {
     builder.environment().put("LLMSQL_CDS_DIR", cache.toString());
     builder.environment().put("LLMSQL_CACHE_DIR", userCache.toString());
     builder.environment().remove("JAVA_OPTS");
+    builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
+    builder.environment().put("LLMSQL_DAEMON", "off");   // a test that wants the daemon says so
+    builder.environment().remove("CI");
     builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":"
         + System.getenv("PATH"));
     builder.environment().putAll(env);
