@@ -81,6 +81,8 @@ final class EvaluateDaemon {
   private volatile long lastActive = System.nanoTime();
   private volatile ServerSocketChannel server;
   private volatile UserPrincipal owner;
+  private volatile ProcessHandle launcher;
+  private volatile boolean served;
 
   /**
    * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
@@ -90,6 +92,15 @@ final class EvaluateDaemon {
     this.socket = socket.toAbsolutePath();
     this.idle = idle;
     this.clientGone = clientGone;
+  }
+
+  /**
+   * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation) has ended,
+   * with {@link DaemonWarmUp} rounds until they are done or a client comes.
+   */
+  EvaluateDaemon warmUpAfter(ProcessHandle launcher) {
+    this.launcher = launcher;
+    return this;
   }
 
   /** The idle time {@code LLMSQL_DAEMON_IDLE} (whole seconds) asks for; the default when unset or not a number. */
@@ -138,6 +149,9 @@ final class EvaluateDaemon {
         channel.bind(UnixDomainSocketAddress.of(socket));
         server = channel;
         timer.scheduleWithFixedDelay(this::stopWhenIdle, 1, 1, TimeUnit.SECONDS);
+        if (launcher != null) {
+          DaemonThreads.start("llmsql-daemon-warm-up", () -> warmUp(dir, name + ".warm-up-"));
+        }
         acceptUntilStopped(channel);
       } finally {
         Files.deleteIfExists(socket);
@@ -182,6 +196,7 @@ final class EvaluateDaemon {
         decline(client);
       } else {
         lastActive = System.nanoTime();
+        served = true;
         runner.execute(() -> handle(client));
       }
     }
@@ -241,6 +256,28 @@ final class EvaluateDaemon {
   private void release() {
     lastActive = System.nanoTime();
     busy.set(false);
+  }
+
+  /**
+   * Warm-up rounds on the run thread, one at a time, so that a client waits at most for the end of one (a tenth of
+   * a second once compiled) and its run never shares the JVM's standard streams with one.
+   */
+  private void warmUp(Path dir, String prefix) {
+    try {
+      launcher.onExit().get(10, TimeUnit.MINUTES);
+      DaemonWarmUp.deleteLeftovers(dir, prefix);
+      DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix);
+      try {
+        for (int round = 0; round < DaemonWarmUp.ROUNDS && !served && server.isOpen(); round++) {
+          int r = round;
+          runner.submit(() -> warmUp.round(r)).get();
+        }
+      } finally {
+        warmUp.delete();
+      }
+    } catch (Exception e) {
+      LOG.debug("warm-up of {} ended: {}", socket, e.toString());
+    }
   }
 
   /** Runs the command with this JVM's standard streams pointing at the client too, for our logging. */

@@ -21,8 +21,10 @@ public final class Main {
     String serve = System.getProperty(EvaluateDaemon.SERVE_PROPERTY);
     if (serve != null) {
       // bin/llmsql starts this in the background with its output going nowhere: it serves until idle
-      new EvaluateDaemon(Path.of(serve), EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)),
-          () -> System.exit(130)).serve();
+      EvaluateDaemon daemon = new EvaluateDaemon(Path.of(serve),
+          EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)), () -> System.exit(130));
+      ProcessHandle.current().parent().ifPresent(daemon::warmUpAfter);
+      daemon.serve();
       System.exit(0);
     }
     String socket = System.getProperty(EvaluateDaemon.CLIENT_PROPERTY);

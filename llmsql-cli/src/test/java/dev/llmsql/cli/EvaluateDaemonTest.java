@@ -143,6 +143,36 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void warmUp_startsWhenTheLauncherEnds_servesAClientMeanwhile_andLeavesNothing() throws Exception {
+    Process launcher = new ProcessBuilder("sleep", "1").start();
+    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle());
+    serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
+    serving.start();
+    waitFor(() -> Files.exists(socket));
+    assertThat(warmUps()).as("the launcher still runs").isZero();
+
+    waitFor(() -> warmUps() == 1);
+    OptionalInt served = DaemonClient.run(socket, demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()));
+    waitFor(() -> warmUps() == 0);
+
+    assertThat(launcher.isAlive()).isFalse();
+    assertThat(served).hasValue(0);
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("evaluate-1.sock",
+          "evaluate-1.sock.lock");
+    }
+  }
+
+  private long warmUps() {
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().startsWith("evaluate-1.sock.warm-up-")).count();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void idleDaemon_stops_andRemovesItsSocket() throws Exception {
     start(Duration.ofSeconds(1));
 

@@ -1,0 +1,178 @@
+package dev.llmsql.cli;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * A small LLMSQL-shaped benchmark of its own (tables, questions, completions in the wrappers models use, right,
+ * wrong and broken ones) that the evaluation daemon evaluates a few times while nobody waits for it, so that the
+ * JIT has compiled the evaluation's hot paths before the first real run. Without it the daemon's first run paid
+ * for C2's compilations on the cores the evaluation wanted: 3 to 3.9 s on LLMSQL's full preset, against 1.9 s for
+ * a run in its own C1-only JVM (docs/PERFORMANCE.md). Everything lives in one folder the daemon made in its
+ * private directory, deleted at the end.
+ *
+ * <pre>{@code
+ * DaemonWarmUp warmUp = DaemonWarmUp.create(privateDir, "warm-up-");
+ * for (int round = 0; round < DaemonWarmUp.ROUNDS; round++) warmUp.round(round);
+ * warmUp.delete();
+ * }</pre>
+ */
+final class DaemonWarmUp {
+
+  static final int ROUNDS = 12;
+  static final int TABLES = 40;
+  static final int QUESTIONS = 600;
+
+  private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
+      "Priya Rao", "José Díaz", "Anna Novak"};
+  private static final String[] TEAMS = {"Oval", "Harbour", "North End", "Riverside", "Old Mill"};
+
+  private final Path dir;
+
+  private DaemonWarmUp(Path dir) {
+    this.dir = dir;
+  }
+
+  /**
+   * Writes the database, questions and predictions into a new folder under {@code parent} whose name starts with
+   * {@code prefix}.
+   */
+  static DaemonWarmUp create(Path parent, String prefix) throws IOException {
+    Path dir = Files.createTempDirectory(parent, prefix);
+    try {
+      writeDatabase(dir.resolve("tables.db"));
+      List<String> questions = new ArrayList<>();
+      List<String> predictions = new ArrayList<>();
+      for (int id = 1; id <= QUESTIONS; id++) {
+        String table = table(id % TABLES);
+        String name = NAMES[id % NAMES.length];
+        String gold = switch (id % 3) {
+          case 0 -> "SELECT \"Team\" FROM \"" + table + "\" WHERE \"Name\" = '" + name + "';";
+          case 1 -> "SELECT MAX(\"Points\") FROM \"" + table + "\" WHERE \"Team\" = '" + TEAMS[id % TABLES % 5]
+              + "';";
+          default -> "SELECT COUNT(\"Name\") FROM \"" + table + "\" WHERE \"Year\" > " + (2000 + id % 20) + ".0;";
+        };
+        questions.add("{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": " + json(gold)
+            + ", \"table_id\": \"" + table + "\"}");
+        predictions.add("{\"question_id\": " + id + ", \"completion\": " + json(completion(id, gold, table)) + "}");
+      }
+      Files.write(dir.resolve("questions.jsonl"), questions, StandardCharsets.UTF_8);
+      Files.write(dir.resolve("outputs.jsonl"), predictions, StandardCharsets.UTF_8);
+      return new DaemonWarmUp(dir);
+    } catch (IOException | RuntimeException e) {
+      delete(dir);
+      throw e;
+    }
+  }
+
+  /**
+   * Evaluates the predictions once; even rounds in a new work folder (golds run), odd ones in the one before
+   * (golds from the cache), as a user's first and repeated runs do. Returns the exit status.
+   */
+  int round(int round) {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+    return round(round, nowhere);
+  }
+
+  /** {@link #round(int)} printing to {@code out} and its error. */
+  int round(int round, PrintStream out) {
+    Path work = dir.resolve("work-" + round / 2);
+    return new Cli(out, out).run(new String[] {"evaluate", "--outputs",
+        dir.resolve("outputs.jsonl").toString(), "--questions-path", dir.resolve("questions.jsonl").toString(),
+        "--db-path", dir.resolve("tables.db").toString(), "--workdir-path", work.toString(), "--save-report",
+        work.resolve("report.json").toString()});
+  }
+
+  /** Deletes the folder and everything in it. */
+  void delete() {
+    delete(dir);
+  }
+
+  /** Deletes what warm-ups under {@code parent} with {@code prefix} left when their daemon was killed. */
+  static void deleteLeftovers(Path parent, String prefix) throws IOException {
+    try (Stream<Path> files = Files.list(parent)) {
+      for (Path left : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+        delete(left);
+      }
+    }
+  }
+
+  Path directory() {
+    return dir;
+  }
+
+  /** A completion for question {@code id}: mostly right, in the wrappers models use, some wrong or broken. */
+  private static String completion(int id, String gold, String table) {
+    String sql = gold.replace("\"" + table + "\"", id % 4 == 0 ? "Table" : "\"" + table + "\"");
+    return switch (id % 10) {
+      case 0, 1, 2 -> "```sql\n" + sql + "\n```";
+      case 3 -> "To answer this we filter the table:\n\n```sql\n" + sql + "\n```\n\nThis returns the value.";
+      case 4 -> "SQL: " + sql.replace("'", "\"");
+      case 5 -> "  " + sql.replace(" FROM ", "\n  FROM ").replace(" WHERE ", "\n  WHERE ");
+      case 6 -> "<think>which column?</think> " + sql.replace(" FROM ", ", Coach FROM ");   // no such column
+      case 7 -> sql.replace("MAX(", "MIN(").replace("COUNT(", "SUM(").replace("= '", "<> '");
+      case 8 -> "I cannot answer that from the table.";
+      default -> "```sql\n" + sql.replace(";", "") + " ORDER BY 1;\n```";
+    };
+  }
+
+  private static void writeDatabase(Path file) throws IOException {
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+      connection.setAutoCommit(false);
+      try (Statement statement = connection.createStatement()) {
+        for (int t = 0; t < TABLES; t++) {
+          statement.execute("CREATE TABLE \"" + table(t) + "\" (\"Name\" TEXT, \"Team\" TEXT, \"Points\" REAL, "
+              + "\"Year\" REAL)");
+          try (PreparedStatement insert = connection.prepareStatement("INSERT INTO \"" + table(t)
+              + "\" VALUES (?, ?, ?, ?)")) {
+            for (int row = 0; row < 20; row++) {
+              insert.setString(1, NAMES[(t + row) % NAMES.length]);
+              insert.setString(2, TEAMS[(t * 3 + row) % TEAMS.length]);
+              insert.setDouble(3, (t * 7 + row * 13) % 97);
+              insert.setDouble(4, 2000 + (t + row * 3) % 20);
+              insert.addBatch();
+            }
+            insert.executeBatch();
+          }
+        }
+      }
+      connection.commit();
+    } catch (SQLException e) {
+      throw new IOException("cannot write the warm-up database " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String table(int t) {
+    return String.format(Locale.ROOT, "1-%05d-1", t);
+  }
+
+  private static String json(String s) {
+    return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+  }
+
+  private static void delete(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
