@@ -13,15 +13,18 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 import java.util.OptionalInt;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * The short-lived side of {@code bin/llmsql}'s evaluation daemon: hands one {@code evaluate} command line to the
  * {@link EvaluateDaemon} listening on {@code socket}, copies what the run prints to this process's output and
  * error, and returns its exit status. Empty when the daemon is not there or declines, and the caller runs the
- * command itself; nothing has been printed then. If this process is interrupted (Ctrl-C), closing the socket
- * ends the daemon and its run with it.
+ * command itself; nothing has been printed then. Only a socket in a directory private to this user, whose listener
+ * is this user, is trusted with the command line and believed about its output. If this process is interrupted
+ * (Ctrl-C), closing the socket ends the daemon and its run with it.
  *
  * <pre>{@code
  * OptionalInt status = DaemonClient.run(socket, args, System.console() != null, System.out, System.err);
@@ -34,7 +37,9 @@ final class DaemonClient {
 
   static OptionalInt run(Path socket, String[] args, boolean console, PrintStream out, PrintStream err) {
     List<String> arguments = List.of(args);
-    if (!EvaluateDaemon.serves(arguments)) {
+    // in a directory somebody else could write to, a socket could be anybody's, and so could its answers
+    UserPrincipal owner = EvaluateDaemon.privateOwner(socket.toAbsolutePath().getParent());
+    if (!EvaluateDaemon.serves(arguments) || owner == null) {
       return OptionalInt.empty();
     }
     SocketChannel channel;
@@ -52,11 +57,14 @@ final class DaemonClient {
         Files.deleteIfExists(socket);
         return OptionalInt.empty();
       }
+      if (!channel.getOption(ExtendedSocketOptions.SO_PEERCRED).user().equals(owner)) {
+        return OptionalInt.empty();
+      }
       Runtime.getRuntime().addShutdownHook(closer);
       DataOutputStream request = new DataOutputStream(new BufferedOutputStream(DaemonWire.out(channel)));
       new DaemonWire.Request(System.getProperty("user.dir"), console, arguments).writeTo(request);
       return answer(new DataInputStream(new BufferedInputStream(DaemonWire.in(channel))), out, err);
-    } catch (IOException e) {
+    } catch (IOException | UnsupportedOperationException e) {
       return OptionalInt.empty();
     } finally {
       try {

@@ -212,6 +212,18 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void clientTrustsNoSocketInADirectoryOthersMayEnter() throws Exception {
+    start(Duration.ofMinutes(1));
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx---r-x"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(out))).isEmpty();
+    assertThat(out.size()).isZero();
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(out))).hasValue(0);
+  }
+
+  @Test
   void socketNobodyListensOn_isRemovedByTheClient_whichRunsItself() throws Exception {
     try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
       dead.bind(UnixDomainSocketAddress.of(socket));
