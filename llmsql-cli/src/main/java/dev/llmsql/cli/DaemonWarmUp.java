@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -17,68 +18,129 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A small LLMSQL-shaped benchmark of its own (tables, questions, completions in the wrappers models use, right,
- * wrong and broken ones) that the evaluation daemon evaluates a few times while nobody waits for it, so that the
- * JIT has compiled the evaluation's hot paths before the first real run. Without it the daemon's first run paid
+ * What the evaluation daemon evaluates a few times while nobody waits for it, so that the JIT has compiled the
+ * evaluation's hot paths, with the real run's profile, before the first real run: the first
+ * {@value #PREDICTIONS} predictions of the run that started the daemon, on its questions and database (a plain
+ * {@code --outputs}, {@code --questions-path} and {@code --db-path} run; the pool of that database stays open,
+ * schema read, for the next run on it), or else a small LLMSQL-shaped benchmark of its own (tables, questions,
+ * completions in the wrappers models use, right, wrong and broken ones). Without it the daemon's first run paid
  * for C2's compilations on the cores the evaluation wanted: 3 to 3.9 s on LLMSQL's full preset, against 1.9 s for
  * a run in its own C1-only JVM (docs/PERFORMANCE.md). Everything lives in one folder the daemon made in its
  * private directory, deleted at the end.
  *
  * <pre>{@code
- * DaemonWarmUp warmUp = DaemonWarmUp.create(privateDir, "warm-up-");
+ * DaemonWarmUp warmUp = DaemonWarmUp.create(privateDir, "warm-up-", launchingArgs);
  * for (int round = 0; round < DaemonWarmUp.ROUNDS; round++) warmUp.round(round);
  * warmUp.delete();
  * }</pre>
  */
 final class DaemonWarmUp {
 
-  static final int ROUNDS = 12;
+  static final int ROUNDS = 8;
   static final int TABLES = 40;
   static final int QUESTIONS = 600;
+  /** Predictions taken from the launching run's file: enough for the JIT, few enough that a client waits little. */
+  static final int PREDICTIONS = 2_000;
+  static final long PREDICTION_BYTES = 4L << 20;
 
   private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
       "Priya Rao", "José Díaz", "Anna Novak"};
   private static final String[] TEAMS = {"Oval", "Harbour", "North End", "Riverside", "Old Mill"};
 
   private final Path dir;
+  private final Path questions;
+  private final Path database;
 
-  private DaemonWarmUp(Path dir) {
+  private DaemonWarmUp(Path dir, Path questions, Path database) {
     this.dir = dir;
+    this.questions = questions;
+    this.database = database;
   }
 
   /**
-   * Writes the database, questions and predictions into a new folder under {@code parent} whose name starts with
-   * {@code prefix}.
+   * Writes the predictions (and, without a usable launching run, the database and questions) into a new folder
+   * under {@code parent} whose name starts with {@code prefix}.
+   *
+   * @param launching the command line of the run that started the daemon (may be empty)
    */
-  static DaemonWarmUp create(Path parent, String prefix) throws IOException {
+  static DaemonWarmUp create(Path parent, String prefix, List<String> launching) throws IOException {
     Path dir = Files.createTempDirectory(parent, prefix);
     try {
-      writeDatabase(dir.resolve("tables.db"));
-      List<String> questions = new ArrayList<>();
-      List<String> predictions = new ArrayList<>();
-      for (int id = 1; id <= QUESTIONS; id++) {
-        String table = table(id % TABLES);
-        String name = NAMES[id % NAMES.length];
-        String gold = switch (id % 3) {
-          case 0 -> "SELECT \"Team\" FROM \"" + table + "\" WHERE \"Name\" = '" + name + "';";
-          case 1 -> "SELECT MAX(\"Points\") FROM \"" + table + "\" WHERE \"Team\" = '" + TEAMS[id % TABLES % 5]
-              + "';";
-          default -> "SELECT COUNT(\"Name\") FROM \"" + table + "\" WHERE \"Year\" > " + (2000 + id % 20) + ".0;";
-        };
-        questions.add("{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": " + json(gold)
-            + ", \"table_id\": \"" + table + "\"}");
-        predictions.add("{\"question_id\": " + id + ", \"completion\": " + json(completion(id, gold, table)) + "}");
-      }
-      Files.write(dir.resolve("questions.jsonl"), questions, StandardCharsets.UTF_8);
-      Files.write(dir.resolve("outputs.jsonl"), predictions, StandardCharsets.UTF_8);
-      return new DaemonWarmUp(dir);
+      Optional<DaemonWarmUp> fromRun = fromRun(dir, launching);
+      return fromRun.isPresent() ? fromRun.get() : synthetic(dir);
     } catch (IOException | RuntimeException e) {
       delete(dir);
       throw e;
     }
+  }
+
+  /** The launching run's inputs when it names all three and they are regular files. */
+  private static Optional<DaemonWarmUp> fromRun(Path dir, List<String> args) throws IOException {
+    if (!EvaluateDaemon.serves(args)) {
+      return Optional.empty();
+    }
+    Optional<Path> outputs = file(args, "--outputs");
+    Optional<Path> questions = file(args, "--questions-path");
+    Optional<Path> database = file(args, "--db-path");
+    if (outputs.isEmpty() || questions.isEmpty() || database.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> lines = new ArrayList<>();
+    long bytes = 0;
+    try (BufferedReader in = Files.newBufferedReader(outputs.get(), StandardCharsets.UTF_8)) {
+      for (String line = in.readLine(); line != null && lines.size() < PREDICTIONS && bytes < PREDICTION_BYTES;
+          line = in.readLine()) {
+        lines.add(line);
+        bytes += line.length();
+      }
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();   // not ours to explain: the real run says what is wrong with it
+    }
+    Files.write(dir.resolve("outputs.jsonl"), lines, StandardCharsets.UTF_8);
+    return Optional.of(new DaemonWarmUp(dir, questions.get(), database.get()));
+  }
+
+  /** The value of {@code option} ({@code --option value} or {@code --option=value}) when it is a regular file. */
+  private static Optional<Path> file(List<String> args, String option) {
+    for (int i = 1; i < args.size(); i++) {
+      String value = args.get(i).equals(option) && i + 1 < args.size() ? args.get(i + 1)
+          : args.get(i).startsWith(option + "=") ? args.get(i).substring(option.length() + 1) : null;
+      if (value != null) {
+        try {
+          Path path = Path.of(value).toAbsolutePath();
+          return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static DaemonWarmUp synthetic(Path dir) throws IOException {
+    writeDatabase(dir.resolve("tables.db"));
+    List<String> questions = new ArrayList<>();
+    List<String> predictions = new ArrayList<>();
+    for (int id = 1; id <= QUESTIONS; id++) {
+      String table = table(id % TABLES);
+      String name = NAMES[id % NAMES.length];
+      String gold = switch (id % 3) {
+        case 0 -> "SELECT \"Team\" FROM \"" + table + "\" WHERE \"Name\" = '" + name + "';";
+        case 1 -> "SELECT MAX(\"Points\") FROM \"" + table + "\" WHERE \"Team\" = '" + TEAMS[id % TABLES % 5]
+            + "';";
+        default -> "SELECT COUNT(\"Name\") FROM \"" + table + "\" WHERE \"Year\" > " + (2000 + id % 20) + ".0;";
+      };
+      questions.add("{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": " + json(gold)
+          + ", \"table_id\": \"" + table + "\"}");
+      predictions.add("{\"question_id\": " + id + ", \"completion\": " + json(completion(id, gold, table)) + "}");
+    }
+    Files.write(dir.resolve("questions.jsonl"), questions, StandardCharsets.UTF_8);
+    Files.write(dir.resolve("outputs.jsonl"), predictions, StandardCharsets.UTF_8);
+    return new DaemonWarmUp(dir, dir.resolve("questions.jsonl"), dir.resolve("tables.db"));
   }
 
   /**
@@ -94,8 +156,8 @@ final class DaemonWarmUp {
   int round(int round, PrintStream out) {
     Path work = dir.resolve("work-" + round / 2);
     return new Cli(out, out).run(new String[] {"evaluate", "--outputs",
-        dir.resolve("outputs.jsonl").toString(), "--questions-path", dir.resolve("questions.jsonl").toString(),
-        "--db-path", dir.resolve("tables.db").toString(), "--workdir-path", work.toString(), "--save-report",
+        dir.resolve("outputs.jsonl").toString(), "--questions-path", questions.toString(),
+        "--db-path", database.toString(), "--workdir-path", work.toString(), "--save-report",
         work.resolve("report.json").toString()});
   }
 

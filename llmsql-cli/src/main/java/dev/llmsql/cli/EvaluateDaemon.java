@@ -82,6 +82,7 @@ final class EvaluateDaemon {
   private volatile ServerSocketChannel server;
   private volatile UserPrincipal owner;
   private volatile ProcessHandle launcher;
+  private volatile List<String> launching = List.of();
   private volatile boolean served;
 
   /**
@@ -95,11 +96,12 @@ final class EvaluateDaemon {
   }
 
   /**
-   * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation) has ended,
-   * with {@link DaemonWarmUp} rounds until they are done or a client comes.
+   * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation of
+   * {@code launching}) has ended, with {@link DaemonWarmUp} rounds until they are done or a client comes.
    */
-  EvaluateDaemon warmUpAfter(ProcessHandle launcher) {
+  EvaluateDaemon warmUpAfter(ProcessHandle launcher, List<String> launching) {
     this.launcher = launcher;
+    this.launching = List.copyOf(launching);
     return this;
   }
 
@@ -266,7 +268,7 @@ final class EvaluateDaemon {
     try {
       launcher.onExit().get(10, TimeUnit.MINUTES);
       DaemonWarmUp.deleteLeftovers(dir, prefix);
-      DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix);
+      DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix, launching);
       try {
         for (int round = 0; round < DaemonWarmUp.ROUNDS && !served && server.isOpen(); round++) {
           int r = round;

@@ -16,14 +16,16 @@ public final class Main {
   }
 
   public static void main(String[] args) throws java.io.IOException {
-    configureLogging(java.util.Arrays.asList(args).contains("--verbose")
-        || java.util.Arrays.asList(args).contains("-v"));
     String serve = System.getProperty(EvaluateDaemon.SERVE_PROPERTY);
+    // a daemon's args are its launcher's, and a served run's logging reaches its client: never verbose
+    configureLogging(serve == null && (java.util.Arrays.asList(args).contains("--verbose")
+        || java.util.Arrays.asList(args).contains("-v")));
     if (serve != null) {
       // bin/llmsql starts this in the background with its output going nowhere: it serves until idle
       EvaluateDaemon daemon = new EvaluateDaemon(Path.of(serve),
           EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)), () -> System.exit(130));
-      ProcessHandle.current().parent().ifPresent(daemon::warmUpAfter);
+      // the launcher passes its own command line: its inputs are what the warm-up evaluates
+      ProcessHandle.current().parent().ifPresent(p -> daemon.warmUpAfter(p, java.util.List.of(args)));
       daemon.serve();
       System.exit(0);
     }

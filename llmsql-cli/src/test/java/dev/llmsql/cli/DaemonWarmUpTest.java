@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,7 @@ class DaemonWarmUpTest {
 
   @Test
   void coldAndCachedRounds_giveTheSameVerdicts_andDeleteLeavesNothing() throws Exception {
-    DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-");
+    DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", List.of());
     ByteArrayOutputStream cold = new ByteArrayOutputStream();
     ByteArrayOutputStream cached = new ByteArrayOutputStream();
 
@@ -39,6 +40,43 @@ class DaemonWarmUpTest {
     warmUp.delete();
     try (Stream<Path> left = Files.list(dir)) {
       assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void launchingRunsInputs_areWhatItEvaluates_uptoTheFirstPredictions() throws Exception {
+    Path demo = CliTest.DEMO.toAbsolutePath().normalize();
+    List<String> launching = List.of("evaluate", "--outputs=" + demo.resolve("predictions.jsonl"),
+        "--questions-path", demo.resolve("questions.jsonl").toString(), "--db-path",
+        demo.resolve("demo.sqlite").toString(), "--save-report", "elsewhere.json");
+    DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", launching);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int status = warmUp.round(0, new PrintStream(out, true, StandardCharsets.UTF_8));
+
+    assertThat(status).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("  Total:          50\n  Matches:        27\n",
+        "  Report:         " + warmUp.directory().resolve("work-0/report.json") + "\n");
+    assertThat(Path.of("elsewhere.json")).doesNotExist();
+    warmUp.delete();
+  }
+
+  @Test
+  void launchingRunWithoutAllThreeFiles_getsTheBuiltInBenchmark() throws Exception {
+    Path demo = CliTest.DEMO.toAbsolutePath().normalize();
+    for (List<String> launching : List.of(List.of("evaluate", "--outputs", demo.resolve("predictions.jsonl")
+        .toString(), "--questions-path", demo.resolve("questions.jsonl").toString()), List.of("evaluate",
+        "--outputs", demo.resolve("predictions.jsonl").toString(), "--questions-path",
+        demo.resolve("questions.jsonl").toString(), "--db-path", demo.resolve("none.sqlite").toString()),
+        List.of("evaluate", "--outputs", "/dev/stdin", "--questions-path", demo.resolve("questions.jsonl")
+        .toString(), "--db-path", demo.resolve("demo.sqlite").toString()))) {
+      DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", launching);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+      assertThat(warmUp.round(0, new PrintStream(out, true, StandardCharsets.UTF_8))).isZero();
+      assertThat(out.toString(StandardCharsets.UTF_8)).as(launching.toString())
+          .contains("  Total:          600\n  Matches:        420\n");
+      warmUp.delete();
     }
   }
 }

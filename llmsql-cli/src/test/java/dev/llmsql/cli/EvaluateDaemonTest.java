@@ -145,7 +145,8 @@ class EvaluateDaemonTest {
   @Test
   void warmUp_startsWhenTheLauncherEnds_servesAClientMeanwhile_andLeavesNothing() throws Exception {
     Process launcher = new ProcessBuilder("sleep", "1").start();
-    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle());
+    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle(),
+        demo());
     serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
     serving.start();
     waitFor(() -> Files.exists(socket));
