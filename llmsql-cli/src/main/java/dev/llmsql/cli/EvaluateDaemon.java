@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@code evaluate}, one run at a time (a second client is declined and runs the command itself), and only a
  * command line that means the same here as in the client: the launcher names the daemon after the working
  * directory, the environment, the {@code java}, the jar and {@code JAVA_OPTS}, and the daemon still declines a
- * request from another directory, one naming {@code /dev/} or {@code /proc/} files (the client's file
- * descriptors are not the daemon's) or standard input, one with {@code --verbose} (its logging is set at start),
+ * request from another directory, one naming a file in {@code /dev} or {@code /proc} (also through a link), a
+ * device, pipe or socket (the client's file descriptors are not the daemon's) or standard input, one with {@code --verbose} (its logging is set at start),
  * and every request once its jar has changed. It stops when idle for {@code LLMSQL_DAEMON_IDLE} seconds (default
  * 600), when its jar changed, after a run that failed unexpectedly (a fresh JVM for the next), and at once when a
  * client goes away mid-run (Ctrl-C): nothing of that run is written after.
@@ -122,11 +122,39 @@ final class EvaluateDaemon {
     }
     for (String arg : args) {
       if (arg.equals("-v") || arg.equals("--verbose") || arg.equals("-") || arg.endsWith("=-")
-          || arg.contains("/dev/") || arg.contains("/proc/")) {
+          || processLocal(arg)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * Whether {@code arg} (or an option's {@code =value}) is a path to a device, pipe or socket, or leads through a
+   * link into /dev or /proc: what it opens depends on the process.
+   */
+  private static boolean processLocal(String arg) {
+    String value = arg.startsWith("--") && arg.indexOf('=') > 0 ? arg.substring(arg.indexOf('=') + 1) : arg;
+    try {
+      Path path = Path.of(value).toAbsolutePath().normalize();
+      if (path.startsWith("/dev") || path.startsWith("/proc")) {
+        return true;
+      }
+      for (int hops = 0; hops < 40 && Files.isSymbolicLink(path); hops++) {
+        path = path.resolveSibling(Files.readSymbolicLink(path)).normalize();
+        if (path.startsWith("/dev") || path.startsWith("/proc")) {
+          return true;
+        }
+      }
+      if (!Files.exists(path)) {
+        return false;   // nothing it could lead to
+      }
+      String real = path.toRealPath().toString();
+      return real.startsWith("/dev/") || real.startsWith("/proc/")
+          || Files.readAttributes(path, BasicFileAttributes.class).isOther();
+    } catch (IOException | RuntimeException e) {
+      return true;   // exists, but cannot be followed to a plain file
+    }
   }
 
   /**

@@ -98,15 +98,20 @@ class EvaluateDaemonTest {
   @Test
   void commandLinesThatMeanSomethingElseInTheDaemon_areDeclined_andTheDaemonServesOn() throws Exception {
     start(Duration.ofMinutes(1));
+    Path link = Files.createSymbolicLink(temp.resolve("predictions.jsonl"), Path.of("/dev/stdin"));
     List<List<String>> declined = List.of(List.of("--version"), with("--verbose"), with("-v"),
         replaced("--outputs", "/dev/stdin"), replaced("--outputs", "/proc/self/fd/0"), replaced("--outputs", "-"),
-        List.of());
+        replaced("--outputs", link.toString()), with("--save-report=" + link),
+        replaced("--outputs", Path.of("").toAbsolutePath().relativize(Path.of("/dev/stdin")).toString()), replaced("--outputs", "/work/../dev/null"), List.of());
     for (List<String> args : declined) {
       assertThat(EvaluateDaemon.serves(args)).as(args.toString()).isFalse();
       // the daemon checks too: a client that does not
       assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), false, args)))
           .as(args.toString()).isEqualTo(DaemonWire.DECLINED);
     }
+    Path dev = Files.createDirectories(temp.resolve("home/dev/project"));
+    assertThat(EvaluateDaemon.serves(replaced("--outputs", dev.resolve("predictions.jsonl").toString())))
+        .as("a folder named dev").isTrue();
     assertThat(rawRequest(new DaemonWire.Request(temp.toString(), false, demo())))
         .as("another working directory").isEqualTo(DaemonWire.DECLINED);
 
@@ -191,8 +196,9 @@ class EvaluateDaemonTest {
     second.join(TimeUnit.SECONDS.toMillis(30));
 
     assertThat(second.isAlive()).isFalse();
-    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
-        print(new ByteArrayOutputStream()))).hasValue(0);
+    assertThat(socket).exists();
+    waitFor(() -> DaemonClient.run(socket, demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream())).equals(OptionalInt.of(0)));
   }
 
   @Test
