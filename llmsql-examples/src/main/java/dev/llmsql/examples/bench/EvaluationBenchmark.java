@@ -285,7 +285,10 @@ public final class EvaluationBenchmark {
       List<String> withReport = new ArrayList<>(command);
       withReport.addAll(List.of("--save-report", report.toString()));
       long t = System.nanoTime();
-      Process p = new ProcessBuilder(withReport).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      ProcessBuilder builder = new ProcessBuilder(withReport).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      // one JVM per run, as measured here (its peak RSS included); cli_vs_python.py measures the daemon
+      builder.environment().put("LLMSQL_DAEMON", "off");
+      Process p = builder.start();
       String stderr = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
       if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
         throw new IllegalStateException("CLI failed: " + stderr);
