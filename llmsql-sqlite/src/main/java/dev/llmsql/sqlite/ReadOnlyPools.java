@@ -32,7 +32,7 @@ import org.sqlite.core.DB;
  * The JVM-wide pools of hardened read-only connections, one per database file. Opening a connection to a
  * large benchmark costs its schema parse (about half a second for LLMSQL's 24,000 tables), so connections
  * outlive a single evaluation and are reused by every later one in the same JVM. A pool is replaced when its
- * file changes (size or modification time) and grows when a run asks for more concurrency.
+ * file changes (size, modification time or inode) and grows when a run asks for more concurrency.
  *
  * <pre>{@code
  * HikariDataSource pool = ReadOnlyPools.shared().pool(Path.of("sqlite_tables.db"), 2);
@@ -202,7 +202,8 @@ final class ReadOnlyPools {
     return opened;
   }
 
-  private record Entry(HikariDataSource pool, long size, long modified) { }
+  /** A pool and the file it reads: its size, time and identity (inode), any of which changing means a new file. */
+  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey) { }
 
   /**
    * No shutdown hook closes the pools: every connection is read-only on an {@code immutable} file (no lock, no
@@ -247,15 +248,18 @@ final class ReadOnlyPools {
     }
     long size = attributes.size();
     long modified = attributes.lastModifiedTime().toMillis();
+    // a copy with its time kept (cp -p) can have both size and time of the file it replaced: the inode differs
+    Object fileKey = attributes.fileKey();
     Entry entry = pools.compute(key, (k, current) -> {
-      if (current != null && current.size == size && current.modified == modified) {
+      if (current != null && current.size == size && current.modified == modified
+          && java.util.Objects.equals(current.fileKey, fileKey)) {
         return current;
       }
       if (current != null) {
         LOG.debug("{} changed on disk; reopening its pool", file);
         current.pool.close();
       }
-      return new Entry(open(file, concurrency, reversed), size, modified);
+      return new Entry(open(file, concurrency, reversed), size, modified, fileKey);
     });
     if (entry.pool.getMaximumPoolSize() < concurrency) {
       entry.pool.getHikariConfigMXBean().setMaximumPoolSize(concurrency);
@@ -295,8 +299,8 @@ final class ReadOnlyPools {
   /**
    * The database as an {@code immutable} URI: SQLite takes no locks and creates no journal, -wal or -shm file
    * beside it, so a read-only run leaves the directory as it found it. Safe because {@link DatabaseCheck} refused
-   * files a writer holds, hot journals and WAL content not yet in the main file, and a file whose size or time
-   * changes gets a new pool (docs/SECURITY.md).
+   * files a writer holds, hot journals and WAL content not yet in the main file, and a file whose size, time or
+   * inode changes gets a new pool (docs/SECURITY.md).
    */
   static String immutableUri(Path database) {
     // toUri() percent-encodes space, %, #, ? and non-ASCII, and writes Windows drives as /C:/...

@@ -41,6 +41,35 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void fileReplacedByOneOfTheSameSizeAndTime_isReadAfresh() throws Exception {
+    Path replacement = Files.createDirectories(dir.resolve("new")).resolve("db.sqlite");
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + replacement);
+        var s = c.createStatement()) {
+      s.execute("CREATE TABLE t (v TEXT)");
+      s.execute("INSERT INTO t VALUES ('before')");
+    }
+    Path live = dir.resolve("live.sqlite");
+    Files.copy(replacement, live);
+    assertThat(rows(executor.execute(live, "SELECT v FROM t"))).isEqualTo("[[before]]");
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + replacement);
+        var s = c.createStatement()) {
+      s.execute("UPDATE t SET v = 'after!'");   // same length: the file keeps its size
+    }
+    assertThat(Files.size(replacement)).isEqualTo(Files.size(live));
+    Files.setLastModifiedTime(replacement, Files.getLastModifiedTime(live));
+    Files.move(replacement, live, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+    // the next run (a new executor; a daemon serves many) finds the pool of the file it replaced
+    try (SqliteDatabases next = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
+      assertThat(rows(next.execute(live, "SELECT v FROM t"))).isEqualTo("[[after!]]");
+    }
+  }
+
+  private static String rows(QueryOutcome outcome) {
+    return String.valueOf(((QueryOutcome.Success) outcome).result().rows());
+  }
+
+  @Test
   void warmUp_freshDatabase_opensOneConnectionPerThreadAndQueriesStillRun() throws Exception {
     Path other = TestDatabases.players(Files.createDirectories(dir.resolve("warm")));
     try (SqliteDatabases three = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 100, 3))) {
