@@ -38,8 +38,8 @@ final class DaemonClient {
   static OptionalInt run(Path socket, String[] args, boolean console, PrintStream out, PrintStream err) {
     List<String> arguments = List.of(args);
     // in a directory somebody else could write to, a socket could be anybody's, and so could its answers
-    UserPrincipal owner = EvaluateDaemon.privateOwner(socket.toAbsolutePath().getParent());
-    if (!EvaluateDaemon.serves(arguments) || owner == null) {
+    UserPrincipal owner = DaemonAdmission.privateOwner(socket.toAbsolutePath().getParent());
+    if (!DaemonAdmission.admits(arguments) || owner == null) {
       return OptionalInt.empty();
     }
     SocketChannel channel;

@@ -80,7 +80,7 @@ final class DaemonWarmUp {
 
   /** The launching run's inputs when it names all three and they are regular files. */
   private static Optional<DaemonWarmUp> fromRun(Path dir, List<String> args) throws IOException {
-    if (!EvaluateDaemon.serves(args)) {
+    if (!DaemonAdmission.admits(args)) {
       return Optional.empty();
     }
     Optional<Path> outputs = file(args, "--outputs");

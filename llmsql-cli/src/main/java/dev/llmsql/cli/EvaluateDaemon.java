@@ -16,17 +16,12 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,18 +36,18 @@ import org.slf4j.LoggerFactory;
  * The long-lived side of {@code bin/llmsql}'s evaluation daemon: one JVM that runs {@code evaluate} command lines
  * handed over by {@link DaemonClient}, so that later runs skip the JVM's start and its warm-up (class loading,
  * compilation) and keep the read-only pool of a database whose file has not changed, schema parsed. On LLMSQL's
- * full preset that is the difference between about 1.6 s and 1.0 s a run (docs/PERFORMANCE.md).
+ * full preset a first run takes about 0.55× of LLMSQL's Python {@code evaluate()} this way, against 0.75× in a
+ * JVM of its own (docs/PERFORMANCE.md).
  *
- * <p>Who may talk to it: the socket lives in a directory that must be a real directory owned by this user with no
- * permission for anyone else, and a connection whose peer is another user is closed unread. What it runs: only
- * {@code evaluate}, one run at a time (a second client is declined and runs the command itself), and only a
- * command line that means the same here as in the client: the launcher names the daemon after the working
- * directory, the environment, the {@code java}, the jar and {@code JAVA_OPTS}, and the daemon still declines a
- * request from another directory, one naming a file in {@code /dev} or {@code /proc} (also through a link), a
- * device, pipe or socket (the client's file descriptors are not the daemon's) or standard input, one with {@code --verbose} (its logging is set at start),
- * and every request once its jar has changed. It stops when idle for {@code LLMSQL_DAEMON_IDLE} seconds (default
- * 600), when its jar changed, after a run that failed unexpectedly (a fresh JVM for the next), and at once when a
- * client goes away mid-run (Ctrl-C): nothing of that run is written after.
+ * <p>Who may talk to it: the socket lives in a directory private to this user ({@link DaemonAdmission}), and a
+ * connection whose peer is another user is closed unread. What it runs: only {@code evaluate}, one run at a time
+ * (a second client is declined and runs the command itself), and only a command line that means the same here as
+ * in the client: the launcher names the daemon after the working directory, the environment, the {@code java},
+ * the jar and {@code JAVA_OPTS}; the daemon still declines a request from another directory, one
+ * {@link DaemonAdmission#admits} refuses, and every request once its jar has changed. It stops when idle for
+ * {@code LLMSQL_DAEMON_IDLE} seconds (default 600), when its jar changed, after a run that failed unexpectedly
+ * (a fresh JVM for the next), and at once when a client goes away mid-run (Ctrl-C): nothing of that run is
+ * written after.
  *
  * <pre>{@code
  * new EvaluateDaemon(socket, Duration.ofMinutes(10), () -> System.exit(130)).serve();   // until idle
@@ -115,55 +110,13 @@ final class EvaluateDaemon {
     }
   }
 
-  /** Whether a daemon may run {@code args} for a client: see the class comment. */
-  static boolean serves(List<String> args) {
-    if (args.isEmpty() || !args.get(0).equals("evaluate")) {
-      return false;
-    }
-    for (String arg : args) {
-      if (arg.equals("-v") || arg.equals("--verbose") || arg.equals("-") || arg.endsWith("=-")
-          || processLocal(arg)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether {@code arg} (or an option's {@code =value}) is a path to a device, pipe or socket, or leads through a
-   * link into /dev or /proc: what it opens depends on the process.
-   */
-  private static boolean processLocal(String arg) {
-    String value = arg.startsWith("--") && arg.indexOf('=') > 0 ? arg.substring(arg.indexOf('=') + 1) : arg;
-    try {
-      Path path = Path.of(value).toAbsolutePath().normalize();
-      if (path.startsWith("/dev") || path.startsWith("/proc")) {
-        return true;
-      }
-      for (int hops = 0; hops < 40 && Files.isSymbolicLink(path); hops++) {
-        path = path.resolveSibling(Files.readSymbolicLink(path)).normalize();
-        if (path.startsWith("/dev") || path.startsWith("/proc")) {
-          return true;
-        }
-      }
-      if (!Files.exists(path)) {
-        return false;   // nothing it could lead to
-      }
-      String real = path.toRealPath().toString();
-      return real.startsWith("/dev/") || real.startsWith("/proc/")
-          || Files.readAttributes(path, BasicFileAttributes.class).isOther();
-    } catch (IOException | RuntimeException e) {
-      return true;   // exists, but cannot be followed to a plain file
-    }
-  }
-
   /**
    * Serves until stopped; returns at once, serving nothing, when the directory is not private to this user or
    * another daemon holds the socket.
    */
   void serve() throws IOException {
     Path dir = socket.getParent();
-    owner = privateOwner(dir);
+    owner = DaemonAdmission.privateOwner(dir);
     if (owner == null) {
       LOG.warn("not serving on {}: its directory must be owned by this user and closed to everyone else", socket);
       return;
@@ -252,7 +205,7 @@ final class EvaluateDaemon {
       DaemonWire.Request request = DaemonWire.Request.readFrom(in);
       unread.cancel(false);
       boolean jarChanged = !jar.equals(jarIdentity());
-      if (jarChanged || !serves(request.args())
+      if (jarChanged || !DaemonAdmission.admits(request.args())
           || !request.workingDirectory().equals(System.getProperty("user.dir"))) {
         if (jarChanged) {
           stop();
@@ -373,28 +326,6 @@ final class EvaluateDaemon {
       client.close();
     } catch (IOException e) {
       // closing
-    }
-  }
-
-  /**
-   * The owner of {@code dir} when it is a directory (not a link) that this user owns and nobody else may enter
-   * or list; else null.
-   */
-  static UserPrincipal privateOwner(Path dir) {
-    try {
-      PosixFileAttributes attributes = Files.readAttributes(dir, PosixFileAttributes.class,
-          LinkOption.NOFOLLOW_LINKS);
-      Set<PosixFilePermission> others = EnumSet.complementOf(EnumSet.of(PosixFilePermission.OWNER_READ,
-          PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE));
-      UserPrincipal me = dir.getFileSystem().getUserPrincipalLookupService()
-          .lookupPrincipalByName(System.getProperty("user.name"));
-      if (!attributes.isDirectory() || !attributes.owner().equals(me)
-          || attributes.permissions().stream().anyMatch(others::contains)) {
-        return null;
-      }
-      return me;
-    } catch (IOException | UnsupportedOperationException e) {
-      return null;
     }
   }
 

@@ -104,13 +104,13 @@ class EvaluateDaemonTest {
         replaced("--outputs", link.toString()), with("--save-report=" + link),
         replaced("--outputs", Path.of("").toAbsolutePath().relativize(Path.of("/dev/stdin")).toString()), replaced("--outputs", "/work/../dev/null"), List.of());
     for (List<String> args : declined) {
-      assertThat(EvaluateDaemon.serves(args)).as(args.toString()).isFalse();
+      assertThat(DaemonAdmission.admits(args)).as(args.toString()).isFalse();
       // the daemon checks too: a client that does not
       assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), false, args)))
           .as(args.toString()).isEqualTo(DaemonWire.DECLINED);
     }
     Path dev = Files.createDirectories(temp.resolve("home/dev/project"));
-    assertThat(EvaluateDaemon.serves(replaced("--outputs", dev.resolve("predictions.jsonl").toString())))
+    assertThat(DaemonAdmission.admits(replaced("--outputs", dev.resolve("predictions.jsonl").toString())))
         .as("a folder named dev").isTrue();
     assertThat(rawRequest(new DaemonWire.Request(temp.toString(), false, demo())))
         .as("another working directory").isEqualTo(DaemonWire.DECLINED);
@@ -207,11 +207,11 @@ class EvaluateDaemonTest {
     Path link = Files.createSymbolicLink(temp.resolve("link"), dir);
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
 
-    assertThat(EvaluateDaemon.privateOwner(dir)).isNotNull();
-    assertThat(EvaluateDaemon.privateOwner(link)).as("a link").isNull();
-    assertThat(EvaluateDaemon.privateOwner(temp.resolve("none"))).isNull();
+    assertThat(DaemonAdmission.privateOwner(dir)).isNotNull();
+    assertThat(DaemonAdmission.privateOwner(link)).as("a link").isNull();
+    assertThat(DaemonAdmission.privateOwner(temp.resolve("none"))).isNull();
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x---"));
-    assertThat(EvaluateDaemon.privateOwner(dir)).as("group may enter").isNull();
+    assertThat(DaemonAdmission.privateOwner(dir)).as("group may enter").isNull();
 
     new EvaluateDaemon(socket, Duration.ofMinutes(1), () -> { }).serve();   // returns at once
 
