@@ -79,6 +79,7 @@ final class EvaluateDaemon {
   private volatile ProcessHandle launcher;
   private volatile List<String> launching = List.of();
   private volatile boolean served;
+  private volatile boolean warming;
 
   /**
    * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
@@ -92,7 +93,8 @@ final class EvaluateDaemon {
 
   /**
    * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation of
-   * {@code launching}) has ended, with {@link DaemonWarmUp} rounds until they are done or a client comes.
+   * {@code launching}) has ended, unless a client came first, with {@link DaemonWarmUp} rounds; clients meanwhile
+   * run in their own JVM.
    */
   EvaluateDaemon warmUpAfter(ProcessHandle launcher, List<String> launching) {
     this.launcher = launcher;
@@ -175,7 +177,10 @@ final class EvaluateDaemon {
       }
       if (!sameUser(client)) {
         client.close();
-      } else if (!busy.compareAndSet(false, true)) {
+      } else if (!jar.equals(jarIdentity())) {
+        decline(client);   // rebuilt: this JVM runs old code; the next launch starts a new daemon
+        stop();
+      } else if (warming || !busy.compareAndSet(false, true)) {
         decline(client);
       } else {
         lastActive = System.nanoTime();
@@ -204,12 +209,8 @@ final class EvaluateDaemon {
       var unread = timer.schedule(() -> closeQuietly(client), REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       DaemonWire.Request request = DaemonWire.Request.readFrom(in);
       unread.cancel(false);
-      boolean jarChanged = !jar.equals(jarIdentity());
-      if (jarChanged || !DaemonAdmission.admits(request.args())
+      if (!DaemonAdmission.admits(request.args())
           || !request.workingDirectory().equals(System.getProperty("user.dir"))) {
-        if (jarChanged) {
-          stop();
-        }
         release();
         released = true;
         DaemonWire.writeStatus(frames, DaemonWire.DECLINED, 0);
@@ -242,16 +243,21 @@ final class EvaluateDaemon {
   }
 
   /**
-   * Warm-up rounds on the run thread, one at a time, so that a client waits at most for the end of one (a tenth of
-   * a second once compiled) and its run never shares the JVM's standard streams with one.
+   * Warm-up rounds on the run thread. Meanwhile clients are declined and run in their own JVM (C1 only, about as
+   * fast as this one cold): a cold daemon took 3 to 3.9 s for a full LLMSQL run against 1.7 to 1.9 s in a JVM of
+   * its own, and would still be compiling.
    */
   private void warmUp(Path dir, String prefix) {
     try {
       launcher.onExit().get(10, TimeUnit.MINUTES);
+      if (served) {
+        return;
+      }
+      warming = true;
       DaemonWarmUp.deleteLeftovers(dir, prefix);
       DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix, launching);
       try {
-        for (int round = 0; round < DaemonWarmUp.ROUNDS && !served && server.isOpen(); round++) {
+        for (int round = 0; round < warmUp.rounds() && server.isOpen(); round++) {
           int r = round;
           runner.submit(() -> warmUp.round(r)).get();
         }
@@ -260,6 +266,9 @@ final class EvaluateDaemon {
       }
     } catch (Exception e) {
       LOG.debug("warm-up of {} ended: {}", socket, e.toString());
+    } finally {
+      warming = false;
+      lastActive = System.nanoTime();
     }
   }
 

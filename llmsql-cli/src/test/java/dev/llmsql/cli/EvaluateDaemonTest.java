@@ -148,22 +148,25 @@ class EvaluateDaemonTest {
   }
 
   @Test
-  void warmUp_startsWhenTheLauncherEnds_servesAClientMeanwhile_andLeavesNothing() throws Exception {
+  void warmUp_startsWhenTheLauncherEnds_declinesClientsMeanwhile_andLeavesNothing() throws Exception {
     Process launcher = new ProcessBuilder("sleep", "1").start();
     daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle(),
-        demo());
+        List.of());   // the built-in benchmark: twelve rounds, longer than the test's polling
     serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
     serving.start();
     waitFor(() -> Files.exists(socket));
     assertThat(warmUps()).as("the launcher still runs").isZero();
 
     waitFor(() -> warmUps() == 1);
-    OptionalInt served = DaemonClient.run(socket, demo().toArray(String[]::new), false,
+    OptionalInt meanwhile = DaemonClient.run(socket, demo().toArray(String[]::new), false,
         print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()));
     waitFor(() -> warmUps() == 0);
+    OptionalInt after = DaemonClient.run(socket, demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()));
 
     assertThat(launcher.isAlive()).isFalse();
-    assertThat(served).hasValue(0);
+    assertThat(meanwhile).as("declined while warming up").isEmpty();
+    assertThat(after).hasValue(0);
     try (var left = Files.list(dir)) {
       assertThat(left.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("evaluate-1.sock",
           "evaluate-1.sock.lock");
