@@ -42,16 +42,17 @@ final class DaemonWarmUp {
 
   /** Rounds on the built-in benchmark; a launching run's inputs get {@value #RUN_ROUNDS}. */
   static final int ROUNDS = 12;
-  /** A first run and a repeated one, twice: what a user's next runs are. */
-  static final int RUN_ROUNDS = 4;
+  /** Rounds on the launching run's predictions: a first run and a repeated one, four times. */
+  static final int RUN_ROUNDS = 8;
   static final int TABLES = 40;
   static final int QUESTIONS = 600;
   /**
-   * Predictions taken from the launching run's file, all of LLMSQL's full preset: a few thousand left C2
-   * compiling the real run's largest methods (its gold-cache and input loops) in the first run served.
+   * Predictions taken from the launching run's file: short rounds, so that a client coming meanwhile waits
+   * little. All 16,000 of LLMSQL's full preset, four rounds, warmed better (a first run after it 1.7 s against
+   * 2.1 s) but cost 12 s of CPU and slowed runs that came meanwhile to 2.9 to 3.6 s (docs/PERFORMANCE.md).
    */
-  static final int PREDICTIONS = 20_000;
-  static final long PREDICTION_BYTES = 8L << 20;
+  static final int PREDICTIONS = 2_000;
+  static final long PREDICTION_BYTES = 4L << 20;
 
   private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
       "Priya Rao", "José Díaz", "Anna Novak"};

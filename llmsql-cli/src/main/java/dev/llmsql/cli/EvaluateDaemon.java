@@ -79,7 +79,6 @@ final class EvaluateDaemon {
   private volatile ProcessHandle launcher;
   private volatile List<String> launching = List.of();
   private volatile boolean served;
-  private volatile boolean warming;
 
   /**
    * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
@@ -93,8 +92,7 @@ final class EvaluateDaemon {
 
   /**
    * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation of
-   * {@code launching}) has ended, unless a client came first, with {@link DaemonWarmUp} rounds; clients meanwhile
-   * run in their own JVM.
+   * {@code launching}) has ended, with {@link DaemonWarmUp} rounds until they are done or a client comes.
    */
   EvaluateDaemon warmUpAfter(ProcessHandle launcher, List<String> launching) {
     this.launcher = launcher;
@@ -180,7 +178,7 @@ final class EvaluateDaemon {
       } else if (!jar.equals(jarIdentity())) {
         decline(client);   // rebuilt: this JVM runs old code; the next launch starts a new daemon
         stop();
-      } else if (warming || !busy.compareAndSet(false, true)) {
+      } else if (!busy.compareAndSet(false, true)) {
         decline(client);
       } else {
         lastActive = System.nanoTime();
@@ -243,21 +241,18 @@ final class EvaluateDaemon {
   }
 
   /**
-   * Warm-up rounds on the run thread. Meanwhile clients are declined and run in their own JVM (C1 only, about as
-   * fast as this one cold): a cold daemon took 3 to 3.9 s for a full LLMSQL run against 1.7 to 1.9 s in a JVM of
-   * its own, and would still be compiling.
+   * Warm-up rounds on the run thread, one at a time, so that a client waits at most for the end of one (a tenth of
+   * a second once compiled) and its run never shares the JVM's standard streams with one. A client ends the
+   * warm-up: its runs warm the daemon from then on. Declining clients while warming (they would run in their own
+   * JVM) was slower when runs follow each other: they competed with the warm-up for the cores.
    */
   private void warmUp(Path dir, String prefix) {
     try {
       launcher.onExit().get(10, TimeUnit.MINUTES);
-      if (served) {
-        return;
-      }
-      warming = true;
       DaemonWarmUp.deleteLeftovers(dir, prefix);
       DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix, launching);
       try {
-        for (int round = 0; round < warmUp.rounds() && server.isOpen(); round++) {
+        for (int round = 0; round < warmUp.rounds() && !served && server.isOpen(); round++) {
           int r = round;
           runner.submit(() -> warmUp.round(r)).get();
         }
@@ -266,9 +261,6 @@ final class EvaluateDaemon {
       }
     } catch (Exception e) {
       LOG.debug("warm-up of {} ended: {}", socket, e.toString());
-    } finally {
-      warming = false;
-      lastActive = System.nanoTime();
     }
   }
 
