@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.threads.DaemonThreads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -48,7 +49,7 @@ final class DaemonClient {
     } catch (IOException | UnsupportedOperationException e) {
       return OptionalInt.empty();
     }
-    Thread closer = new Thread(() -> close(channel), "llmsql-daemon-client");
+    Thread closer = DaemonThreads.named("llmsql-daemon-client").newThread(() -> close(channel));
     try (channel) {
       try {
         channel.connect(UnixDomainSocketAddress.of(socket));

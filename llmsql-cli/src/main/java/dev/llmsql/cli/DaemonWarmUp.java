@@ -1,10 +1,12 @@
 package dev.llmsql.cli;
 
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,6 +59,8 @@ final class DaemonWarmUp {
   private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
       "Priya Rao", "José Díaz", "Anna Novak"};
   private static final String[] TEAMS = {"Oval", "Harbour", "North End", "Riverside", "Old Mill"};
+
+  private static final JsonFactory JSON = new JsonFactory();
 
   private final Path dir;
   private final Path questions;
@@ -148,9 +152,8 @@ final class DaemonWarmUp {
             + "';";
         default -> "SELECT COUNT(\"Name\") FROM \"" + table + "\" WHERE \"Year\" > " + (2000 + id % 20) + ".0;";
       };
-      questions.add("{\"question_id\": " + id + ", \"question\": \"q" + id + "\", \"sql\": " + json(gold)
-          + ", \"table_id\": \"" + table + "\"}");
-      predictions.add("{\"question_id\": " + id + ", \"completion\": " + json(completion(id, gold, table)) + "}");
+      questions.add(jsonLine(id, "sql", gold, table));
+      predictions.add(jsonLine(id, "completion", completion(id, gold, table), null));
     }
     Files.write(dir.resolve("questions.jsonl"), questions, StandardCharsets.UTF_8);
     Files.write(dir.resolve("outputs.jsonl"), predictions, StandardCharsets.UTF_8);
@@ -238,8 +241,24 @@ final class DaemonWarmUp {
     return String.format(Locale.ROOT, "1-%05d-1", t);
   }
 
-  private static String json(String s) {
-    return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+  /** One JSON object per line, through jackson-core's generator. */
+  private static String jsonLine(int id, String key, String value, String table) {
+    StringWriter line = new StringWriter();
+    try (JsonGenerator json = JSON.createGenerator(line)) {
+      json.writeStartObject();
+      json.writeNumberField("question_id", id);
+      if (table != null) {
+        json.writeStringField("question", "q" + id);
+      }
+      json.writeStringField(key, value);
+      if (table != null) {
+        json.writeStringField("table_id", table);
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return line.toString();
   }
 
   private static void delete(Path dir) {
