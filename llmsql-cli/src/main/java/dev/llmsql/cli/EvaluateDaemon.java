@@ -128,6 +128,9 @@ final class EvaluateDaemon {
         return;   // another daemon of the same name is starting or serving
       }
       Files.deleteIfExists(socket);   // left by a daemon that was killed
+      // a SIGTERM (pkill) or a client gone ends the JVM without the finally below; no socket may stay behind
+      Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> deleteQuietly(socket));
+      Runtime.getRuntime().addShutdownHook(removeSocket);
       try (ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
         channel.bind(UnixDomainSocketAddress.of(socket));
         server = channel;
@@ -140,6 +143,11 @@ final class EvaluateDaemon {
         Files.deleteIfExists(socket);
         timer.shutdownNow();
         runner.shutdownNow();
+        try {
+          Runtime.getRuntime().removeShutdownHook(removeSocket);
+        } catch (IllegalStateException e) {
+          // exiting: the hook runs anyway
+        }
       }
     }
   }
@@ -319,6 +327,14 @@ final class EvaluateDaemon {
       DaemonWire.writeStatus(new DataOutputStream(DaemonWire.out(client)), DaemonWire.DECLINED, 0);
     } catch (IOException e) {
       // the client went away; nothing to tell
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // the next daemon of this name removes it
     }
   }
 

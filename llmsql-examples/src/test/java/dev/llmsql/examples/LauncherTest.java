@@ -99,6 +99,15 @@ class LauncherTest {
     assertThat(List.of(first, second, third, fourth)).containsOnly(plain);
     assertThat(daemon.onExit().get(30, TimeUnit.SECONDS).isAlive()).isFalse();
     assertThat(socket).doesNotExist();
+    // the next run starts a new daemon; a SIGTERM (pkill, as the README says) ends it, socket removed
+    Run fifth = launch(env, evaluate());
+    Path next = await(() -> sockets().stream().findFirst());
+    ProcessHandle nextDaemon = await(() -> ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains("-Dllmsql.daemon.serve=" + next)).findFirst());
+    assertThat(nextDaemon.destroy()).isTrue();
+    assertThat(nextDaemon.onExit().get(30, TimeUnit.SECONDS).isAlive()).isFalse();
+    assertThat(next).doesNotExist();
+    assertThat(fifth).isEqualTo(plain);
     assertThat(Files.getPosixFilePermissions(socket.getParent())).containsExactlyInAnyOrder(
         PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
   }
