@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * The long-lived side of {@code bin/llmsql}'s evaluation daemon: one JVM that runs {@code evaluate} command lines
  * handed over by {@link DaemonClient}, so that later runs skip the JVM's start and its warm-up (class loading,
  * compilation) and keep the read-only pool of a database whose file has not changed, schema parsed. On LLMSQL's
- * full preset a first run takes about 0.55× of LLMSQL's Python {@code evaluate()} this way, against 0.75× in a
- * JVM of its own (docs/PERFORMANCE.md).
+ * full preset a first run takes 0.53 to 0.64× of LLMSQL's Python {@code evaluate()} this way, against about
+ * 0.75× in a JVM of its own (docs/PERFORMANCE.md).
  *
  * <p>Who may talk to it: the socket lives in a directory private to this user ({@link DaemonAdmission}), and a
  * connection whose peer is another user is closed unread. What it runs: only {@code evaluate}, one run at a time
