@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.net.ExtendedSocketOptions;
 
 /**
@@ -32,6 +33,9 @@ import jdk.net.ExtendedSocketOptions;
  * }</pre>
  */
 final class DaemonClient {
+
+  /** The status of a run interrupted with Ctrl-C (128 + SIGINT), as a shell reports it. */
+  static final int INTERRUPTED = 130;
 
   private DaemonClient() {
   }
@@ -49,7 +53,11 @@ final class DaemonClient {
     } catch (IOException | UnsupportedOperationException e) {
       return OptionalInt.empty();
     }
-    Thread closer = DaemonThreads.named("llmsql-daemon-client").newThread(() -> close(channel));
+    AtomicBoolean interrupted = new AtomicBoolean();
+    Thread closer = DaemonThreads.named("llmsql-daemon-client").newThread(() -> {
+      interrupted.set(true);
+      close(channel);
+    });
     try (channel) {
       try {
         channel.connect(UnixDomainSocketAddress.of(socket));
@@ -66,7 +74,8 @@ final class DaemonClient {
       new DaemonWire.Request(System.getProperty("user.dir"), console, arguments).writeTo(request);
       return answer(new DataInputStream(new BufferedInputStream(DaemonWire.in(channel))), out, err);
     } catch (IOException | UnsupportedOperationException e) {
-      return OptionalInt.empty();
+      // interrupted (Ctrl-C): the JVM is exiting, and the command must not start again here
+      return interrupted.get() ? OptionalInt.of(INTERRUPTED) : OptionalInt.empty();
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(closer);
@@ -80,22 +89,28 @@ final class DaemonClient {
     boolean printed = false;
     while (true) {
       byte kind;
+      byte[] bytes;
       try {
         kind = in.readByte();
-      } catch (EOFException e) {
-        if (!printed) {
-          return OptionalInt.empty();
+        int length = in.readInt();
+        if (length < 0 || length > DaemonWire.MAX_FRAME_BYTES) {
+          throw new IOException("frame length out of range: " + length);
         }
+        bytes = in.readNBytes(length);
+        if (bytes.length < length) {
+          throw new EOFException();
+        }
+      } catch (IOException e) {
+        if (!printed) {
+          throw e;
+        }
+        // part of the run's output is out: running it again here would print it twice
+        err.println();
         err.println("llmsql: the evaluation daemon stopped before the run ended; run again "
             + "(LLMSQL_DAEMON=off runs without it)");
         err.flush();
         return OptionalInt.of(Cli.FAILED);
       }
-      int length = in.readInt();
-      if (length < 0 || length > DaemonWire.MAX_FRAME_BYTES) {
-        throw new IOException("frame length out of range: " + length);
-      }
-      byte[] bytes = in.readNBytes(length);
       switch (kind) {
         case DaemonWire.OUT -> out.write(bytes, 0, bytes.length);
         case DaemonWire.ERR -> err.write(bytes, 0, bytes.length);

@@ -248,6 +248,58 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void daemonGoneAfterPartOfTheOutput_isOneLineAndExit1_notARunAgain() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    OptionalInt status = againstFakeDaemon(frames -> {
+      byte[] partial = "Mismatch #1: question 3\n".getBytes(StandardCharsets.UTF_8);
+      DaemonWire.writeFrame(frames, DaemonWire.OUT, partial, 0, partial.length);
+    }, out, err);
+
+    assertThat(status).hasValue(Cli.FAILED);
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("Mismatch #1: question 3\n");
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("\nllmsql: the evaluation daemon stopped before the "
+        + "run ended; run again (LLMSQL_DAEMON=off runs without it)\n");
+  }
+
+  @Test
+  void answerThatIsNoFrame_beforeAnyOutput_meansTheClientRunsItself() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    OptionalInt status = againstFakeDaemon(frames -> {
+      frames.writeByte(DaemonWire.OUT);
+      frames.writeInt(Integer.MAX_VALUE);
+      frames.flush();
+    }, out, out);
+
+    assertThat(status).isEmpty();
+    assertThat(out.size()).isZero();
+  }
+
+  private interface Answer {
+    void write(DataOutputStream frames) throws IOException;
+  }
+
+  /** The client against a listener that reads the request, answers with {@code answer}, and hangs up. */
+  private OptionalInt againstFakeDaemon(Answer answer, ByteArrayOutputStream out, ByteArrayOutputStream err)
+      throws Exception {
+    try (ServerSocketChannel fake = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      fake.bind(UnixDomainSocketAddress.of(socket));
+      Thread listener = new Thread(() -> {
+        try (SocketChannel client = fake.accept()) {
+          DaemonWire.Request.readFrom(new DataInputStream(DaemonWire.in(client)));
+          answer.write(new DataOutputStream(DaemonWire.out(client)));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      listener.start();
+      OptionalInt status = DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(err));
+      listener.join(TimeUnit.SECONDS.toMillis(30));
+      return status;
+    }
+  }
+
+  @Test
   void idleTime_fromTheEnvironment() {
     assertThat(EvaluateDaemon.idleFrom("30")).isEqualTo(Duration.ofSeconds(30));
     assertThat(EvaluateDaemon.idleFrom(" 5 ")).isEqualTo(Duration.ofSeconds(5));
