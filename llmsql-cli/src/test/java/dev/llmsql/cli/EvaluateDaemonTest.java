@@ -275,6 +275,44 @@ class EvaluateDaemonTest {
     assertThat(out.size()).isZero();
   }
 
+  @Test
+  void clientInterruptedWhileTheDaemonRuns_exits130_withoutRunningTheCommandItself() throws Exception {
+    CountDownLatch asked = new CountDownLatch(1);
+    CountDownLatch hungUp = new CountDownLatch(1);
+    try (ServerSocketChannel fake = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      fake.bind(UnixDomainSocketAddress.of(socket));
+      Thread listener = new Thread(() -> {
+        try (SocketChannel client = fake.accept()) {
+          DataInputStream in = new DataInputStream(DaemonWire.in(client));
+          DaemonWire.Request.readFrom(in);
+          asked.countDown();
+          if (in.read() < 0) {   // a run that takes long: the client's Ctrl-C is all that comes
+            hungUp.countDown();
+          }
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      listener.start();
+      List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+          .toString(), "-cp", System.getProperty("java.class.path"), "-D" + EvaluateDaemon.CLIENT_PROPERTY + "="
+          + socket, Main.class.getName()));
+      command.addAll(demo());
+      Process client = new ProcessBuilder(command).redirectErrorStream(true).start();
+      assertThat(asked.await(60, TimeUnit.SECONDS)).isTrue();
+
+      Process interrupt = new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start();
+      assertThat(interrupt.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(client.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(client.exitValue()).isEqualTo(DaemonClient.INTERRUPTED);
+      assertThat(output).isEmpty();
+      assertThat(hungUp.await(30, TimeUnit.SECONDS)).as("the daemon sees its client go").isTrue();
+      listener.join(TimeUnit.SECONDS.toMillis(30));
+    }
+  }
+
   private interface Answer {
     void write(DataOutputStream frames) throws IOException;
   }
