@@ -17,7 +17,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -91,7 +90,7 @@ final class DaemonWarmUp {
       Optional<DaemonWarmUp> fromRun = fromRun(dir, launching);
       return fromRun.isPresent() ? fromRun.get() : synthetic(dir);
     } catch (IOException | RuntimeException e) {
-      delete(dir);
+      ScratchFolders.delete(dir);
       throw e;
     }
   }
@@ -180,14 +179,14 @@ final class DaemonWarmUp {
 
   /** Deletes the folder and everything in it. */
   void delete() {
-    delete(dir);
+    ScratchFolders.delete(dir);
   }
 
   /** Deletes what warm-ups under {@code parent} with {@code prefix} left when their daemon was killed. */
   static void deleteLeftovers(Path parent, String prefix) throws IOException {
     try (Stream<Path> files = Files.list(parent)) {
       for (Path left : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
-        delete(left);
+        ScratchFolders.delete(left);
       }
     }
   }
@@ -259,15 +258,5 @@ final class DaemonWarmUp {
       throw new UncheckedIOException(e);
     }
     return line.toString();
-  }
-
-  private static void delete(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

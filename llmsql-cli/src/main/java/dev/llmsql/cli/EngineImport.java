@@ -14,7 +14,6 @@ import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,13 +23,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * {@code llmsql dataset import} into another engine ({@link EngineTarget}'s {@link ImportTarget}: DuckDB,
@@ -147,7 +144,7 @@ final class EngineImport {
           + "to a writable directory");
       return Cli.FAILED;
     } finally {
-      delete(temporary);
+      ScratchFolders.delete(temporary);
     }
   }
 
@@ -185,18 +182,5 @@ final class EngineImport {
       }
     }
     return rows;
-  }
-
-  private static void delete(Path directory) {
-    if (directory == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(directory)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException | UncheckedIOException e) {
-      // a temporary copy left behind is the OS's to clean; the import itself succeeded or reported its error
-    }
   }
 }
