@@ -17,6 +17,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
@@ -132,7 +133,12 @@ final class EvaluateDaemon {
       Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> deleteQuietly(socket));
       Runtime.getRuntime().addShutdownHook(removeSocket);
       try (ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-        channel.bind(UnixDomainSocketAddress.of(socket));
+        // The socket file appears at bind, before listen: a client connecting in between is refused and takes
+        // the file for a dead daemon's. Bound under another name and moved into place, it appears listening.
+        Path binding = dir.resolve(name + ".binding");
+        Files.deleteIfExists(binding);
+        channel.bind(UnixDomainSocketAddress.of(binding));
+        Files.move(binding, socket, StandardCopyOption.ATOMIC_MOVE);
         server = channel;
         timer.scheduleWithFixedDelay(this::stopWhenIdle, 1, 1, TimeUnit.SECONDS);
         if (launcher != null) {

@@ -200,8 +200,8 @@ class EvaluateDaemonTest {
 
     assertThat(second.isAlive()).isFalse();
     assertThat(socket).exists();
-    waitFor(() -> DaemonClient.run(socket, demo().toArray(String[]::new), false,
-        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream())).equals(OptionalInt.of(0)));
+    assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+        print(new ByteArrayOutputStream()))).hasValue(0);
   }
 
   @Test
