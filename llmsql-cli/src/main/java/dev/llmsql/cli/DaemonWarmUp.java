@@ -2,7 +2,7 @@ package dev.llmsql.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.BufferedReader;
+import dev.llmsql.benchmark.BoundedLineReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -53,7 +53,7 @@ final class DaemonWarmUp {
    * 2.1 s) but cost 12 s of CPU and slowed runs that came meanwhile to 2.9 to 3.6 s (docs/PERFORMANCE.md).
    */
   static final int PREDICTIONS = 2_000;
-  static final long PREDICTION_BYTES = 4L << 20;
+  static final int PREDICTION_BYTES = 4 << 20;
 
   private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
       "Priya Rao", "José Díaz", "Anna Novak"};
@@ -107,14 +107,15 @@ final class DaemonWarmUp {
       return Optional.empty();
     }
     List<String> lines = new ArrayList<>();
-    long bytes = 0;
-    try (BufferedReader in = Files.newBufferedReader(outputs.get(), StandardCharsets.UTF_8)) {
-      for (String line = in.readLine(); line != null && lines.size() < PREDICTIONS && bytes < PREDICTION_BYTES;
+    long chars = 0;
+    // the project's bounded reader: one hostile line (or /dev/zero behind a name) must not fill the daemon
+    try (BoundedLineReader in = BoundedLineReader.open(outputs.get(), PREDICTION_BYTES)) {
+      for (String line = in.readLine(); line != null && lines.size() < PREDICTIONS && chars < PREDICTION_BYTES;
           line = in.readLine()) {
         lines.add(line);
-        bytes += line.length();
+        chars += line.length();
       }
-    } catch (IOException | UncheckedIOException e) {
+    } catch (IOException | RuntimeException e) {
       return Optional.empty();   // not ours to explain: the real run says what is wrong with it
     }
     Files.write(dir.resolve("outputs.jsonl"), lines, StandardCharsets.UTF_8);

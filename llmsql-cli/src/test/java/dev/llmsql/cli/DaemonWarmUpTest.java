@@ -18,6 +18,14 @@ class DaemonWarmUpTest {
   @TempDir
   Path dir;
 
+  /** A predictions file whose first line (no newline anywhere) is longer than the warm-up reads of a line. */
+  private Path oneHostileLine() throws java.io.IOException {
+    Path file = dir.resolve("hostile.jsonl");
+    byte[] line = new byte[DaemonWarmUp.PREDICTION_BYTES + 1];
+    java.util.Arrays.fill(line, (byte) 'x');
+    return Files.write(file, line);
+  }
+
   private static String untimed(ByteArrayOutputStream bytes) {
     return bytes.toString(StandardCharsets.UTF_8).replaceAll("(?m)^( *Time: +).*$", "$1_");
   }
@@ -69,7 +77,9 @@ class DaemonWarmUpTest {
         "--outputs", demo.resolve("predictions.jsonl").toString(), "--questions-path",
         demo.resolve("questions.jsonl").toString(), "--db-path", demo.resolve("none.sqlite").toString()),
         List.of("evaluate", "--outputs", "/dev/stdin", "--questions-path", demo.resolve("questions.jsonl")
-        .toString(), "--db-path", demo.resolve("demo.sqlite").toString()))) {
+        .toString(), "--db-path", demo.resolve("demo.sqlite").toString()), List.of("evaluate", "--outputs",
+        oneHostileLine().toString(), "--questions-path", demo.resolve("questions.jsonl").toString(), "--db-path",
+        demo.resolve("demo.sqlite").toString()))) {
       DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", launching);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
 
