@@ -117,8 +117,7 @@ final class DaemonClient {
         case DaemonWire.EXIT -> {
           out.flush();
           err.flush();
-          return OptionalInt.of(((bytes[0] & 0xff) << 24) | ((bytes[1] & 0xff) << 16) | ((bytes[2] & 0xff) << 8)
-              | (bytes[3] & 0xff));
+          return OptionalInt.of(DaemonWire.status(bytes));
         }
         case DaemonWire.DECLINED -> {
           return OptionalInt.empty();

@@ -109,8 +109,15 @@ final class DaemonWire {
   }
 
   static void writeStatus(DataOutputStream out, byte kind, int status) throws IOException {
-    byte[] bytes = {(byte) (status >>> 24), (byte) (status >>> 16), (byte) (status >>> 8), (byte) status};
-    writeFrame(out, kind, bytes, 0, 4);
+    writeFrame(out, kind, ByteBuffer.allocate(Integer.BYTES).putInt(status).array(), 0, Integer.BYTES);
+  }
+
+  /** The status a {@link #writeStatus} frame carries. */
+  static int status(byte[] frame) throws IOException {
+    if (frame.length != Integer.BYTES) {
+      throw new IOException("status frame of " + frame.length + " bytes");
+    }
+    return ByteBuffer.wrap(frame).getInt();
   }
 
   /** Standard output or error of a run as frames of one kind, split at {@link #MAX_FRAME_BYTES}. */

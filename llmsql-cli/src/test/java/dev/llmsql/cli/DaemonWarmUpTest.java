@@ -26,10 +26,6 @@ class DaemonWarmUpTest {
     return Files.write(file, line);
   }
 
-  private static String untimed(ByteArrayOutputStream bytes) {
-    return bytes.toString(StandardCharsets.UTF_8).replaceAll("(?m)^( *Time: +).*$", "$1_");
-  }
-
   @Test
   void coldAndCachedRounds_giveTheSameVerdicts_andDeleteLeavesNothing() throws Exception {
     DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", List.of());
@@ -43,7 +39,8 @@ class DaemonWarmUpTest {
     assertThat(cachedStatus).isZero();
     assertThat(cold.toString(StandardCharsets.UTF_8)).contains("  Total:          600\n  Matches:        420\n",
         "  Outcomes:       match 420, mismatch 60, error 60, no SQL 60, gold error 0\n");
-    assertThat(untimed(cached)).as("the same from the gold cache").isEqualTo(untimed(cold));
+    assertThat(EvaluateDaemonTest.untimed(cached)).as("the same from the gold cache")
+        .isEqualTo(EvaluateDaemonTest.untimed(cold));
     assertThat(Files.exists(warmUp.directory().resolve("work-0/gold-cache"))).isTrue();
     warmUp.delete();
     try (Stream<Path> left = Files.list(dir)) {

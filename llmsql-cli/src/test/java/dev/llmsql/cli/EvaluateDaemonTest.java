@@ -273,6 +273,8 @@ class EvaluateDaemonTest {
 
     assertThat(status).isEmpty();
     assertThat(out.size()).isZero();
+    assertThat(againstFakeDaemon(frames -> DaemonWire.writeFrame(frames, DaemonWire.EXIT, new byte[2], 0, 2),
+        out, out)).as("a status of two bytes").isEmpty();
   }
 
   @Test
@@ -334,6 +336,8 @@ class EvaluateDaemonTest {
       OptionalInt status = DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(err));
       listener.join(TimeUnit.SECONDS.toMillis(30));
       return status;
+    } finally {
+      Files.deleteIfExists(socket);   // a closed listener leaves its file, as a killed daemon does
     }
   }
 
@@ -419,7 +423,7 @@ class EvaluateDaemonTest {
   }
 
   /** The run's output without its wall time, the one line two runs may differ in. */
-  private static String untimed(ByteArrayOutputStream bytes) {
+  static String untimed(ByteArrayOutputStream bytes) {
     return bytes.toString(StandardCharsets.UTF_8).replaceAll("(?m)^( *Time: +).*$", "$1_");
   }
 
