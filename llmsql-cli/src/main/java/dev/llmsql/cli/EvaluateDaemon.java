@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.files.AtomicFiles;
 import dev.llmsql.threads.DaemonThreads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -17,7 +18,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
@@ -138,7 +138,7 @@ final class EvaluateDaemon {
         Path binding = dir.resolve(name + ".binding");
         Files.deleteIfExists(binding);
         channel.bind(UnixDomainSocketAddress.of(binding));
-        Files.move(binding, socket, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.moveIntoPlace(binding, socket);
         server = channel;
         timer.scheduleWithFixedDelay(this::stopWhenIdle, 1, 1, TimeUnit.SECONDS);
         if (launcher != null) {
