@@ -106,6 +106,14 @@ final class EngineImport {
               + "overwritten)");
           return Cli.BAD_INPUT;
         }
+        Path folder = target.out().toAbsolutePath().getParent();
+        try {
+          // as a SQLite import does: --out may name a folder that does not exist yet
+          Files.createDirectories(folder);
+        } catch (IOException e) {
+          err.println("llmsql dataset import: cannot write " + target.out() + ": " + e);
+          return Cli.BAD_INPUT;
+        }
         written = target.out().toString();
         next = "--engine " + into.engine() + " --db-path " + target.out();
       } else {

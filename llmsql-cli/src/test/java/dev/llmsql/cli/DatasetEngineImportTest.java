@@ -76,6 +76,35 @@ class DatasetEngineImportTest extends CliHarness {
   }
 
   @Test
+  void intoDuckdb_outInFoldersNotMadeYet_makesThemAsASqliteImportDoes() throws Exception {
+    Path target = dir.resolve("new").resolve("engines").resolve("demo.duckdb");
+
+    int imported = run("dataset", "import", "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--engine",
+        "duckdb", "--out", target.toString());
+
+    assertThat(imported).as(err()).isZero();
+    assertThat(out()).startsWith(DEMO_TABLES + "6 table(s) written to " + target + "\n");
+    Properties readOnly = new Properties();
+    readOnly.setProperty("duckdb.read_only", "true");
+    assertThat(count("jdbc:duckdb:" + target.toAbsolutePath(), readOnly, "\"orders\"")).isEqualTo(40);
+  }
+
+  @Test
+  void intoDuckdb_outBelowAFile_isInputErrorNamingIt() throws Exception {
+    Path file = Files.writeString(dir.resolve("plain.txt"), "not a folder");
+    Path target = file.resolve("demo.duckdb");
+
+    int imported = run("dataset", "import", "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--engine",
+        "duckdb", "--out", target.toString());
+
+    assertThat(imported).isEqualTo(Cli.BAD_INPUT);
+    assertThat(out()).isEmpty();
+    assertThat(err()).isEqualTo("llmsql dataset import: cannot write " + target
+        + ": java.nio.file.FileAlreadyExistsException: " + file + "\n");
+    assertThat(file).hasContent("not a folder");
+  }
+
+  @Test
   void fromSqlite_intoPostgres_readerOnlyAndEvaluatesWithPasswordFromTheEnvironment() throws Exception {
     String url = PostgresServer.adminUrl().replace("/postgres", "/cli_import_demo");
     Map<String, String> env = Map.of("READER_PW", READER_PASSWORD);
