@@ -1,16 +1,27 @@
 package dev.llmsql.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What the evaluation daemon may run, and where it and its client may meet: the rules both sides apply
@@ -44,31 +55,121 @@ final class DaemonAdmission {
   }
 
   /**
-   * Whether {@code arg} (or an option's {@code =value}) is a path to a device, pipe or socket, or leads through a
-   * link into /dev or /proc: what it opens depends on the process.
+   * Whether {@code arg}, or what follows any {@code =} or {@code :} in it (an option's {@code --x=value},
+   * {@code junit-xml=FILE}, {@code jdbc:duckdb:FILE}), is a path that reaches a device, pipe or socket, or passes
+   * through {@code /dev} or {@code /proc}: what it opens depends on the process.
    */
   private static boolean processLocal(String arg) {
-    String value = arg.startsWith("--") && arg.indexOf('=') > 0 ? arg.substring(arg.indexOf('=') + 1) : arg;
-    try {
-      Path path = Path.of(value).toAbsolutePath().normalize();
-      if (path.startsWith("/dev") || path.startsWith("/proc")) {
+    if (reachesProcessLocal(arg)) {
+      return true;
+    }
+    for (int i = 0; i < arg.length(); i++) {
+      char c = arg.charAt(i);
+      if ((c == '=' || c == ':') && reachesProcessLocal(arg.substring(i + 1))) {
         return true;
       }
-      for (int hops = 0; hops < 40 && Files.isSymbolicLink(path); hops++) {
-        path = path.resolveSibling(Files.readSymbolicLink(path)).normalize();
-        if (path.startsWith("/dev") || path.startsWith("/proc")) {
+    }
+    return false;
+  }
+
+  /** The most links followed in one path, as Linux's own limit. */
+  private static final int MAX_LINKS = 40;
+
+  /**
+   * Follows {@code text} as the kernel would, one name at a time from the root, reading every link on the way
+   * (a link anywhere in it, {@code p/self/fd/4} with {@code p -> /proc}, leads elsewhere than its text says).
+   * True when a step lands in {@code /dev} or {@code /proc}, the end is not a regular file or directory, or it
+   * cannot be told (too many links, {@code ..} after a name that does not exist yet); a path that stops
+   * existing at some name opens nothing there.
+   */
+  static boolean reachesProcessLocal(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    Path path;
+    try {
+      path = Path.of(text).toAbsolutePath();
+    } catch (InvalidPathException e) {
+      return false;   // not a path at all
+    }
+    Deque<String> names = new ArrayDeque<>();
+    path.forEach(name -> names.addLast(name.toString()));
+    Path at = path.getRoot();
+    int links = 0;
+    try {
+      while (!names.isEmpty()) {
+        String name = names.removeFirst();
+        if (name.equals(".")) {
+          continue;
+        }
+        if (name.equals("..")) {
+          at = at.getParent() == null ? at : at.getParent();   // at has no link in it: .. is its parent
+          continue;
+        }
+        Path next = at.resolve(name);
+        if (next.startsWith("/dev") || next.startsWith("/proc")) {
           return true;
         }
+        BasicFileAttributes attributes;
+        try {
+          attributes = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+          // not there (yet): what is made there later is made by this path's text, unless a .. climbs out of it
+          return names.contains("..");
+        }
+        if (attributes.isSymbolicLink()) {
+          if (++links > MAX_LINKS) {
+            return true;
+          }
+          Path target = Files.readSymbolicLink(next);
+          List<String> inTarget = new ArrayList<>();
+          target.forEach(n -> inTarget.add(n.toString()));
+          for (int i = inTarget.size() - 1; i >= 0; i--) {
+            names.addFirst(inTarget.get(i));
+          }
+          if (target.isAbsolute()) {
+            at = target.getRoot();
+          }
+          continue;
+        }
+        if (attributes.isOther()) {
+          return true;   // a device, pipe or socket
+        }
+        at = next;
+        if (!attributes.isDirectory() && !names.isEmpty()) {
+          return false;   // a name below a file: nothing opens
+        }
       }
-      if (!Files.exists(path)) {
-        return false;   // nothing it could lead to
-      }
-      String real = path.toRealPath().toString();
-      return real.startsWith("/dev/") || real.startsWith("/proc/")
-          || Files.readAttributes(path, BasicFileAttributes.class).isOther();
+      return false;
     } catch (IOException | RuntimeException e) {
-      return true;   // exists, but cannot be followed to a plain file
+      return true;   // cannot be followed: leave it to the client's own JVM
     }
+  }
+
+  /** Variables a shell sets per process or per directory, which the launcher leaves out of the daemon's name too. */
+  private static final Set<String> SHELL_VARIABLES = Set.of("_", "OLDPWD", "SHLVL", "PWD");
+
+  /**
+   * A SHA-256 digest of {@code environment} without the shell's own per-process variables: the launcher names a
+   * daemon after a 32-bit checksum of the environment, and two environments with the same checksum must still
+   * not share a daemon, so the client sends this and the daemon compares it with its own.
+   */
+  static String environmentDigest(Map<String, String> environment) {
+    MessageDigest sha256;
+    try {
+      sha256 = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+    for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
+      String name = variable.getKey();
+      // macOS's java launcher sets these for its own process id
+      if (!SHELL_VARIABLES.contains(name) && !name.startsWith("JAVA_MAIN_CLASS_")
+          && !name.startsWith("JAVA_STARTED_ON_FIRST_THREAD_")) {
+        sha256.update((variable.getKey() + '=' + variable.getValue() + '\0').getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    return HexFormat.of().formatHex(sha256.digest());
   }
 
   /**

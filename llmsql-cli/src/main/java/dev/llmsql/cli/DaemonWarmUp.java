@@ -54,6 +54,12 @@ final class DaemonWarmUp {
    */
   static final int PREDICTIONS = 2_000;
   static final int PREDICTION_BYTES = 4 << 20;
+  /**
+   * Seconds per statement: the launching run's own limits are not its warm-up's, and predictions that run long
+   * (or forever) must not keep the daemon's cores for minutes (a round of 2,000 endless ones: 20 s, then the
+   * warm-up ends); a real LLMSQL statement takes well under 1 ms.
+   */
+  static final String QUERY_TIMEOUT = "0.02";
 
   private static final String[] NAMES = {"Ahmed Khan", "Maria Lopez", "Kenji Sato", "Emma Brown", "Lars Berg",
       "Priya Rao", "José Díaz", "Anna Novak"};
@@ -122,21 +128,28 @@ final class DaemonWarmUp {
     return Optional.of(new DaemonWarmUp(dir, questions.get(), database.get(), RUN_ROUNDS));
   }
 
-  /** The value of {@code option} ({@code --option value} or {@code --option=value}) when it is a regular file. */
+  /**
+   * The value of {@code option} ({@code --option value} or {@code --option=value}; the last one given, as the
+   * command line reads it) when it is a regular file.
+   */
   private static Optional<Path> file(List<String> args, String option) {
+    String value = null;
     for (int i = 1; i < args.size(); i++) {
-      String value = args.get(i).equals(option) && i + 1 < args.size() ? args.get(i + 1)
-          : args.get(i).startsWith(option + "=") ? args.get(i).substring(option.length() + 1) : null;
-      if (value != null) {
-        try {
-          Path path = Path.of(value).toAbsolutePath();
-          return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
-        } catch (java.nio.file.InvalidPathException e) {
-          return Optional.empty();
-        }
+      if (args.get(i).equals(option) && i + 1 < args.size()) {
+        value = args.get(++i);
+      } else if (args.get(i).startsWith(option + "=")) {
+        value = args.get(i).substring(option.length() + 1);
       }
     }
-    return Optional.empty();
+    if (value == null) {
+      return Optional.empty();
+    }
+    try {
+      Path path = Path.of(value).toAbsolutePath();
+      return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+    } catch (java.nio.file.InvalidPathException e) {
+      return Optional.empty();
+    }
   }
 
   private static DaemonWarmUp synthetic(Path dir) throws IOException {
@@ -175,7 +188,7 @@ final class DaemonWarmUp {
     return new Cli(out, out).run(new String[] {"evaluate", "--outputs",
         dir.resolve("outputs.jsonl").toString(), "--questions-path", questions.toString(),
         "--db-path", database.toString(), "--workdir-path", work.toString(), "--save-report",
-        work.resolve("report.json").toString()});
+        work.resolve("report.json").toString(), "--query-timeout", QUERY_TIMEOUT});
   }
 
   /** Deletes the folder and everything in it. */

@@ -13,26 +13,34 @@ import java.util.List;
 
 /**
  * What {@link DaemonClient} and {@link EvaluateDaemon} say to each other over their Unix socket. The client
- * sends one request (its working directory, whether a console is attached, the arguments); the daemon answers
- * with frames, each a kind byte, a length and that many bytes: standard output, standard error, then the exit
- * status, or at once {@link #DECLINED} when the client should run the command itself. Every size is bounded
- * before anything is allocated, so a stray writer on the socket cannot make the daemon allocate without limit.
+ * sends one request (its working directory, a digest of its environment, whether a console is attached, the
+ * arguments); the daemon answers with frames, each a kind byte, a length and that many bytes: {@link #DECLINED}
+ * when the client should run the command itself, or {@link #READY} when the run can start, to which the client
+ * answers {@link #GO} (or, having waited too long, closes and runs the command itself: the daemon runs nothing
+ * without a go), then standard output, standard error, and the exit status. Every size is bounded before
+ * anything is allocated, so a stray writer on the socket cannot make the daemon allocate without limit.
  *
  * <pre>{@code
- * DaemonWire.Request request = new DaemonWire.Request("/home/me/eval", false, List.of("evaluate", "--help"));
+ * DaemonWire.Request request = new DaemonWire.Request("/home/me/eval",
+ *     DaemonAdmission.environmentDigest(System.getenv()), false, List.of("evaluate", "--help"));
  * request.writeTo(new DataOutputStream(channelOut));
  * }</pre>
  */
 final class DaemonWire {
 
-  static final int MAGIC = 0x4c4d5331;   // "LMS1": a new layout gets a new number
+  static final int MAGIC = 0x4c4d5332;   // "LMS2": a new layout gets a new number
   static final byte OUT = 'O';
   static final byte ERR = 'E';
   static final byte EXIT = 'X';
   static final byte DECLINED = 'D';
+  static final byte READY = 'R';
+  /** The client's one byte after {@link #READY}. */
+  static final byte GO = 'G';
 
   static final int MAX_ARGS = 4_096;
   static final int MAX_STRING_BYTES = 64 * 1024;
+  /** All of a request's strings together: Linux passes at most 2 MiB of arguments to a command anyway. */
+  static final int MAX_REQUEST_BYTES = 2 << 20;
   static final int MAX_FRAME_BYTES = 1 << 20;
 
   private DaemonWire() {
@@ -42,10 +50,12 @@ final class DaemonWire {
    * One command line for the daemon.
    *
    * @param workingDirectory the client's, which must be the daemon's (relative paths mean the same files)
+   * @param environment the digest of the client's environment ({@link DaemonAdmission#environmentDigest}),
+   *     which must be the daemon's
    * @param console whether the client has a console: progress is redrawn and coloured only then
    * @param args the command line, {@code evaluate} first
    */
-  record Request(String workingDirectory, boolean console, List<String> args) {
+  record Request(String workingDirectory, String environment, boolean console, List<String> args) {
 
     Request {
       args = List.copyOf(args);
@@ -54,6 +64,7 @@ final class DaemonWire {
     void writeTo(DataOutputStream out) throws IOException {
       out.writeInt(MAGIC);
       writeString(out, workingDirectory);
+      writeString(out, environment);
       out.writeBoolean(console);
       out.writeInt(args.size());
       for (String arg : args) {
@@ -67,7 +78,9 @@ final class DaemonWire {
       if (in.readInt() != MAGIC) {
         throw new IOException("not an llmsql request");
       }
-      String directory = readString(in);
+      int[] budget = {MAX_REQUEST_BYTES};
+      String directory = readString(in, budget);
+      String environment = readString(in, budget);
       boolean console = in.readBoolean();
       int count = in.readInt();
       if (count < 0 || count > MAX_ARGS) {
@@ -75,9 +88,9 @@ final class DaemonWire {
       }
       List<String> args = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
-        args.add(readString(in));
+        args.add(readString(in, budget));
       }
-      return new Request(directory, console, args);
+      return new Request(directory, environment, console, args);
     }
   }
 
@@ -90,12 +103,16 @@ final class DaemonWire {
     out.write(bytes);
   }
 
-  private static String readString(DataInputStream in) throws IOException {
+  /** Reads one string, taking its length from {@code budget[0]}; a short one (the stream ended) is refused. */
+  private static String readString(DataInputStream in, int[] budget) throws IOException {
     int length = in.readInt();
-    if (length < 0 || length > MAX_STRING_BYTES) {
+    if (length < 0 || length > MAX_STRING_BYTES || length > budget[0]) {
       throw new IOException("string length out of range: " + length);
     }
-    return new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    budget[0] -= length;
+    byte[] bytes = new byte[length];
+    in.readFully(bytes);
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** Writes one frame; synchronized on {@code out}, so standard output and error may share it. */
@@ -106,6 +123,11 @@ final class DaemonWire {
       out.write(bytes, offset, length);
       out.flush();
     }
+  }
+
+  /** A frame that carries nothing but its kind ({@link #READY}). */
+  static void writeSignal(DataOutputStream out, byte kind) throws IOException {
+    writeFrame(out, kind, new byte[0], 0, 0);
   }
 
   static void writeStatus(DataOutputStream out, byte kind, int status) throws IOException {

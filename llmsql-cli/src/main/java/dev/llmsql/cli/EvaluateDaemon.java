@@ -1,6 +1,7 @@
 package dev.llmsql.cli;
 
 import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.sqlite.SqliteQueryEngine;
 import dev.llmsql.threads.DaemonThreads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -64,6 +65,8 @@ final class EvaluateDaemon {
   static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  /** A warm-up round (a tenth of a second once compiled, on LLMSQL's full preset) that takes longer ends it. */
+  private static final Duration LONGEST_WARM_UP_ROUND = Duration.ofSeconds(5);
   private static final Logger LOG = LoggerFactory.getLogger(EvaluateDaemon.class);
 
   private final Path socket;
@@ -74,6 +77,7 @@ final class EvaluateDaemon {
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("llmsql-daemon-timer"));
   private final Object jar = jarIdentity();
+  private final String environment = DaemonAdmission.environmentDigest(System.getenv());
   private volatile long lastActive = System.nanoTime();
   private volatile ServerSocketChannel server;
   private volatile UserPrincipal owner;
@@ -135,7 +139,8 @@ final class EvaluateDaemon {
       try (ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
         // The socket file appears at bind, before listen: a client connecting in between is refused and takes
         // the file for a dead daemon's. Bound under another name and moved into place, it appears listening.
-        Path binding = dir.resolve(name + ".binding");
+        // this process's own name, no longer than the socket's: a socket path that fits also fits while bound
+        Path binding = dir.resolve(".b" + Long.toString(ProcessHandle.current().pid(), 36));
         Files.deleteIfExists(binding);
         channel.bind(UnixDomainSocketAddress.of(binding));
         AtomicFiles.moveIntoPlace(binding, socket);
@@ -221,12 +226,23 @@ final class EvaluateDaemon {
       var unread = timer.schedule(() -> closeQuietly(client), REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       DaemonWire.Request request = DaemonWire.Request.readFrom(in);
       unread.cancel(false);
-      if (!DaemonAdmission.admits(request.args())
-          || !request.workingDirectory().equals(System.getProperty("user.dir"))) {
+      boolean here = inThisDirectory(request.workingDirectory());
+      if (!here || !DaemonAdmission.admits(request.args()) || !environment.equals(request.environment())) {
+        if (!here && request.workingDirectory().equals(System.getProperty("user.dir"))) {
+          stop();   // this JVM's directory was renamed or removed: its name now means another one
+        }
         release();
         released = true;
         DaemonWire.writeStatus(frames, DaemonWire.DECLINED, 0);
         return;
+      }
+      // ready now (a warm-up round may have kept it): the client, if it has not given up waiting, says go
+      DaemonWire.writeSignal(frames, DaemonWire.READY);
+      var silent = timer.schedule(() -> closeQuietly(client), REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      int go = in.read();
+      silent.cancel(false);
+      if (go != DaemonWire.GO) {
+        return;   // gone: it runs the command itself
       }
       DaemonThreads.start("llmsql-daemon-watch", () -> watch(in, answered));
       int status = run(request, frames);
@@ -234,6 +250,8 @@ final class EvaluateDaemon {
       if (status == Cli.FAILED) {
         stop();   // something unexpected: the next run gets a fresh JVM
       }
+      // a daemon keeps the pools of one run's databases, not of every database it ever read (or that is gone)
+      SqliteQueryEngine.closePoolsUnusedSinceLastCall();
       // free before the answer: the client's next run may follow at once
       release();
       released = true;
@@ -268,7 +286,11 @@ final class EvaluateDaemon {
       try {
         for (int round = 0; round < warmUp.rounds() && !served && server.isOpen(); round++) {
           int r = round;
+          long start = System.nanoTime();
           runner.submit(() -> warmUp.round(r)).get();
+          if (System.nanoTime() - start > LONGEST_WARM_UP_ROUND.toNanos()) {
+            break;   // slow inputs (or hostile ones): not worth the cores, and a client would wait behind one
+          }
         }
       } finally {
         warmUp.delete();
@@ -288,6 +310,10 @@ final class EvaluateDaemon {
     PrintStream systemErr = System.err;
     System.setOut(out);
     System.setErr(err);
+    // a run in its own JVM runs on "main", which warnings name unless told not to (-Dorg.slf4j.simpleLogger...)
+    Thread thread = Thread.currentThread();
+    String name = thread.getName();
+    thread.setName("main");
     try {
       return new Cli(out, err, Terminal.detect(request.console(), System.getenv()))
           .run(request.args().toArray(String[]::new));
@@ -296,6 +322,7 @@ final class EvaluateDaemon {
       err.flush();
       System.setOut(systemOut);
       System.setErr(systemErr);
+      thread.setName(name);
     }
   }
 
@@ -310,6 +337,25 @@ final class EvaluateDaemon {
     }
     if (!answered.get()) {
       clientGone.run();
+    }
+  }
+
+  /**
+   * Whether {@code directory} is this JVM's working directory, by identity, not by name: relative paths of the run
+   * resolve against the directory this process is in, which may have been renamed or removed and replaced by
+   * another of the same name since the daemon started.
+   */
+  static boolean inThisDirectory(String directory) {
+    if (!directory.equals(System.getProperty("user.dir"))) {
+      return false;
+    }
+    try {
+      // "." is resolved by the kernel against the process's real working directory
+      Object here = Files.readAttributes(Path.of("."), BasicFileAttributes.class).fileKey();
+      Object there = Files.readAttributes(Path.of(directory), BasicFileAttributes.class).fileKey();
+      return here != null && here.equals(there);
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class EvaluateDaemonTest {
 
   private static final Path DEMO = CliTest.DEMO.toAbsolutePath().normalize();
+  private static final String ENV = DaemonAdmission.environmentDigest(System.getenv());
 
   @TempDir
   Path temp;
@@ -80,6 +81,44 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void servedRunsWarnings_nameTheThreadsThatARunInItsOwnJvmNames() throws Exception {
+    start(Duration.ofMinutes(1));
+    Path cache = temp.resolve("gold-cache");
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf("--no-gold-cache"), "--gold-cache=" + cache);
+    assertThat(new Cli(print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))
+        .run(args.toArray(String[]::new))).isZero();
+    Path gold;
+    try (var files = Files.list(cache)) {
+      gold = files.filter(f -> f.getFileName().toString().endsWith(".gold")).findFirst().orElseThrow();
+    }
+    byte[] whole = Files.readAllBytes(gold);
+    byte[] damaged = java.util.Arrays.copyOf(whole, whole.length / 2);   // cut short: warned about, then rebuilt
+
+    Files.write(gold, damaged);
+    ByteArrayOutputStream servedErr = new ByteArrayOutputStream();
+    OptionalInt served = DaemonClient.run(socket, args.toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(servedErr));
+    Files.write(gold, damaged);
+    ByteArrayOutputStream plainErr = new ByteArrayOutputStream();
+    PrintStream systemErr = System.err;
+    // as in a JVM of its own: on "main", the log going to System.err, which is the command's standard error
+    System.setErr(print(plainErr));
+    try {
+      Thread own = new Thread(() -> new Cli(print(new ByteArrayOutputStream()), System.err)
+          .run(args.toArray(String[]::new)), "main");
+      own.start();
+      own.join(TimeUnit.SECONDS.toMillis(60));
+    } finally {
+      System.setErr(systemErr);
+    }
+
+    assertThat(served).hasValue(0);
+    assertThat(servedErr.toString(StandardCharsets.UTF_8)).isEqualTo(plainErr.toString(StandardCharsets.UTF_8))
+        .contains("[llmsql-gold-cache] WARN ");
+  }
+
+  @Test
   void servedRun_keepsItsExitStatus_andAnErrorLine() throws Exception {
     start(Duration.ofMinutes(1));
     List<String> args = new ArrayList<>(demo());
@@ -99,24 +138,78 @@ class EvaluateDaemonTest {
   void commandLinesThatMeanSomethingElseInTheDaemon_areDeclined_andTheDaemonServesOn() throws Exception {
     start(Duration.ofMinutes(1));
     Path link = Files.createSymbolicLink(temp.resolve("predictions.jsonl"), Path.of("/dev/stdin"));
+    // a link anywhere on the way, not only at its end: p/self/fd/0 is the daemon's own descriptor 0 there
+    Path proc = Files.createSymbolicLink(temp.resolve("p"), Path.of("/proc"));
+    Path chain = Files.createSymbolicLink(temp.resolve("chain"), Path.of("p/self/fd/0"));
     List<List<String>> declined = List.of(List.of("--version"), with("--verbose"), with("-v"),
         replaced("--outputs", "/dev/stdin"), replaced("--outputs", "/proc/self/fd/0"), replaced("--outputs", "-"),
         replaced("--outputs", link.toString()), with("--save-report=" + link),
-        replaced("--outputs", Path.of("").toAbsolutePath().relativize(Path.of("/dev/stdin")).toString()), replaced("--outputs", "/work/../dev/null"), List.of());
+        replaced("--outputs", Path.of("").toAbsolutePath().relativize(Path.of("/dev/stdin")).toString()),
+        replaced("--outputs", "/work/../dev/null"), replaced("--outputs", proc.resolve("self/fd/0").toString()),
+        replaced("--outputs", chain.toString()), with("--gate-format", "junit-xml=" + proc + "/self/fd/1"),
+        with("--jdbc-url=jdbc:duckdb:" + proc + "/self/fd/3"),
+        with("--save-report=" + temp.resolve("not-yet/../../../../../../../../proc/self/fd/1")), List.of());
     for (List<String> args : declined) {
       assertThat(DaemonAdmission.admits(args)).as(args.toString()).isFalse();
       // the daemon checks too: a client that does not
-      assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), false, args)))
+      assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, args)))
           .as(args.toString()).isEqualTo(DaemonWire.DECLINED);
     }
     Path dev = Files.createDirectories(temp.resolve("home/dev/project"));
     assertThat(DaemonAdmission.admits(replaced("--outputs", dev.resolve("predictions.jsonl").toString())))
         .as("a folder named dev").isTrue();
-    assertThat(rawRequest(new DaemonWire.Request(temp.toString(), false, demo())))
+    assertThat(DaemonAdmission.admits(with("--save-report=" + temp.resolve("reports/new/r.json"))))
+        .as("a report in folders not made yet").isTrue();
+    assertThat(DaemonAdmission.admits(with("--fail-under=accuracy=0.7"))).isTrue();
+    assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), "another environment", false,
+        demo()))).as("an environment that differs").isEqualTo(DaemonWire.DECLINED);
+    assertThat(rawRequest(new DaemonWire.Request(temp.toString(), ENV, false, demo())))
         .as("another working directory").isEqualTo(DaemonWire.DECLINED);
 
     assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
         print(new ByteArrayOutputStream()))).hasValue(0);
+  }
+
+  @Test
+  void workingDirectoryRenamedAndMadeAgain_isNotServed_andTheDaemonStops() throws Exception {
+    Path wd = Files.createDirectory(temp.resolve("wd"));
+    Files.copy(DEMO.resolve("predictions.jsonl"), wd.resolve("p.jsonl"));
+    List<String> args = List.of("evaluate", "--outputs", "p.jsonl", "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--save-report", "r.json", "--no-gold-cache", "-q");
+    Process daemonJvm = java(wd, "-D" + EvaluateDaemon.SERVE_PROPERTY + "=" + socket, args)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      waitFor(() -> Files.exists(socket));
+      // the same name, another directory, with other predictions under the same file name
+      Files.move(wd, temp.resolve("wd-old"));
+      Files.createDirectory(wd);
+      Files.write(wd.resolve("p.jsonl"), Files.readAllLines(DEMO.resolve("predictions.jsonl")).subList(0, 10));
+
+      Process client = java(wd, "-D" + EvaluateDaemon.CLIENT_PROPERTY + "=" + socket, args)
+          .redirectErrorStream(true).start();
+      String served = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(client.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      Files.delete(wd.resolve("r.json"));
+      Process plain = java(wd, "-Dllmsql.plain=true", args).redirectErrorStream(true).start();
+      String expected = new String(plain.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(plain.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+      assertThat(client.exitValue()).isZero();
+      assertThat(served).isEqualTo(expected).isEqualTo("60.00% accuracy (6 of 10 matched)\n");
+      assertThat(temp.resolve("wd-old/r.json")).as("nothing written in the old directory").doesNotExist();
+      assertThat(daemonJvm.waitFor(30, TimeUnit.SECONDS)).as("the daemon stops").isTrue();
+    } finally {
+      daemonJvm.destroyForcibly();
+    }
+  }
+
+  /** {@code Main} in a JVM of its own, in {@code directory}. */
+  private static ProcessBuilder java(Path directory, String property, List<String> args) {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", System.getProperty("java.class.path"), property, Main.class.getName()));
+    command.addAll(args);
+    return new ProcessBuilder(command).directory(directory.toFile());
   }
 
   @Test
@@ -137,14 +230,60 @@ class EvaluateDaemonTest {
   }
 
   @Test
-  void clientGoneBeforeTheAnswer_endsTheDaemon() throws Exception {
+  void clientGoneAfterItsGo_endsTheDaemon() throws Exception {
     start(Duration.ofMinutes(1));
     try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
-      new DaemonWire.Request(System.getProperty("user.dir"), false, demo())
-          .writeTo(new DataOutputStream(DaemonWire.out(client)));
+      DataOutputStream request = new DataOutputStream(DaemonWire.out(client));
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, demo()).writeTo(request);
+      assertThat(new DataInputStream(DaemonWire.in(client)).readByte()).isEqualTo(DaemonWire.READY);
+      request.writeByte(DaemonWire.GO);
     }
 
     assertThat(gone.await(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void clientGoneBeforeItsGo_runsNothing_andTheDaemonServesOn() throws Exception {
+    start(Duration.ofMinutes(1));
+    Path report = temp.resolve("never.json");
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf("--no-save-report"), "--save-report=" + report);
+    try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, args)
+          .writeTo(new DataOutputStream(DaemonWire.out(client)));
+      assertThat(new DataInputStream(DaemonWire.in(client)).readByte()).isEqualTo(DaemonWire.READY);
+    }
+
+    waitFor(() -> DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+        print(new ByteArrayOutputStream())).isPresent());
+    assertThat(report).doesNotExist();
+    assertThat(gone.getCount()).isEqualTo(1);
+  }
+
+  @Test
+  void daemonNotReadyInTime_theClientGivesUp_runsItself_andSendsNoGo() throws Exception {
+    CountDownLatch sawEnd = new CountDownLatch(1);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    OptionalInt status = againstFakeDaemon((in, frames) -> {
+      try {
+        // a warm-up round, a stopped (SIGSTOP) daemon: longer than the client waits
+        Thread.sleep(DaemonClient.START_WAIT.toMillis() + 1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      try {
+        DaemonWire.writeSignal(frames, DaemonWire.READY);
+        if (in.read() < 0) {
+          sawEnd.countDown();
+        }
+      } catch (IOException e) {
+        sawEnd.countDown();   // the client closed its end
+      }
+    }, out, out);
+
+    assertThat(status).isEmpty();
+    assertThat(out.size()).isZero();
+    assertThat(sawEnd.await(30, TimeUnit.SECONDS)).as("no go").isTrue();
   }
 
   @Test
@@ -248,10 +387,28 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void refusedSocketWhoseNameALiveDaemonHolds_isLeftInPlace() throws Exception {
+    try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      dead.bind(UnixDomainSocketAddress.of(socket));
+    }
+    // a daemon starting under this name holds its lock before its socket is in place
+    try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(dir.resolve("evaluate-1.sock.lock"),
+        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock held = lock.lock()) {
+      assertThat(held.isValid()).isTrue();
+
+      assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
+          print(new ByteArrayOutputStream()))).isEmpty();
+      assertThat(socket).exists();
+    }
+  }
+
+  @Test
   void daemonGoneAfterPartOfTheOutput_isOneLineAndExit1_notARunAgain() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    OptionalInt status = againstFakeDaemon(frames -> {
+    OptionalInt status = againstFakeDaemon((in, frames) -> {
+      ready(in, frames);
       byte[] partial = "Mismatch #1: question 3\n".getBytes(StandardCharsets.UTF_8);
       DaemonWire.writeFrame(frames, DaemonWire.OUT, partial, 0, partial.length);
     }, out, err);
@@ -265,7 +422,7 @@ class EvaluateDaemonTest {
   @Test
   void answerThatIsNoFrame_beforeAnyOutput_meansTheClientRunsItself() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    OptionalInt status = againstFakeDaemon(frames -> {
+    OptionalInt status = againstFakeDaemon((in, frames) -> {
       frames.writeByte(DaemonWire.OUT);
       frames.writeInt(Integer.MAX_VALUE);
       frames.flush();
@@ -273,8 +430,16 @@ class EvaluateDaemonTest {
 
     assertThat(status).isEmpty();
     assertThat(out.size()).isZero();
-    assertThat(againstFakeDaemon(frames -> DaemonWire.writeFrame(frames, DaemonWire.EXIT, new byte[2], 0, 2),
-        out, out)).as("a status of two bytes").isEmpty();
+    assertThat(againstFakeDaemon((in, frames) -> DaemonWire.writeFrame(frames, DaemonWire.EXIT, new byte[4], 0, 4),
+        out, out)).as("an exit before ready").isEmpty();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertThat(againstFakeDaemon((in, frames) -> {
+      ready(in, frames);
+      DaemonWire.writeFrame(frames, DaemonWire.EXIT, new byte[2], 0, 2);
+    }, out, err)).as("a status of two bytes, after the go").hasValue(Cli.FAILED);
+    assertThat(out.size()).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("\nllmsql: the evaluation daemon stopped before the "
+        + "run ended; run again (LLMSQL_DAEMON=off runs without it)\n");
   }
 
   @Test
@@ -287,6 +452,7 @@ class EvaluateDaemonTest {
         try (SocketChannel client = fake.accept()) {
           DataInputStream in = new DataInputStream(DaemonWire.in(client));
           DaemonWire.Request.readFrom(in);
+          ready(in, new DataOutputStream(DaemonWire.out(client)));
           asked.countDown();
           if (in.read() < 0) {   // a run that takes long: the client's Ctrl-C is all that comes
             hungUp.countDown();
@@ -316,7 +482,13 @@ class EvaluateDaemonTest {
   }
 
   private interface Answer {
-    void write(DataOutputStream frames) throws IOException;
+    void write(DataInputStream in, DataOutputStream frames) throws IOException;
+  }
+
+  /** What the daemon says before a run: ready; and what the client must answer: go. */
+  private static void ready(DataInputStream in, DataOutputStream frames) throws IOException {
+    DaemonWire.writeSignal(frames, DaemonWire.READY);
+    assertThat(in.readByte()).isEqualTo(DaemonWire.GO);
   }
 
   /** The client against a listener that reads the request, answers with {@code answer}, and hangs up. */
@@ -326,8 +498,9 @@ class EvaluateDaemonTest {
       fake.bind(UnixDomainSocketAddress.of(socket));
       Thread listener = new Thread(() -> {
         try (SocketChannel client = fake.accept()) {
-          DaemonWire.Request.readFrom(new DataInputStream(DaemonWire.in(client)));
-          answer.write(new DataOutputStream(DaemonWire.out(client)));
+          DataInputStream in = new DataInputStream(DaemonWire.in(client));
+          DaemonWire.Request.readFrom(in);
+          answer.write(in, new DataOutputStream(DaemonWire.out(client)));
         } catch (IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
@@ -352,7 +525,7 @@ class EvaluateDaemonTest {
 
   @Test
   void request_roundTrips_andOutOfBoundsIsRefusedBeforeAllocating() throws Exception {
-    DaemonWire.Request request = new DaemonWire.Request("/w", true, List.of("evaluate", "--outputs", "ö.jsonl"));
+    DaemonWire.Request request = new DaemonWire.Request("/w", "e", true, List.of("evaluate", "--outputs", "ö.jsonl"));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     request.writeTo(new DataOutputStream(bytes));
 
@@ -366,10 +539,23 @@ class EvaluateDaemonTest {
     DataOutputStream writer = new DataOutputStream(manyArgs);
     writer.writeInt(DaemonWire.MAGIC);
     writer.writeInt(0);
+    writer.writeInt(0);
     writer.writeBoolean(false);
     writer.writeInt(DaemonWire.MAX_ARGS + 1);
     assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
         manyArgs.toByteArray())))).isInstanceOf(IOException.class).hasMessage("argument count out of range: 4097");
+    byte[] whole = bytes.toByteArray();
+    assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
+        java.util.Arrays.copyOf(whole, whole.length - 2))))).as("cut short").isInstanceOf(java.io.EOFException.class);
+    List<String> big = new ArrayList<>(List.of("evaluate"));
+    for (int i = 0; i < 32; i++) {
+      big.add("x".repeat(DaemonWire.MAX_STRING_BYTES));
+    }
+    ByteArrayOutputStream tooMuch = new ByteArrayOutputStream();
+    new DaemonWire.Request("/w", "e", false, big).writeTo(new DataOutputStream(tooMuch));
+    assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
+        tooMuch.toByteArray())))).as("2 MiB in all").isInstanceOf(IOException.class)
+        .hasMessage("string length out of range: 65536");
   }
 
   private static DataInputStream stream(int... ints) throws IOException {
@@ -410,9 +596,9 @@ class EvaluateDaemonTest {
         "--no-save-report", "--no-gold-cache");
   }
 
-  private static List<String> with(String option) {
+  private static List<String> with(String... options) {
     List<String> args = new ArrayList<>(demo());
-    args.add(option);
+    args.addAll(List.of(options));
     return args;
   }
 

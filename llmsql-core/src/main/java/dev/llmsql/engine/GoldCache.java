@@ -7,6 +7,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.files.AtomicFiles;
 import dev.llmsql.retry.RetryPolicy;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -170,7 +171,10 @@ final class GoldCache {
   }
 
   private CompletableFuture<Store> store(QueryExecutor database) {
-    return stores.computeIfAbsent(database.database(), db -> CompletableFuture.supplyAsync(() -> load(database)));
+    return stores.computeIfAbsent(database.database(), db -> CompletableFuture.supplyAsync(() -> load(database),
+        // a thread of its own, named: the common pool's stand-in on two cores is a new "Thread-N" each time,
+        // whose number (in warnings) depends on what the JVM did before
+        task -> DaemonThreads.start("llmsql-gold-cache", task)));
   }
 
   private Store load(QueryExecutor database) {

@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -110,6 +111,58 @@ class LauncherTest {
     assertThat(fifth).isEqualTo(plain);
     assertThat(Files.getPosixFilePermissions(socket.getParent())).containsExactlyInAnyOrder(
         PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+  }
+
+  @Test
+  void daemon_keyedByTheUmask_holdsNoDescriptorOfTheCaller_andCdpathChangesNothing() throws Exception {
+    Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120", "CDPATH", "/");
+    Run plain = launch(Map.of("LLMSQL_CDS", "off"), evaluate());
+    launch(env, evaluate());   // the archive
+    Run spawning = launch(env, evaluate());   // starts a daemon under umask 022
+    await(() -> sockets().stream().findFirst());
+
+    // the same command under umask 077: its reports must be private, as in a JVM of its own
+    List<String> privately = new ArrayList<>(List.of("sh", "-c", "umask 077; exec sh llmsql-cli/bin/llmsql \"$@\"",
+        "sh"));
+    privately.addAll(evaluate());
+    Path first = userCache.resolve("first.json");
+    Path second = userCache.resolve("second.json");
+    List<String> firstRun = new ArrayList<>(privately);
+    firstRun.set(firstRun.indexOf("--no-save-report"), "--save-report=" + first);
+    start(env, firstRun);   // no daemon for this umask yet: runs itself and starts one
+    await(() -> sockets().size() == 2 ? java.util.Optional.of(true) : java.util.Optional.empty());
+    List<String> secondRun = new ArrayList<>(privately);
+    secondRun.set(secondRun.indexOf("--no-save-report"), "--save-report=" + second);
+    start(env, secondRun);   // served by the umask-077 daemon
+
+    // a caller that waits for the end of a pipe it gave us as descriptor 3 (bats does) must not wait for a daemon
+    Run piped = start(Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120", "ANOTHER_DAEMON", "1"),
+        List.of("timeout", "60", "sh", "-c", "{ sh llmsql-cli/bin/llmsql \"$@\" 3>&1 >/dev/null; } | cat", "sh",
+            "evaluate", "--outputs", DEMO + "predictions.jsonl", "--questions-path", DEMO + "questions.jsonl",
+            "--db-path", DEMO + "demo.sqlite", "--no-save-report", "-q"));
+
+    assertThat(spawning).isEqualTo(plain);
+    Set<PosixFilePermission> ownerOnly = Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    assertThat(Files.getPosixFilePermissions(first)).isEqualTo(ownerOnly);
+    assertThat(Files.getPosixFilePermissions(second)).isEqualTo(ownerOnly);
+    assertThat(piped.status()).as("not the timeout's 124").isZero();
+    assertThat(sockets()).hasSize(3);
+  }
+
+  @Test
+  void socketPathLongerThanAUnixSocketTakes_runsWithoutADaemon() throws Exception {
+    Path deep = Files.createDirectories(runtime.resolve("r".repeat(100)));
+    Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "XDG_RUNTIME_DIR", deep.toString());
+    Run plain = launch(Map.of("LLMSQL_CDS", "off"), evaluate());
+    launch(env, evaluate());   // the archive
+
+    Run second = launch(env, evaluate());
+    Thread.sleep(1_000);
+
+    assertThat(second).isEqualTo(plain);
+    assertThat(sockets()).isEmpty();
+    assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
+        .contains("-Dllmsql.daemon.serve=" + runtime))).as("no daemon started").isEmpty();
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.ProgressHandler;
@@ -54,6 +55,8 @@ final class ReadOnlyPools {
   record Opened(Deadline deadline, SqliteHardening hardening) { }
 
   private final ConcurrentHashMap<Key, Entry> pools = new ConcurrentHashMap<>();
+  /** Counts {@link #closeUnused} calls; a pool remembers the count when it was last asked for. */
+  private final AtomicLong generation = new AtomicLong();
 
   /**
    * A pool's file, and whether its connections return the rows of unordered scans in reverse
@@ -202,8 +205,11 @@ final class ReadOnlyPools {
     return opened;
   }
 
-  /** A pool and the file it reads: its size, time and identity (inode), any of which changing means a new file. */
-  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey) { }
+  /**
+   * A pool and the file it reads: its size, time and identity (inode), any of which changing means a new file;
+   * and the {@link #generation} in which it was last asked for.
+   */
+  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey, AtomicLong used) { }
 
   /**
    * No shutdown hook closes the pools: every connection is read-only on an {@code immutable} file (no lock, no
@@ -211,7 +217,7 @@ final class ReadOnlyPools {
    * behind, while closing them at exit made the JVM free each connection's parsed schema first (a tenth of a
    * second of a CLI run on LLMSQL's 24,000 tables).
    */
-  private ReadOnlyPools() {
+  ReadOnlyPools() {
   }
 
   /** The pools every SQLite executor of this JVM uses. */
@@ -259,12 +265,35 @@ final class ReadOnlyPools {
         LOG.debug("{} changed on disk; reopening its pool", file);
         current.pool.close();
       }
-      return new Entry(open(file, concurrency, reversed), size, modified, fileKey);
+      return new Entry(open(file, concurrency, reversed), size, modified, fileKey, new AtomicLong());
     });
+    entry.used.set(generation.get());
     if (entry.pool.getMaximumPoolSize() < concurrency) {
       entry.pool.getHikariConfigMXBean().setMaximumPoolSize(concurrency);
     }
     return entry.pool;
+  }
+
+  /**
+   * Closes the pools nobody asked for since the previous call (the first time: since this object was made): what a process that runs one evaluation after another keeps open is then the
+   * last one's databases, connections and parsed schemas, not those of every file it ever read, some of them
+   * deleted since. Only between evaluations: a pool in use is closed under its borrowers.
+   *
+   * @return how many pools were closed
+   */
+  int closeUnused() {
+    long current = generation.getAndIncrement();
+    int[] closed = {0};
+    pools.entrySet().removeIf(e -> {
+      if (e.getValue().used.get() >= current) {
+        return false;
+      }
+      LOG.debug("closing the unused pool of {}", e.getKey().path());
+      e.getValue().pool.close();
+      closed[0]++;
+      return true;
+    });
+    return closed[0];
   }
 
   private static HikariDataSource open(Path database, int concurrency, boolean reversed) {

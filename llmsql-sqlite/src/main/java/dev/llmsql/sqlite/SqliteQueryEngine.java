@@ -66,6 +66,25 @@ public final class SqliteQueryEngine implements QueryEngine {
     return new SqliteQueryExecutor(file, limits);
   }
 
+  /**
+   * Closes the connection pools of the database files no SQLite executor of this JVM asked for since the previous
+   * call (the first call: since the JVM started). Executors keep a pool per file open for the JVM's life, which
+   * makes the next evaluation of the same file start with its schema read; a process that runs evaluation after
+   * evaluation, such as the CLI's evaluation daemon, calls this after each so that it holds one evaluation's
+   * databases rather than every file it ever read. Call it only when no evaluation is running: an executor opened
+   * before the previous call and still in use would have its connections closed.
+   *
+   * <pre>{@code
+   * evaluator.run(predictions);
+   * SqliteQueryEngine.closePoolsUnusedSinceLastCall();   // the files this run read stay open
+   * }</pre>
+   *
+   * @return how many pools were closed
+   */
+  public static int closePoolsUnusedSinceLastCall() {
+    return ReadOnlyPools.shared().closeUnused();
+  }
+
   /** The file a {@code jdbc:sqlite:} URL names, or null for in-memory databases and URLs with parameters. */
   private static Path file(Database.Jdbc url) {
     String rest = url.url().substring(URL_PREFIX.length());

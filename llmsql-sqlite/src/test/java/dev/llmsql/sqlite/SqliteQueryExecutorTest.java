@@ -65,6 +65,31 @@ class SqliteQueryExecutorTest {
     }
   }
 
+  @Test
+  void closeUnused_closesThePoolsNotAskedForSinceThePreviousCall_andKeepsTheOthers() throws Exception {
+    Path a = TestDatabases.players(Files.createDirectories(dir.resolve("a")));
+    Path b = TestDatabases.players(Files.createDirectories(dir.resolve("b")));
+    ReadOnlyPools pools = new ReadOnlyPools();
+    var poolA = pools.pool(a, 1);
+    var poolB = pools.pool(b, 1);
+
+    assertThat(pools.closeUnused()).as("both asked for since the start").isZero();
+    assertThat(pools.pool(a, 1)).isSameAs(poolA);   // the next run reads a only
+    assertThat(pools.closeUnused()).isEqualTo(1);
+
+    assertThat(poolB.isClosed()).isTrue();
+    assertThat(poolA.isClosed()).isFalse();
+    var again = pools.pool(b, 1);
+    assertThat(again).isNotSameAs(poolB);
+    try (var c = again.getConnection(); var s = c.createStatement();
+        var rs = s.executeQuery("SELECT COUNT(*) FROM \"1-10015132-9\"")) {
+      assertThat(rs.next()).isTrue();
+    }
+    assertThat(pools.closeUnused()).as("a, not asked for since").isEqualTo(1);
+    assertThat(poolA.isClosed()).isTrue();
+    again.close();
+  }
+
   private static String rows(QueryOutcome outcome) {
     return String.valueOf(((QueryOutcome.Success) outcome).result().rows());
   }
