@@ -67,6 +67,31 @@ class DaemonWarmUpTest {
   }
 
   @Test
+  void launchingRunsSlowPredictions_areCutAtTheWarmUpsOwnStatementLimit_andTheLastOutputsCounts()
+      throws Exception {
+    Path demo = CliTest.DEMO.toAbsolutePath().normalize();
+    // a second or more each: within the launching run's limit (10 s), far beyond the warm-up's (0.1 s)
+    String slow = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000000) "
+        + "SELECT COUNT(*) FROM c";
+    Path outputs = Files.write(dir.resolve("slow.jsonl"), List.of(
+        "{\"question_id\": 1, \"completion\": \"" + slow + "\"}",
+        "{\"question_id\": 2, \"completion\": \"" + slow + "\"}"));
+    // the launching run's own limit (here the default, 10 s a statement) is not the warm-up's
+    List<String> launching = List.of("evaluate", "--outputs", demo.resolve("predictions.jsonl").toString(),
+        "--questions-path", demo.resolve("questions.jsonl").toString(), "--db-path",
+        demo.resolve("demo.sqlite").toString(), "--outputs", outputs.toString());
+    DaemonWarmUp warmUp = DaemonWarmUp.create(dir, "sock.warm-up-", launching);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int status = warmUp.round(0, new PrintStream(out, true, StandardCharsets.UTF_8));
+
+    assertThat(status).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("  Total:          2\n  Matches:        0\n",
+        "  Reasons:        TIMEOUT=2\n");
+    warmUp.delete();
+  }
+
+  @Test
   void launchingRunWithoutAllThreeFiles_getsTheBuiltInBenchmark() throws Exception {
     Path demo = CliTest.DEMO.toAbsolutePath().normalize();
     for (List<String> launching : List.of(List.of("evaluate", "--outputs", demo.resolve("predictions.jsonl")
