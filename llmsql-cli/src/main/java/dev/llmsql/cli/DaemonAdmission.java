@@ -1,13 +1,16 @@
 package dev.llmsql.cli;
 
 import java.io.IOException;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
@@ -22,12 +25,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
  * What the evaluation daemon may run, and where it and its client may meet: the rules both sides apply
  * (docs/SECURITY.md, "The evaluation daemon"). A command line is run by a daemon only when it means the same
  * there: {@code evaluate}, no {@code --verbose} (the daemon's logging is set at its start), nothing read from
- * standard input, and no argument that is, or leads through links to, a file in {@code /dev} or {@code /proc} or
+ * standard input, no database found later by a name the command line does not hold ({@code --databases-dir},
+ * {@code {db_id}}), and no argument that is, or leads through links to, a file in {@code /dev} or {@code /proc} or
  * a device, pipe or socket (what those open depends on the process). A socket is trusted only in a directory
  * that is this user's and closed to everyone else.
  *
@@ -47,11 +53,25 @@ final class DaemonAdmission {
     }
     for (String arg : args) {
       if (arg.equals("-v") || arg.equals("--verbose") || arg.equals("-") || arg.endsWith("=-")
-          || processLocal(arg)) {
+          || namesFilesLater(arg) || processLocal(arg) || processLocal(unquoted(arg))) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * Options whose files the run finds later, by names the command line does not hold: each question's database
+   * in {@code --databases-dir}, and a {@code {db_id}} template; what those names reach is not checked here.
+   */
+  private static boolean namesFilesLater(String arg) {
+    return arg.equals("--databases-dir") || arg.startsWith("--databases-dir=") || arg.contains("{db_id}");
+  }
+
+  /** {@code arg} without surrounding quotes, as picocli reads it with {@code -Dpicocli.trimQuotes=true}. */
+  private static String unquoted(String arg) {
+    return arg.length() >= 2 && (arg.charAt(0) == '"' || arg.charAt(0) == '\'')
+        && arg.charAt(arg.length() - 1) == arg.charAt(0) ? arg.substring(1, arg.length() - 1) : arg;
   }
 
   /**
@@ -170,6 +190,34 @@ final class DaemonAdmission {
       }
     }
     return HexFormat.of().formatHex(sha256.digest());
+  }
+
+  /**
+   * Whether the process at the other end of {@code channel} is this user with this process's group: a report a
+   * run writes belongs to that group, so a daemon started under another group (newgrp, sg) must not run it.
+   */
+  static boolean samePeer(SocketChannel channel, UserPrincipal owner) {
+    try {
+      UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+      return peer.user().equals(owner) && peer.group().equals(ProcessGroup.GROUP);
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
+  /** This process's group, by its number (the group of a peer compares by number too); null if unknown. */
+  private static final class ProcessGroup {
+    static final GroupPrincipal GROUP = find();
+
+    private static GroupPrincipal find() {
+      try {
+        long gid = new com.sun.security.auth.module.UnixSystem().getGid();
+        return FileSystems.getDefault().getUserPrincipalLookupService()
+            .lookupPrincipalByGroupName(Long.toString(gid));
+      } catch (IOException | RuntimeException | LinkageError e) {
+        return null;   // then no peer matches, and every command runs in its own JVM
+      }
+    }
   }
 
   /**

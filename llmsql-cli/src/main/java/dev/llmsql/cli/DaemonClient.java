@@ -25,7 +25,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import jdk.net.ExtendedSocketOptions;
 
 /**
  * The short-lived side of {@code bin/llmsql}'s evaluation daemon: hands one {@code evaluate} command line to the
@@ -46,7 +45,7 @@ final class DaemonClient {
   /** The status of a run interrupted with Ctrl-C (128 + SIGINT), as a shell reports it. */
   static final int INTERRUPTED = 130;
 
-  /** How long a client waits for the daemon to be ready to run its command. */
+  /** How long a client waits, from its connect, for the daemon to be ready to run its command. */
   static final Duration START_WAIT = Duration.ofSeconds(3);
 
   private static final int WAITING = 0;
@@ -74,6 +73,14 @@ final class DaemonClient {
       interrupted.set(true);
       close(channel);
     });
+    // from before the connect: a stopped daemon's full backlog would keep a connect waiting for ever
+    AtomicInteger state = new AtomicInteger(WAITING);
+    DaemonThreads.start("llmsql-daemon-wait", () -> {
+      LockSupport.parkNanos(START_WAIT.toNanos());
+      if (state.compareAndSet(WAITING, GAVE_UP)) {
+        close(channel);   // what waits below ends, and the command runs here
+      }
+    });
     try (channel) {
       try {
         channel.connect(UnixDomainSocketAddress.of(socket));
@@ -81,20 +88,13 @@ final class DaemonClient {
         removeDead(socket);
         return OptionalInt.empty();
       }
-      if (!channel.getOption(ExtendedSocketOptions.SO_PEERCRED).user().equals(owner)) {
+      if (!DaemonAdmission.samePeer(channel, owner)) {
         return OptionalInt.empty();
       }
       Runtime.getRuntime().addShutdownHook(closer);
       DataOutputStream request = new DataOutputStream(new BufferedOutputStream(DaemonWire.out(channel)));
       new DaemonWire.Request(System.getProperty("user.dir"), DaemonAdmission.environmentDigest(System.getenv()),
           console, arguments).writeTo(request);
-      AtomicInteger state = new AtomicInteger(WAITING);
-      DaemonThreads.start("llmsql-daemon-wait", () -> {
-        LockSupport.parkNanos(START_WAIT.toNanos());
-        if (state.compareAndSet(WAITING, GAVE_UP)) {
-          close(channel);   // the read below ends, and the command runs here
-        }
-      });
       return answer(new DataInputStream(new BufferedInputStream(DaemonWire.in(channel))), request, state,
           interrupted, out, err);
     } catch (IOException | UnsupportedOperationException e) {

@@ -24,13 +24,14 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,6 +85,8 @@ final class EvaluateDaemon {
   private volatile ProcessHandle launcher;
   private volatile List<String> launching = List.of();
   private volatile boolean served;
+  /** The warm-up round running or queued, which a client's arrival cancels (interrupts). */
+  private volatile Future<?> warmUpRound;
 
   /**
    * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
@@ -192,7 +195,7 @@ final class EvaluateDaemon {
         awaitRun();
         return;
       }
-      if (!sameUser(client)) {
+      if (!DaemonAdmission.samePeer(client, owner)) {
         client.close();
       } else if (!jar.equals(jarIdentity())) {
         decline(client);   // rebuilt: this JVM runs old code; the next launch starts a new daemon
@@ -202,6 +205,10 @@ final class EvaluateDaemon {
       } else {
         lastActive = System.nanoTime();
         served = true;
+        Future<?> round = warmUpRound;
+        if (round != null) {
+          round.cancel(true);   // an evaluation interrupted stops within a statement's deadline
+        }
         runner.execute(() -> handle(client));
       }
     }
@@ -273,10 +280,11 @@ final class EvaluateDaemon {
   }
 
   /**
-   * Warm-up rounds on the run thread, one at a time, so that a client waits at most for the end of one (a tenth of
-   * a second once compiled) and its run never shares the JVM's standard streams with one. A client ends the
-   * warm-up: its runs warm the daemon from then on. Declining clients while warming (they would run in their own
-   * JVM) was slower when runs follow each other: they competed with the warm-up for the cores.
+   * Warm-up rounds on the run thread, one at a time, so that a client's run never shares the JVM's standard
+   * streams with one. A client ends the warm-up: the round under way is interrupted (an evaluation stops within a
+   * statement's deadline, so the client waits a fraction of a second, not for a slow round), and its runs warm
+   * the daemon from then on. Declining clients while warming (they would run in their own JVM) was slower when
+   * runs follow each other: they competed with the warm-up for the cores.
    */
   private void warmUp(Path dir, String prefix) {
     try {
@@ -287,13 +295,27 @@ final class EvaluateDaemon {
         for (int round = 0; round < warmUp.rounds() && !served && server.isOpen(); round++) {
           int r = round;
           long start = System.nanoTime();
-          runner.submit(() -> warmUp.round(r)).get();
+          Future<?> running = runner.submit(() -> warmUp.round(r));
+          warmUpRound = running;
+          if (served) {
+            running.cancel(true);   // a client came between the check and the submit
+          }
+          try {
+            running.get();
+          } catch (CancellationException e) {
+            break;   // a client came: its runs warm the daemon from now on
+          }
           if (System.nanoTime() - start > LONGEST_WARM_UP_ROUND.toNanos()) {
-            break;   // slow inputs (or hostile ones): not worth the cores, and a client would wait behind one
+            break;   // slow inputs (or hostile ones): not worth the cores
           }
         }
       } finally {
-        warmUp.delete();
+        warmUpRound = null;
+        try {
+          runner.execute(warmUp::delete);   // after a cancelled round has ended: not under its feet
+        } catch (RejectedExecutionException e) {
+          warmUp.delete();   // stopping: nothing runs any more
+        }
       }
     } catch (Exception e) {
       LOG.debug("warm-up of {} ended: {}", socket, e.toString());
@@ -362,15 +384,6 @@ final class EvaluateDaemon {
   private void stopWhenIdle() {
     if (!busy.get() && System.nanoTime() - lastActive > idle.toNanos()) {
       stop();
-    }
-  }
-
-  private boolean sameUser(SocketChannel client) {
-    try {
-      UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
-      return peer.user().equals(owner);
-    } catch (IOException | UnsupportedOperationException e) {
-      return false;
     }
   }
 

@@ -148,7 +148,12 @@ class EvaluateDaemonTest {
         replaced("--outputs", "/work/../dev/null"), replaced("--outputs", proc.resolve("self/fd/0").toString()),
         replaced("--outputs", chain.toString()), with("--gate-format", "junit-xml=" + proc + "/self/fd/1"),
         with("--jdbc-url=jdbc:duckdb:" + proc + "/self/fd/3"),
-        with("--save-report=" + temp.resolve("not-yet/../../../../../../../../proc/self/fd/1")), List.of());
+        with("--save-report=" + temp.resolve("not-yet/../../../../../../../../proc/self/fd/1")),
+        // as picocli reads it with -Dpicocli.trimQuotes=true
+        replaced("--outputs", "\"" + link + "\""),
+        // files found later, by names the command line does not hold
+        with("--databases-dir", temp.toString()), with("--databases-dir=" + temp), with("--jdbc-url", "jdbc:duckdb:" + temp + "/{db_id}.duckdb"),
+        List.of());
     for (List<String> args : declined) {
       assertThat(DaemonAdmission.admits(args)).as(args.toString()).isFalse();
       // the daemon checks too: a client that does not
@@ -384,6 +389,64 @@ class EvaluateDaemonTest {
     assertThat(socket).doesNotExist();
     assertThat(DaemonClient.run(dir.resolve("none.sock"), demo().toArray(String[]::new), false,
         print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))).isEmpty();
+  }
+
+  @Test
+  void listenerWhoseBacklogIsFull_doesNotKeepTheClientWaiting() throws Exception {
+    List<SocketChannel> queued = new ArrayList<>();
+    try (ServerSocketChannel stopped = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      stopped.bind(UnixDomainSocketAddress.of(socket), 1);   // a stopped daemon: it accepts nobody
+      for (int i = 0; i < 64; i++) {
+        SocketChannel waiting = SocketChannel.open(StandardProtocolFamily.UNIX);
+        waiting.configureBlocking(false);
+        queued.add(waiting);
+        try {
+          if (!waiting.connect(UnixDomainSocketAddress.of(socket))) {
+            break;   // the queue is full
+          }
+        } catch (IOException e) {
+          break;
+        }
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+      OptionalInt status = DaemonClient.run(socket, demo().toArray(String[]::new), false, print(out), print(out));
+
+      assertThat(status).as("gave up: runs itself").isEmpty();
+      assertThat(out.size()).isZero();
+    } finally {
+      for (SocketChannel waiting : queued) {
+        waiting.close();
+      }
+      Files.deleteIfExists(socket);
+    }
+  }
+
+  @Test
+  void slowWarmUpRound_isInterruptedByAClient_whichIsServed() throws Exception {
+    // 300 questions whose predictions each run until the warm-up's statement limit (0.1 s): 15 s a round
+    Path questions = Files.write(temp.resolve("questions.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
+        .mapToObj(id -> "{\"question_id\": " + id + ", \"question\": \"q\", \"sql\": \"SELECT 1\", "
+            + "\"table_id\": \"employees\"}").toList());
+    Path slow = Files.write(temp.resolve("slow.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
+        .mapToObj(id -> "{\"question_id\": " + id + ", \"completion\": \"WITH RECURSIVE c(x) AS (SELECT 1 UNION "
+            + "ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c WHERE x > " + id + "\"}").toList());   // all distinct
+    List<String> launching = List.of("evaluate", "--outputs", slow.toString(), "--questions-path",
+        questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString());
+    Process launcher = new ProcessBuilder("sleep", "1").start();
+    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle(),
+        launching);
+    serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
+    serving.start();
+    waitFor(() -> Files.exists(socket));
+    waitFor(() -> warmUps() == 1);
+    Thread.sleep(500);   // into the first round
+
+    OptionalInt meanwhile = DaemonClient.run(socket, demo().toArray(String[]::new), false,
+        print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()));
+
+    assertThat(meanwhile).as("served, not given up on").hasValue(0);
+    waitFor(() -> warmUps() == 0);
   }
 
   @Test

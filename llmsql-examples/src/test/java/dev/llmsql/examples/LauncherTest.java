@@ -141,12 +141,19 @@ class LauncherTest {
             "evaluate", "--outputs", DEMO + "predictions.jsonl", "--questions-path", DEMO + "questions.jsonl",
             "--db-path", DEMO + "demo.sqlite", "--no-save-report", "-q"));
 
+    // and one above 9 (bash's exec {fd}>, a lock a job holds), which only bash can close
+    Run pipedHigh = start(Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120", "ANOTHER_DAEMON", "2"),
+        List.of("timeout", "60", "bash", "-c", "{ sh llmsql-cli/bin/llmsql \"$@\" 12>&1 >/dev/null; } | cat", "sh",
+            "evaluate", "--outputs", DEMO + "predictions.jsonl", "--questions-path", DEMO + "questions.jsonl",
+            "--db-path", DEMO + "demo.sqlite", "--no-save-report", "-q"));
+
     assertThat(spawning).isEqualTo(plain);
+    assertThat(pipedHigh.status()).as("not the timeout's 124").isZero();
     Set<PosixFilePermission> ownerOnly = Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
     assertThat(Files.getPosixFilePermissions(first)).isEqualTo(ownerOnly);
     assertThat(Files.getPosixFilePermissions(second)).isEqualTo(ownerOnly);
     assertThat(piped.status()).as("not the timeout's 124").isZero();
-    assertThat(sockets()).hasSize(3);
+    assertThat(sockets()).hasSize(4);
   }
 
   @Test

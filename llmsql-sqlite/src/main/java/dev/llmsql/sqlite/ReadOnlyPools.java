@@ -277,12 +277,17 @@ final class ReadOnlyPools {
   /**
    * Closes the pools nobody asked for since the previous call (the first time: since this object was made): what a process that runs one evaluation after another keeps open is then the
    * last one's databases, connections and parsed schemas, not those of every file it ever read, some of them
-   * deleted since. Only between evaluations: a pool in use is closed under its borrowers.
+   * deleted since. A call when nothing was asked for since the previous one (an evaluation that failed before
+   * it opened a database) closes nothing. Only between evaluations: a pool in use is closed under its borrowers.
    *
    * @return how many pools were closed
    */
   int closeUnused() {
-    long current = generation.getAndIncrement();
+    long current = generation.get();
+    if (pools.values().stream().noneMatch(e -> e.used.get() >= current)) {
+      return 0;   // nothing asked for since the last call (a run that failed before it opened a database)
+    }
+    generation.incrementAndGet();
     int[] closed = {0};
     pools.entrySet().removeIf(e -> {
       if (e.getValue().used.get() >= current) {

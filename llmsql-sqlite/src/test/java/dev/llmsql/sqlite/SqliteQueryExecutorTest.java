@@ -76,9 +76,11 @@ class SqliteQueryExecutorTest {
     assertThat(pools.closeUnused()).as("both asked for since the start").isZero();
     assertThat(pools.pool(a, 1)).isSameAs(poolA);   // the next run reads a only
     assertThat(pools.closeUnused()).isEqualTo(1);
-
     assertThat(poolB.isClosed()).isTrue();
     assertThat(poolA.isClosed()).isFalse();
+    assertThat(pools.closeUnused()).as("nothing asked for since: a run that failed first").isZero();
+    assertThat(poolA.isClosed()).isFalse();
+
     var again = pools.pool(b, 1);
     assertThat(again).isNotSameAs(poolB);
     try (var c = again.getConnection(); var s = c.createStatement();
