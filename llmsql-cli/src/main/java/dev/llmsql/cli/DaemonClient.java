@@ -94,7 +94,7 @@ final class DaemonClient {
       Runtime.getRuntime().addShutdownHook(closer);
       DataOutputStream request = new DataOutputStream(new BufferedOutputStream(DaemonWire.out(channel)));
       new DaemonWire.Request(System.getProperty("user.dir"), DaemonAdmission.environmentDigest(System.getenv()),
-          console, arguments).writeTo(request);
+          console, DaemonWire.Encodings.ofThisJvm(), arguments).writeTo(request);
       return answer(new DataInputStream(new BufferedInputStream(DaemonWire.in(channel))), request, state,
           interrupted, out, err);
     } catch (IOException | UnsupportedOperationException e) {

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
 /**
  * What {@link DaemonClient} and {@link EvaluateDaemon} say to each other over their Unix socket. The client
  * sends one request (its working directory, a digest of its environment, whether a console is attached, the
- * arguments); the daemon answers with frames, each a kind byte, a length and that many bytes: {@link #DECLINED}
+ * charsets of its standard output and error, the arguments); the daemon answers with frames, each a kind byte, a length and that many bytes: {@link #DECLINED}
  * when the client should run the command itself, or {@link #READY} when the run can start, to which the client
  * answers {@link #GO} (or, having waited too long, closes and runs the command itself: the daemon runs nothing
  * without a go), then standard output, standard error, and the exit status. Every size is bounded before
@@ -22,13 +23,14 @@ import java.util.List;
  *
  * <pre>{@code
  * DaemonWire.Request request = new DaemonWire.Request("/home/me/eval",
- *     DaemonAdmission.environmentDigest(System.getenv()), false, List.of("evaluate", "--help"));
+ *     DaemonAdmission.environmentDigest(System.getenv()), false, DaemonWire.Encodings.ofThisJvm(),
+ *     List.of("evaluate", "--help"));
  * request.writeTo(new DataOutputStream(channelOut));
  * }</pre>
  */
 final class DaemonWire {
 
-  static final int MAGIC = 0x4c4d5332;   // "LMS2": a new layout gets a new number
+  static final int MAGIC = 0x4c4d5333;   // "LMS3": a new layout gets a new number
   static final byte OUT = 'O';
   static final byte ERR = 'E';
   static final byte EXIT = 'X';
@@ -53,9 +55,12 @@ final class DaemonWire {
    * @param environment the digest of the client's environment ({@link DaemonAdmission#environmentDigest}),
    *     which must be the daemon's
    * @param console whether the client has a console: progress is redrawn and coloured only then
+   * @param encodings the charsets of the client's standard output and error, which the run's text is encoded
+   *     in, as its own {@code System.out} and {@code System.err} would
    * @param args the command line, {@code evaluate} first
    */
-  record Request(String workingDirectory, String environment, boolean console, List<String> args) {
+  record Request(String workingDirectory, String environment, boolean console, Encodings encodings,
+                 List<String> args) {
 
     Request {
       args = List.copyOf(args);
@@ -66,6 +71,8 @@ final class DaemonWire {
       writeString(out, workingDirectory);
       writeString(out, environment);
       out.writeBoolean(console);
+      writeString(out, encodings.out());
+      writeString(out, encodings.err());
       out.writeInt(args.size());
       for (String arg : args) {
         writeString(out, arg);
@@ -82,6 +89,7 @@ final class DaemonWire {
       String directory = readString(in, budget);
       String environment = readString(in, budget);
       boolean console = in.readBoolean();
+      Encodings encodings = new Encodings(readString(in, budget), readString(in, budget));
       int count = in.readInt();
       if (count < 0 || count > MAX_ARGS) {
         throw new IOException("argument count out of range: " + count);
@@ -90,7 +98,34 @@ final class DaemonWire {
       for (int i = 0; i < count; i++) {
         args.add(readString(in, budget));
       }
-      return new Request(directory, environment, console, args);
+      return new Request(directory, environment, console, encodings, args);
+    }
+  }
+
+  /**
+   * The charsets of standard output and error, by name: a JVM's {@code System.out} and {@code System.err} encode
+   * in {@code stdout.encoding}/{@code stderr.encoding} (JDK 19 on) or {@code sun.stdout.encoding}/{@code
+   * sun.stderr.encoding} (set for a terminal, or by {@code -D}), else in the default charset.
+   */
+  record Encodings(String out, String err) {
+
+    /** This JVM's. */
+    static Encodings ofThisJvm() {
+      return new Encodings(of("stdout"), of("stderr"));
+    }
+
+    private static String of(String stream) {
+      return System.getProperty(stream + ".encoding", System.getProperty("sun." + stream + ".encoding",
+          Charset.defaultCharset().name()));
+    }
+
+    /** Whether this JVM can encode in both. */
+    boolean supported() {
+      try {
+        return Charset.isSupported(out) && Charset.isSupported(err);
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
     }
   }
 

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.charset.Charset;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -24,7 +25,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -62,6 +65,8 @@ final class EvaluateDaemon {
   static final String SERVE_PROPERTY = "llmsql.daemon.serve";
   /** The system property that makes {@code Main} hand an {@code evaluate} to the daemon on the socket it names. */
   static final String CLIENT_PROPERTY = "llmsql.daemon.socket";
+  /** The system property with the launcher's process id, whose end starts the warm-up. */
+  static final String LAUNCHER_PROPERTY = "llmsql.daemon.launcher";
   static final String IDLE_VARIABLE = "LLMSQL_DAEMON_IDLE";
   static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
 
@@ -82,11 +87,13 @@ final class EvaluateDaemon {
   private volatile long lastActive = System.nanoTime();
   private volatile ServerSocketChannel server;
   private volatile UserPrincipal owner;
-  private volatile ProcessHandle launcher;
+  private volatile CompletableFuture<?> launcherEnded;
   private volatile List<String> launching = List.of();
   private volatile boolean served;
   /** The warm-up round running or queued, which a client's arrival cancels (interrupts). */
   private volatile Future<?> warmUpRound;
+  /** The warm-up whose folder exists, for the exit to delete. */
+  private volatile DaemonWarmUp warmingUp;
 
   /**
    * A daemon for {@code socket} that stops after {@code idle} without a request and calls {@code clientGone} when
@@ -99,13 +106,28 @@ final class EvaluateDaemon {
   }
 
   /**
-   * Warms up once {@code launcher} (the process that started this daemon, running its own evaluation of
-   * {@code launching}) has ended, with {@link DaemonWarmUp} rounds until they are done or a client comes.
+   * Warms up once {@code launcherEnded} (the process that started this daemon, running its own evaluation of
+   * {@code launching}, has ended), with {@link DaemonWarmUp} rounds until they are done or a client comes.
    */
-  EvaluateDaemon warmUpAfter(ProcessHandle launcher, List<String> launching) {
-    this.launcher = launcher;
+  EvaluateDaemon warmUpAfter(CompletableFuture<?> launcherEnded, List<String> launching) {
+    this.launcherEnded = launcherEnded;
     this.launching = List.copyOf(launching);
     return this;
+  }
+
+  /**
+   * When the launcher has ended: the process {@code pid} names (by {@value #LAUNCHER_PROPERTY}; already done when
+   * it is gone, which a launcher that failed at once may be before this JVM asks), else this JVM's parent.
+   */
+  static CompletableFuture<?> launcherEnded(String pid) {
+    Optional<ProcessHandle> launcher;
+    try {
+      launcher = pid == null ? ProcessHandle.current().parent() : ProcessHandle.of(Long.parseLong(pid.strip()));
+    } catch (NumberFormatException e) {
+      launcher = ProcessHandle.current().parent();
+    }
+    return launcher.filter(p -> !p.equals(ProcessHandle.current()))
+        .<CompletableFuture<?>>map(ProcessHandle::onExit).orElse(CompletableFuture.completedFuture(null));
   }
 
   /** The idle time {@code LLMSQL_DAEMON_IDLE} (whole seconds) asks for; the default when unset or not a number. */
@@ -137,7 +159,13 @@ final class EvaluateDaemon {
       }
       Files.deleteIfExists(socket);   // left by a daemon that was killed
       // a SIGTERM (pkill) or a client gone ends the JVM without the finally below; no socket may stay behind
-      Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> deleteQuietly(socket));
+      Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> {
+        deleteQuietly(socket);
+        DaemonWarmUp left = warmingUp;
+        if (left != null) {
+          left.delete();   // its copy of the launching run's predictions too
+        }
+      });
       Runtime.getRuntime().addShutdownHook(removeSocket);
       try (ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
         // The socket file appears at bind, before listen: a client connecting in between is refused and takes
@@ -149,7 +177,7 @@ final class EvaluateDaemon {
         AtomicFiles.moveIntoPlace(binding, socket);
         server = channel;
         timer.scheduleWithFixedDelay(this::stopWhenIdle, 1, 1, TimeUnit.SECONDS);
-        if (launcher != null) {
+        if (launcherEnded != null) {
           DaemonThreads.start("llmsql-daemon-warm-up", () -> warmUp(dir, name + ".warm-up-"));
         }
         acceptUntilStopped(channel);
@@ -234,7 +262,8 @@ final class EvaluateDaemon {
       DaemonWire.Request request = DaemonWire.Request.readFrom(in);
       unread.cancel(false);
       boolean here = inThisDirectory(request.workingDirectory());
-      if (!here || !DaemonAdmission.admits(request.args()) || !environment.equals(request.environment())) {
+      if (!here || !DaemonAdmission.admits(request.args()) || !environment.equals(request.environment())
+          || !request.encodings().supported()) {
         if (!here && request.workingDirectory().equals(System.getProperty("user.dir"))) {
           stop();   // this JVM's directory was renamed or removed: its name now means another one
         }
@@ -288,9 +317,10 @@ final class EvaluateDaemon {
    */
   private void warmUp(Path dir, String prefix) {
     try {
-      launcher.onExit().get(10, TimeUnit.MINUTES);
+      launcherEnded.get(10, TimeUnit.MINUTES);
       DaemonWarmUp.deleteLeftovers(dir, prefix);
       DaemonWarmUp warmUp = DaemonWarmUp.create(dir, prefix, launching);
+      warmingUp = warmUp;
       try {
         for (int round = 0; round < warmUp.rounds() && !served && server.isOpen(); round++) {
           int r = round;
@@ -311,10 +341,14 @@ final class EvaluateDaemon {
         }
       } finally {
         warmUpRound = null;
+        Runnable delete = () -> {
+          warmUp.delete();
+          warmingUp = null;
+        };
         try {
-          runner.execute(warmUp::delete);   // after a cancelled round has ended: not under its feet
+          runner.execute(delete);   // after a cancelled round has ended: not under its feet
         } catch (RejectedExecutionException e) {
-          warmUp.delete();   // stopping: nothing runs any more
+          delete.run();   // stopping: nothing runs any more
         }
       }
     } catch (Exception e) {
@@ -324,10 +358,11 @@ final class EvaluateDaemon {
 
   /** Runs the command with this JVM's standard streams pointing at the client too, for our logging. */
   private static int run(DaemonWire.Request request, DataOutputStream frames) {
+    // encoded as the client's own System.out and System.err would encode (its locale, terminal, -D flags)
     PrintStream out = new PrintStream(new BufferedOutputStream(new DaemonWire.FrameStream(frames, DaemonWire.OUT),
-        8192), true);
+        8192), true, Charset.forName(request.encodings().out()));
     PrintStream err = new PrintStream(new BufferedOutputStream(new DaemonWire.FrameStream(frames, DaemonWire.ERR),
-        8192), true);
+        8192), true, Charset.forName(request.encodings().err()));
     PrintStream systemOut = System.out;
     PrintStream systemErr = System.err;
     System.setOut(out);

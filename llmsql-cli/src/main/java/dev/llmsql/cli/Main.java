@@ -17,6 +17,10 @@ public final class Main {
 
   public static void main(String[] args) throws java.io.IOException {
     String serve = System.getProperty(EvaluateDaemon.SERVE_PROPERTY);
+    if (serve != null) {
+      // the logger must find System.err at each line: a served run's is its client's
+      System.setProperty("org.slf4j.simpleLogger.cacheOutputStream", "false");
+    }
     // a daemon's args are its launcher's, and a served run's logging reaches its client: never verbose
     configureLogging(serve == null && (java.util.Arrays.asList(args).contains("--verbose")
         || java.util.Arrays.asList(args).contains("-v")));
@@ -25,7 +29,8 @@ public final class Main {
       EvaluateDaemon daemon = new EvaluateDaemon(Path.of(serve),
           EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)), () -> System.exit(130));
       // the launcher passes its own command line: its inputs are what the warm-up evaluates
-      ProcessHandle.current().parent().ifPresent(p -> daemon.warmUpAfter(p, java.util.List.of(args)));
+      daemon.warmUpAfter(EvaluateDaemon.launcherEnded(System.getProperty(EvaluateDaemon.LAUNCHER_PROPERTY)),
+          java.util.List.of(args));
       daemon.serve();
       System.exit(0);
     }

@@ -38,6 +38,7 @@ class EvaluateDaemonTest {
 
   private static final Path DEMO = CliTest.DEMO.toAbsolutePath().normalize();
   private static final String ENV = DaemonAdmission.environmentDigest(System.getenv());
+  private static final DaemonWire.Encodings ENC = DaemonWire.Encodings.ofThisJvm();
 
   @TempDir
   Path temp;
@@ -119,6 +120,44 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void servedRunsText_isEncodedAsTheClientsOwnStandardOutputWouldBe() throws Exception {
+    start(Duration.ofMinutes(1));
+    Path wrong = Files.writeString(temp.resolve("wrong.jsonl"),
+        "{\"question_id\": 29, \"completion\": \"SELECT 1\"}\n");   // its question: "... Café Lumière?"
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf("--outputs") + 1, wrong.toString());
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    assertThat(new Cli(new PrintStream(plain, true, StandardCharsets.US_ASCII), print(new ByteArrayOutputStream()))
+        .run(args.toArray(String[]::new))).isZero();
+
+    ByteArrayOutputStream served = new ByteArrayOutputStream();
+    try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      DataOutputStream request = new DataOutputStream(DaemonWire.out(client));
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, new DaemonWire.Encodings("US-ASCII",
+          "US-ASCII"), args).writeTo(request);
+      DataInputStream in = new DataInputStream(DaemonWire.in(client));
+      for (byte kind = readFrame(in, served); kind != DaemonWire.EXIT; kind = readFrame(in, served)) {
+        if (kind == DaemonWire.READY) {
+          request.writeByte(DaemonWire.GO);
+        }
+      }
+    }
+
+    assertThat(untimed(plain)).contains("Question:   Which account manager ID is assigned to Caf? Lumi?re?");
+    assertThat(untimed(served)).isEqualTo(untimed(plain));
+  }
+
+  /** Reads one frame; standard output's bytes go to {@code out}. */
+  private static byte readFrame(DataInputStream in, ByteArrayOutputStream out) throws IOException {
+    byte kind = in.readByte();
+    byte[] bytes = in.readNBytes(in.readInt());
+    if (kind == DaemonWire.OUT) {
+      out.write(bytes);
+    }
+    return kind;
+  }
+
+  @Test
   void servedRun_keepsItsExitStatus_andAnErrorLine() throws Exception {
     start(Duration.ofMinutes(1));
     List<String> args = new ArrayList<>(demo());
@@ -152,12 +191,13 @@ class EvaluateDaemonTest {
         // as picocli reads it with -Dpicocli.trimQuotes=true
         replaced("--outputs", "\"" + link + "\""),
         // files found later, by names the command line does not hold
-        with("--databases-dir", temp.toString()), with("--databases-dir=" + temp), with("--jdbc-url", "jdbc:duckdb:" + temp + "/{db_id}.duckdb"),
+        with("--databases-dir", temp.toString()), with("--databases-dir=" + temp),
+        with("--jdbc-url", "jdbc:duckdb:" + temp + "/{db_id}.duckdb"),
         List.of());
     for (List<String> args : declined) {
       assertThat(DaemonAdmission.admits(args)).as(args.toString()).isFalse();
       // the daemon checks too: a client that does not
-      assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, args)))
+      assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, ENC, args)))
           .as(args.toString()).isEqualTo(DaemonWire.DECLINED);
     }
     Path dev = Files.createDirectories(temp.resolve("home/dev/project"));
@@ -167,8 +207,8 @@ class EvaluateDaemonTest {
         .as("a report in folders not made yet").isTrue();
     assertThat(DaemonAdmission.admits(with("--fail-under=accuracy=0.7"))).isTrue();
     assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), "another environment", false,
-        demo()))).as("an environment that differs").isEqualTo(DaemonWire.DECLINED);
-    assertThat(rawRequest(new DaemonWire.Request(temp.toString(), ENV, false, demo())))
+        ENC, demo()))).as("an environment that differs").isEqualTo(DaemonWire.DECLINED);
+    assertThat(rawRequest(new DaemonWire.Request(temp.toString(), ENV, false, ENC, demo())))
         .as("another working directory").isEqualTo(DaemonWire.DECLINED);
 
     assertThat(DaemonClient.run(socket, demo().toArray(String[]::new), false, print(new ByteArrayOutputStream()),
@@ -239,7 +279,7 @@ class EvaluateDaemonTest {
     start(Duration.ofMinutes(1));
     try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
       DataOutputStream request = new DataOutputStream(DaemonWire.out(client));
-      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, demo()).writeTo(request);
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, ENC, demo()).writeTo(request);
       assertThat(new DataInputStream(DaemonWire.in(client)).readByte()).isEqualTo(DaemonWire.READY);
       request.writeByte(DaemonWire.GO);
     }
@@ -254,7 +294,7 @@ class EvaluateDaemonTest {
     List<String> args = new ArrayList<>(demo());
     args.set(args.indexOf("--no-save-report"), "--save-report=" + report);
     try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
-      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, args)
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, ENC, args)
           .writeTo(new DataOutputStream(DaemonWire.out(client)));
       assertThat(new DataInputStream(DaemonWire.in(client)).readByte()).isEqualTo(DaemonWire.READY);
     }
@@ -294,7 +334,7 @@ class EvaluateDaemonTest {
   @Test
   void warmUp_startsWhenTheLauncherEnds_servesAClientMeanwhile_andLeavesNothing() throws Exception {
     Process launcher = new ProcessBuilder("sleep", "1").start();
-    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle(),
+    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.onExit(),
         List.of());   // the built-in benchmark: twelve rounds, longer than the test's polling
     serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
     serving.start();
@@ -424,17 +464,9 @@ class EvaluateDaemonTest {
 
   @Test
   void slowWarmUpRound_isInterruptedByAClient_whichIsServed() throws Exception {
-    // 300 questions whose predictions each run until the warm-up's statement limit (0.1 s): 15 s a round
-    Path questions = Files.write(temp.resolve("questions.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
-        .mapToObj(id -> "{\"question_id\": " + id + ", \"question\": \"q\", \"sql\": \"SELECT 1\", "
-            + "\"table_id\": \"employees\"}").toList());
-    Path slow = Files.write(temp.resolve("slow.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
-        .mapToObj(id -> "{\"question_id\": " + id + ", \"completion\": \"WITH RECURSIVE c(x) AS (SELECT 1 UNION "
-            + "ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c WHERE x > " + id + "\"}").toList());   // all distinct
-    List<String> launching = List.of("evaluate", "--outputs", slow.toString(), "--questions-path",
-        questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString());
+    List<String> launching = slowLaunchingRun();
     Process launcher = new ProcessBuilder("sleep", "1").start();
-    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.toHandle(),
+    daemon = new EvaluateDaemon(socket, Duration.ofMinutes(1), gone::countDown).warmUpAfter(launcher.onExit(),
         launching);
     serving = new Thread(() -> serveQuietly(daemon), "daemon-under-test");
     serving.start();
@@ -447,6 +479,74 @@ class EvaluateDaemonTest {
 
     assertThat(meanwhile).as("served, not given up on").hasValue(0);
     waitFor(() -> warmUps() == 0);
+  }
+
+  @Test
+  void clientGoneDuringTheWarmUp_endsTheDaemon_andLeavesNoWarmUpFolder() throws Exception {
+    List<String> command = new ArrayList<>(List.of("sh", "-c",
+        "\"$0\" -D" + EvaluateDaemon.LAUNCHER_PROPERTY + "=$$ \"$@\" </dev/null >/dev/null 2>&1 &",
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), "-D" + EvaluateDaemon.SERVE_PROPERTY + "=" + socket,
+        Main.class.getName()));
+    command.addAll(slowLaunchingRun());
+    // started as the launcher starts it, in the background, told the launcher's id: a shell that ends at once
+    assertThat(new ProcessBuilder(command).start().waitFor()).isZero();
+    waitFor(() -> Files.exists(socket));
+    waitFor(() -> warmUps() == 1);
+
+    try (SocketChannel client = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+      DataOutputStream request = new DataOutputStream(DaemonWire.out(client));
+      new DaemonWire.Request(System.getProperty("user.dir"), ENV, false, ENC, demo()).writeTo(request);
+      assertThat(new DataInputStream(DaemonWire.in(client)).readByte()).isEqualTo(DaemonWire.READY);
+      request.writeByte(DaemonWire.GO);
+    }   // Ctrl-C
+
+    waitFor(() -> !Files.exists(socket));
+    waitFor(() -> warmUps() == 0);
+  }
+
+  @Test
+  void loggerToldToKeepItsFirstStream_stillWarnsTheServedClient() throws Exception {
+    Process daemonJvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Dorg.slf4j.simpleLogger.cacheOutputStream=true",
+        "-D" + EvaluateDaemon.SERVE_PROPERTY + "=" + socket, Main.class.getName(), "evaluate")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      waitFor(() -> Files.exists(socket));
+      Path cache = temp.resolve("gold-cache");
+      List<String> args = new ArrayList<>(demo());
+      args.set(args.indexOf("--no-gold-cache"), "--gold-cache=" + cache);
+      assertThat(new Cli(print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))
+          .run(args.toArray(String[]::new))).isZero();
+      Path gold;
+      try (var files = Files.list(cache)) {
+        gold = files.filter(f -> f.getFileName().toString().endsWith(".gold")).findFirst().orElseThrow();
+      }
+      Files.writeString(gold, "not a gold cache");
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+      OptionalInt served = DaemonClient.run(socket, args.toArray(String[]::new), false,
+          print(new ByteArrayOutputStream()), print(err));
+
+      assertThat(served).hasValue(0);
+      assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("[llmsql-gold-cache] WARN dev.llmsql.engine."
+          + "GoldCache - Gold cache " + gold + " is damaged");
+    } finally {
+      daemonJvm.destroyForcibly();
+    }
+  }
+
+  /** A launching run whose first warm-up round takes 15 s: 300 predictions that each run until the 0.1 s limit. */
+  private List<String> slowLaunchingRun() throws IOException {
+    // 300 questions whose predictions each run until the warm-up's statement limit (0.1 s): 15 s a round
+    Path questions = Files.write(temp.resolve("questions.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
+        .mapToObj(id -> "{\"question_id\": " + id + ", \"question\": \"q\", \"sql\": \"SELECT 1\", "
+            + "\"table_id\": \"employees\"}").toList());
+    Path slow = Files.write(temp.resolve("slow.jsonl"), java.util.stream.IntStream.rangeClosed(1, 300)
+        .mapToObj(id -> "{\"question_id\": " + id + ", \"completion\": \"WITH RECURSIVE c(x) AS (SELECT 1 UNION "
+            + "ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c WHERE x > " + id + "\"}").toList());   // all distinct
+    return List.of("evaluate", "--outputs", slow.toString(), "--questions-path",
+        questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString());
   }
 
   @Test
@@ -578,6 +678,15 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void launcherEnded_isDoneWhenTheLauncherIsGoneAlready_andWaitsForOneThatRuns() {
+    assertThat(EvaluateDaemon.launcherEnded(String.valueOf(Long.MAX_VALUE))).as("no such process").isDone();
+    assertThat(EvaluateDaemon.launcherEnded(String.valueOf(ProcessHandle.current().parent().orElseThrow().pid())))
+        .isNotDone();
+    assertThat(EvaluateDaemon.launcherEnded(String.valueOf(ProcessHandle.current().pid()))).as("itself").isDone();
+    assertThat(EvaluateDaemon.launcherEnded(null)).as("this JVM's parent").isNotDone();
+  }
+
+  @Test
   void idleTime_fromTheEnvironment() {
     assertThat(EvaluateDaemon.idleFrom("30")).isEqualTo(Duration.ofSeconds(30));
     assertThat(EvaluateDaemon.idleFrom(" 5 ")).isEqualTo(Duration.ofSeconds(5));
@@ -588,7 +697,8 @@ class EvaluateDaemonTest {
 
   @Test
   void request_roundTrips_andOutOfBoundsIsRefusedBeforeAllocating() throws Exception {
-    DaemonWire.Request request = new DaemonWire.Request("/w", "e", true, List.of("evaluate", "--outputs", "ö.jsonl"));
+    DaemonWire.Request request = new DaemonWire.Request("/w", "e", true, new DaemonWire.Encodings("UTF-8",
+        "US-ASCII"), List.of("evaluate", "--outputs", "ö.jsonl"));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     request.writeTo(new DataOutputStream(bytes));
 
@@ -604,6 +714,8 @@ class EvaluateDaemonTest {
     writer.writeInt(0);
     writer.writeInt(0);
     writer.writeBoolean(false);
+    writer.writeInt(0);
+    writer.writeInt(0);
     writer.writeInt(DaemonWire.MAX_ARGS + 1);
     assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
         manyArgs.toByteArray())))).isInstanceOf(IOException.class).hasMessage("argument count out of range: 4097");
@@ -615,7 +727,7 @@ class EvaluateDaemonTest {
       big.add("x".repeat(DaemonWire.MAX_STRING_BYTES));
     }
     ByteArrayOutputStream tooMuch = new ByteArrayOutputStream();
-    new DaemonWire.Request("/w", "e", false, big).writeTo(new DataOutputStream(tooMuch));
+    new DaemonWire.Request("/w", "e", false, ENC, big).writeTo(new DataOutputStream(tooMuch));
     assertThatThrownBy(() -> DaemonWire.Request.readFrom(new DataInputStream(new ByteArrayInputStream(
         tooMuch.toByteArray())))).as("2 MiB in all").isInstanceOf(IOException.class)
         .hasMessage("string length out of range: 65536");

@@ -173,6 +173,31 @@ class LauncherTest {
   }
 
   @Test
+  void noDaemon_underACpuTimeLimit_norAFifthOne() throws Exception {
+    Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120");
+    launch(env, evaluate());   // the archive
+    // ulimit -t counts a whole process: a daemon's would add up over every run it serves
+    List<String> limited = new ArrayList<>(List.of("sh", "-c", "ulimit -t 600; exec sh llmsql-cli/bin/llmsql \"$@\"",
+        "sh"));
+    limited.addAll(evaluate());
+    Run underLimit = start(env, limited);
+    Thread.sleep(1_000);
+    assertThat(underLimit.status()).isZero();
+    assertThat(sockets()).isEmpty();
+
+    for (int i = 1; i <= 5; i++) {   // five environments, five daemons asked for
+      Map<String, String> own = new java.util.HashMap<>(env);
+      own.put("ANOTHER_DAEMON", String.valueOf(i));
+      launch(own, evaluate());
+      int expected = Math.min(i, 4);
+      await(() -> sockets().size() == expected ? java.util.Optional.of(true) : java.util.Optional.empty());
+    }
+    Thread.sleep(1_000);
+
+    assertThat(sockets()).as("at most four live daemons a user").hasSize(4);
+  }
+
+  @Test
   void daemon_offUnderCi_andWhenTurnedOff() throws Exception {
     launch(Map.of(), evaluate());   // the archive
     launch(Map.of("CI", "true", "LLMSQL_DAEMON", ""), evaluate());

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -206,10 +207,23 @@ final class ReadOnlyPools {
   }
 
   /**
-   * A pool and the file it reads: its size, time and identity (inode), any of which changing means a new file;
-   * and the {@link #generation} in which it was last asked for.
+   * A pool and the file it reads: its size, modification time, identity (inode) and change time, any of which
+   * changing means new content; and the {@link #generation} in which it was last asked for.
    */
-  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey, AtomicLong used) { }
+  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey, Object changed,
+                       AtomicLong used) { }
+
+  /**
+   * The file's change time ({@code ctime}), which every write and every time set moves and no tool sets back
+   * ({@code cp -p} and {@code touch -d} set the modification time); null where the file system keeps none.
+   */
+  private static Object changeTime(Path file) {
+    try {
+      return Files.getAttribute(file, "unix:ctime");
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return null;
+    }
+  }
 
   /**
    * No shutdown hook closes the pools: every connection is read-only on an {@code immutable} file (no lock, no
@@ -254,18 +268,20 @@ final class ReadOnlyPools {
     }
     long size = attributes.size();
     long modified = attributes.lastModifiedTime().toMillis();
-    // a copy with its time kept (cp -p) can have both size and time of the file it replaced: the inode differs
+    // a copy with its time kept (cp -p) can have both size and time of the file it replaced: the inode differs,
+    // and when it was copied over it in place, the change time, which no tool sets back
     Object fileKey = attributes.fileKey();
+    Object changed = changeTime(file);
     Entry entry = pools.compute(key, (k, current) -> {
       if (current != null && current.size == size && current.modified == modified
-          && java.util.Objects.equals(current.fileKey, fileKey)) {
+          && Objects.equals(current.fileKey, fileKey) && Objects.equals(current.changed, changed)) {
         return current;
       }
       if (current != null) {
         LOG.debug("{} changed on disk; reopening its pool", file);
         current.pool.close();
       }
-      return new Entry(open(file, concurrency, reversed), size, modified, fileKey, new AtomicLong());
+      return new Entry(open(file, concurrency, reversed), size, modified, fileKey, changed, new AtomicLong());
     });
     entry.used.set(generation.get());
     if (entry.pool.getMaximumPoolSize() < concurrency) {
@@ -275,10 +291,11 @@ final class ReadOnlyPools {
   }
 
   /**
-   * Closes the pools nobody asked for since the previous call (the first time: since this object was made): what a process that runs one evaluation after another keeps open is then the
-   * last one's databases, connections and parsed schemas, not those of every file it ever read, some of them
-   * deleted since. A call when nothing was asked for since the previous one (an evaluation that failed before
-   * it opened a database) closes nothing. Only between evaluations: a pool in use is closed under its borrowers.
+   * Closes the pools nobody asked for since the previous call (the first time: since this object was made):
+   * what a process that runs one evaluation after another keeps open is then the last one's databases,
+   * connections and parsed schemas, not those of every file it ever read, some of them deleted since. A call
+   * when nothing was asked for since the previous one (an evaluation that failed before it opened a database)
+   * closes nothing. Only between evaluations: a pool in use is closed under its borrowers.
    *
    * @return how many pools were closed
    */

@@ -72,8 +72,8 @@ public final class SqliteQueryEngine implements QueryEngine {
    * makes the next evaluation of the same file start with its schema read; a process that runs evaluation after
    * evaluation, such as the CLI's evaluation daemon, calls this after each so that it holds one evaluation's
    * databases rather than every file it ever read; after an evaluation that opened no SQLite file (it failed
-   * first, or ran on another engine) it closes nothing. Call it only when no evaluation is running: an executor opened
-   * before the previous call and still in use would have its connections closed.
+   * first, or ran on another engine) it closes nothing. Call it only when no evaluation is running: an executor
+   * opened before the previous call and still in use would have its connections closed.
    *
    * <pre>{@code
    * evaluator.run(predictions);

@@ -92,6 +92,37 @@ class SqliteQueryExecutorTest {
     again.close();
   }
 
+  @Test
+  void fileRewrittenInPlace_withItsSizeAndTimeKept_isReadAfresh() throws Exception {
+    Path first = Files.createDirectories(dir.resolve("v1")).resolve("db.sqlite");
+    Path second = Files.createDirectories(dir.resolve("v2")).resolve("db.sqlite");
+    for (Path version : List.of(first, second)) {
+      try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + version);
+          var s = c.createStatement()) {
+        s.execute("CREATE TABLE t (v TEXT)");
+        s.execute("INSERT INTO t VALUES ('" + (version == first ? "before" : "after!") + "')");
+      }
+    }
+    assertThat(Files.size(second)).isEqualTo(Files.size(first));
+    Path live = dir.resolve("in-place.sqlite");
+    Files.copy(first, live);
+    java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(live);
+    Object inode = Files.readAttributes(live, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+    assertThat(rows(executor.execute(live, "SELECT v FROM t"))).isEqualTo("[[before]]");
+    Thread.sleep(20);   // a change time the file system can tell from the first
+    // cp -p over an existing file: the same inode, written in place, its time set back
+    try (var out = Files.newOutputStream(live, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+      out.write(Files.readAllBytes(second));
+    }
+    Files.setLastModifiedTime(live, time);
+    assertThat(Files.readAttributes(live, java.nio.file.attribute.BasicFileAttributes.class).fileKey())
+        .isEqualTo(inode);
+
+    try (SqliteDatabases next = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
+      assertThat(rows(next.execute(live, "SELECT v FROM t"))).isEqualTo("[[after!]]");
+    }
+  }
+
   private static String rows(QueryOutcome outcome) {
     return String.valueOf(((QueryOutcome.Success) outcome).result().rows());
   }
