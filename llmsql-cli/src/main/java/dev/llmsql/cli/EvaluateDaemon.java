@@ -446,12 +446,22 @@ final class EvaluateDaemon {
     }
   }
 
-  /** The jar (or class folder) this daemon runs from, by size and time: a rebuilt jar ends the daemon. */
+  /**
+   * The jar (or class folder) this daemon runs from, by size, time, inode and change time: a rebuilt jar ends the
+   * daemon, also one copied over it with its time kept ({@code cp -p}), as a database's pool is reopened.
+   */
   private static Object jarIdentity() {
     try {
       Path path = Path.of(EvaluateDaemon.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-      return List.of(path.toString(), attributes.size(), attributes.lastModifiedTime().toMillis());
+      Object changed;
+      try {
+        changed = Files.getAttribute(path, "unix:ctime");
+      } catch (UnsupportedOperationException | IllegalArgumentException e) {
+        changed = "";
+      }
+      return List.of(path.toString(), attributes.size(), attributes.lastModifiedTime().toMillis(),
+          String.valueOf(attributes.fileKey()), changed);
     } catch (Exception e) {
       return List.of();
     }

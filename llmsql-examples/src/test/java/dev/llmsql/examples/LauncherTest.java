@@ -173,6 +173,30 @@ class LauncherTest {
   }
 
   @Test
+  void jarRewrittenInPlace_withItsTimeKept_endsTheDaemon() throws Exception {
+    Path jar = Files.copy(JAR, cache.resolve("llmsql.jar"));
+    Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120", "LLMSQL_JAR",
+        jar.toString());
+    launch(env, evaluate());   // the archive
+    launch(env, evaluate());   // starts the daemon
+    Path socket = await(() -> sockets().stream().findFirst());
+    ProcessHandle daemon = await(() -> ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains("-Dllmsql.daemon.serve=" + socket)).findFirst());
+    FileTime time = Files.getLastModifiedTime(jar);
+    Thread.sleep(20);
+    // cp -p over it: the same inode and size, written in place, its time set back (here the same bytes)
+    try (var out = Files.newOutputStream(jar, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+      Files.copy(JAR, out);
+    }
+    Files.setLastModifiedTime(jar, time);
+
+    Run after = launch(env, evaluate());
+
+    assertThat(after.output()).startsWith("54.00% accuracy (27 of 50 matched)");
+    assertThat(daemon.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("declined, and ended").isFalse();
+  }
+
+  @Test
   void noDaemon_underACpuTimeLimit_norAFifthOne() throws Exception {
     Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120");
     launch(env, evaluate());   // the archive
