@@ -35,6 +35,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,6 +70,8 @@ final class EvaluateDaemon {
   static final String LAUNCHER_PROPERTY = "llmsql.daemon.launcher";
   static final String IDLE_VARIABLE = "LLMSQL_DAEMON_IDLE";
   static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
+  /** At most this many daemons of one user live at once (each holds about 100 MB until idle). */
+  static final int MAX_DAEMONS = 4;
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
   /** A warm-up round (a tenth of a second once compiled, on LLMSQL's full preset) that takes longer ends it. */
@@ -157,6 +160,10 @@ final class EvaluateDaemon {
       if (lock == null) {
         return;   // another daemon of the same name is starting or serving
       }
+      if (liveOthers(dir, name + ".lock") >= MAX_DAEMONS) {
+        LOG.warn("not serving on {}: {} daemons of this user live already", socket, MAX_DAEMONS);
+        return;
+      }
       Files.deleteIfExists(socket);   // left by a daemon that was killed
       // a SIGTERM (pkill) or a client gone ends the JVM without the finally below; no socket may stay behind
       Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> {
@@ -192,6 +199,31 @@ final class EvaluateDaemon {
         }
       }
     }
+  }
+
+  /**
+   * How many other daemons live in {@code dir}: those whose lock is held. A name whose lock nobody holds has no
+   * daemon, so its socket, if one is left (a daemon killed, or ended by the kernel), is deleted here.
+   */
+  static int liveOthers(Path dir, String ownLock) throws IOException {
+    int live = 0;
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path lockFile : files.filter(f -> f.getFileName().toString().endsWith(".lock")
+          && !f.getFileName().toString().equals(ownLock)).toList()) {
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+             FileLock held = tryLock(channel)) {
+          if (held == null) {
+            live++;
+          } else {
+            String lockName = lockFile.getFileName().toString();
+            Files.deleteIfExists(dir.resolve(lockName.substring(0, lockName.length() - ".lock".length())));
+          }
+        } catch (IOException e) {
+          // gone meanwhile
+        }
+      }
+    }
+    return live;
   }
 
   private static FileLock tryLock(FileChannel file) throws IOException {

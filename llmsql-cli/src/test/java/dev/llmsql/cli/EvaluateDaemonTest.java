@@ -550,6 +550,22 @@ class EvaluateDaemonTest {
   }
 
   @Test
+  void liveOthers_countsHeldLocks_andDeletesTheSocketOfANameNobodyHolds() throws Exception {
+    try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      dead.bind(UnixDomainSocketAddress.of(dir.resolve("evaluate-2.sock")));   // killed: its socket stays
+    }
+    Files.createFile(dir.resolve("evaluate-2.sock.lock"));
+    Files.createFile(dir.resolve("evaluate-3.sock.lock"));
+    try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(dir.resolve("evaluate-3.sock.lock"),
+        java.nio.file.StandardOpenOption.WRITE); java.nio.channels.FileLock held = lock.lock()) {
+      assertThat(held.isValid()).isTrue();
+
+      assertThat(EvaluateDaemon.liveOthers(dir, "evaluate-1.sock.lock")).isEqualTo(1);
+    }
+    assertThat(dir.resolve("evaluate-2.sock")).doesNotExist();
+  }
+
+  @Test
   void refusedSocketWhoseNameALiveDaemonHolds_isLeftInPlace() throws Exception {
     try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
       dead.bind(UnixDomainSocketAddress.of(socket));

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
@@ -69,7 +70,11 @@ final class GoldCache {
   private static final byte SUCCESS = 0;
   private static final byte SQL_ERROR = 1;
 
-  private static final Map<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
+  /**
+   * Monitors for the evaluations of this JVM that write a cache file, by the lock file's path, striped: a map
+   * from path to monitor would grow by one entry for every cache file a long-lived JVM (the CLI's daemon) wrote.
+   */
+  private static final Object[] JVM_LOCKS = Stream.generate(Object::new).limit(64).toArray();
   /** Polling a held lock: 5 ms, doubling to 200 ms, until the wait's own deadline. */
   private static final RetryPolicy LOCK_POLL = RetryPolicy.of(RetryPolicy.UNLIMITED_ATTEMPTS, Duration.ofMillis(5),
       Duration.ofMillis(200));
@@ -491,7 +496,7 @@ final class GoldCache {
     Path lock = dir.resolve(store.file.getFileName() + ".lock");
     // An OS file lock excludes other JVMs only; evaluations in this JVM (concurrent models) queue here first,
     // since a second lock on the same file from one JVM throws OverlappingFileLockException.
-    synchronized (JVM_LOCKS.computeIfAbsent(lock.toAbsolutePath().normalize(), k -> new Object())) {
+    synchronized (JVM_LOCKS[Math.floorMod(lock.toAbsolutePath().normalize().hashCode(), JVM_LOCKS.length)]) {
       writeLocked(store, lock);
     }
   }

@@ -197,7 +197,7 @@ class LauncherTest {
   }
 
   @Test
-  void noDaemon_underACpuTimeLimit_norAFifthOne() throws Exception {
+  void noDaemon_underACpuTimeLimit_norWithJvmWideFlags_norAFifthOne() throws Exception {
     Map<String, String> env = Map.of("LLMSQL_DAEMON", "on", "LLMSQL_DAEMON_IDLE", "120");
     launch(env, evaluate());   // the archive
     // ulimit -t counts a whole process: a daemon's would add up over every run it serves
@@ -205,8 +205,13 @@ class LauncherTest {
         "sh"));
     limited.addAll(evaluate());
     Run underLimit = start(env, limited);
+    // flags that act on a whole JVM would act on the daemon, not on the run
+    Map<String, String> jvmWide = new java.util.HashMap<>(env);
+    jvmWide.put("JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError");
+    Run withJvmWideFlag = launch(jvmWide, evaluate());
     Thread.sleep(1_000);
     assertThat(underLimit.status()).isZero();
+    assertThat(withJvmWideFlag.status()).isZero();
     assertThat(sockets()).isEmpty();
 
     for (int i = 1; i <= 5; i++) {   // five environments, five daemons asked for

@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -206,22 +205,45 @@ final class ReadOnlyPools {
     return opened;
   }
 
-  /**
-   * A pool and the file it reads: its size, modification time, identity (inode) and change time, any of which
-   * changing means new content; and the {@link #generation} in which it was last asked for.
-   */
-  private record Entry(HikariDataSource pool, long size, long modified, Object fileKey, Object changed,
-                       AtomicLong used) { }
+  /** A pool, the file it reads as it was when opened, and the {@link #generation} it was last asked for in. */
+  private record Entry(HikariDataSource pool, FileState file, AtomicLong used) { }
 
   /**
-   * The file's change time ({@code ctime}), which every write and every time set moves and no tool sets back
-   * ({@code cp -p} and {@code touch -d} set the modification time); null where the file system keeps none.
+   * What tells one content of a file from another without reading it: size, modification time, identity (inode)
+   * and change time ({@code ctime}). A copy with its time kept ({@code cp -p}) can have the size and time of the
+   * file it replaced: its inode differs, or, copied over it in place, its change time, which every write and
+   * every time set moves and no tool sets back.
    */
-  private static Object changeTime(Path file) {
-    try {
-      return Files.getAttribute(file, "unix:ctime");
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-      return null;
+  private record FileState(long size, long modified, Object fileKey, Object changed) {
+
+    /** The file's state; an IllegalArgumentException when it is missing or not a regular file. */
+    static FileState of(Path file) {
+      BasicFileAttributes attributes;
+      try {
+        attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      } catch (IOException e) {
+        throw new IllegalArgumentException("no such file", e);
+      }
+      if (!attributes.isRegularFile()) {
+        throw new IllegalArgumentException("not a regular file");
+      }
+      Object changed;
+      try {
+        changed = Files.getAttribute(file, "unix:ctime");
+      } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+        changed = null;   // a file system that keeps none
+      }
+      return new FileState(attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.fileKey(),
+          changed);
+    }
+
+    /** Whether {@code file} still is what this state describes (false when it is gone). */
+    boolean describes(Path file) {
+      try {
+        return equals(of(file));
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
     }
   }
 
@@ -257,31 +279,16 @@ final class ReadOnlyPools {
   HikariDataSource pool(Path database, int concurrency, boolean reversed) {
     Path file = database.toAbsolutePath().normalize();
     Key key = new Key(file, reversed);
-    BasicFileAttributes attributes;
-    try {
-      attributes = Files.readAttributes(file, BasicFileAttributes.class);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("no such file", e);
-    }
-    if (!attributes.isRegularFile()) {
-      throw new IllegalArgumentException("not a regular file");
-    }
-    long size = attributes.size();
-    long modified = attributes.lastModifiedTime().toMillis();
-    // a copy with its time kept (cp -p) can have both size and time of the file it replaced: the inode differs,
-    // and when it was copied over it in place, the change time, which no tool sets back
-    Object fileKey = attributes.fileKey();
-    Object changed = changeTime(file);
+    FileState state = FileState.of(file);
     Entry entry = pools.compute(key, (k, current) -> {
-      if (current != null && current.size == size && current.modified == modified
-          && Objects.equals(current.fileKey, fileKey) && Objects.equals(current.changed, changed)) {
+      if (current != null && current.file.equals(state)) {
         return current;
       }
       if (current != null) {
         LOG.debug("{} changed on disk; reopening its pool", file);
         current.pool.close();
       }
-      return new Entry(open(file, concurrency, reversed), size, modified, fileKey, changed, new AtomicLong());
+      return new Entry(open(file, concurrency, reversed), state, new AtomicLong());
     });
     entry.used.set(generation.get());
     if (entry.pool.getMaximumPoolSize() < concurrency) {
@@ -293,24 +300,26 @@ final class ReadOnlyPools {
   /**
    * Closes the pools nobody asked for since the previous call (the first time: since this object was made):
    * what a process that runs one evaluation after another keeps open is then the last one's databases,
-   * connections and parsed schemas, not those of every file it ever read, some of them deleted since. A call
-   * when nothing was asked for since the previous one (an evaluation that failed before it opened a database)
-   * closes nothing. Only between evaluations: a pool in use is closed under its borrowers.
+   * connections and parsed schemas, not those of every file it ever read. The pools of files that are gone or
+   * changed are closed at every call; those of files nobody asked for, only when something was asked for since
+   * the previous call (an evaluation that failed before it opened a database, or ran on another engine, leaves
+   * the last one's open). Only between evaluations: a pool in use is closed under its borrowers.
    *
    * @return how many pools were closed
    */
   int closeUnused() {
     long current = generation.get();
-    if (pools.values().stream().noneMatch(e -> e.used.get() >= current)) {
-      return 0;   // nothing asked for since the last call (a run that failed before it opened a database)
+    boolean anyUsed = pools.values().stream().anyMatch(e -> e.used.get() >= current);
+    if (anyUsed) {
+      generation.incrementAndGet();
     }
-    generation.incrementAndGet();
     int[] closed = {0};
     pools.entrySet().removeIf(e -> {
-      if (e.getValue().used.get() >= current) {
+      boolean unused = anyUsed && e.getValue().used.get() < current;
+      if (!unused && e.getValue().file.describes(e.getKey().path())) {
         return false;
       }
-      LOG.debug("closing the unused pool of {}", e.getKey().path());
+      LOG.debug("closing the pool of {} ({})", e.getKey().path(), unused ? "unused" : "gone or changed");
       e.getValue().pool.close();
       closed[0]++;
       return true;

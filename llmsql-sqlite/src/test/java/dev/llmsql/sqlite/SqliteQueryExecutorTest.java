@@ -89,7 +89,11 @@ class SqliteQueryExecutorTest {
     }
     assertThat(pools.closeUnused()).as("a, not asked for since").isEqualTo(1);
     assertThat(poolA.isClosed()).isTrue();
-    again.close();
+
+    // a run on another engine asks for no pool, yet a deleted file's pool is closed all the same
+    Files.delete(b);
+    assertThat(pools.closeUnused()).as("b, whose file is gone").isEqualTo(1);
+    assertThat(again.isClosed()).isTrue();
   }
 
   @Test

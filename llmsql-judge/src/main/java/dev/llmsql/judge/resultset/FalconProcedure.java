@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -41,10 +42,13 @@ import java.util.regex.Pattern;
  */
 public final class FalconProcedure implements PeerProcedure {
 
-  /** Python's Decimal accepts these (underscores between digits, surrounding blanks stripped). */
-  private static final Pattern DECIMAL = Pattern.compile(
-      "[+-]?(?:\\d(?:_?\\d)*(?:\\.(?:\\d(?:_?\\d)*)?)?|\\.\\d(?:_?\\d)*)(?:[eE][+-]?\\d(?:_?\\d)*)?");
-  private static final Pattern NAN = Pattern.compile("[+-]?nan\\d*", Pattern.CASE_INSENSITIVE);
+  /**
+   * What Python's Decimal reads once {@link #asDecimalReadsIt} has dropped underscores and made Unicode digits
+   * ASCII. No repeated group: Java matches one recursively, a frame per repetition, and a 2,000-digit cell
+   * ended a run with a StackOverflowError.
+   */
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
+  private static final Pattern NAN = Pattern.compile("[+-]?nan(\\d*)", Pattern.CASE_INSENSITIVE);
   /** Python's default decimal context: a rounded value needing more digits raises, leaving the text as is. */
   private static final int PYTHON_DECIMAL_PRECISION = 28;
 
@@ -251,20 +255,47 @@ public final class FalconProcedure implements PeerProcedure {
 
   /** Falcon's accurate_decimal: text that Python's Decimal reads becomes that number to 2 places, HALF_UP. */
   static String rounded(String text) {
-    String t = text.strip();
-    if (NAN.matcher(t).matches()) {
-      return t.startsWith("-") ? "-NaN" : t.toLowerCase(Locale.ROOT).startsWith("s") ? text : "NaN";
+    String t = asDecimalReadsIt(text.strip());
+    Matcher nan = NAN.matcher(t);
+    if (nan.matches()) {
+      return (t.startsWith("-") ? "-NaN" : "NaN") + payload(nan.group(1));   // sNaN: quantize raises, text stays
     }
     if (!DECIMAL.matcher(t).matches()) {
       return text; // includes infinities, which quantize rejects
     }
-    BigDecimal value = new BigDecimal(t.replace("_", ""));
+    BigDecimal value = new BigDecimal(t);
     BigDecimal result = value.setScale(2, RoundingMode.HALF_UP);
     if (result.precision() > PYTHON_DECIMAL_PRECISION) {
       return text;
     }
     String plain = result.toPlainString();
     return result.signum() == 0 && t.startsWith("-") ? "-" + plain : plain;
+  }
+
+  /**
+   * The text as CPython's Decimal reads it: every underscore dropped (not only those between digits: {@code
+   * Decimal("_1")} is 1) and any Unicode decimal digit read as its value ({@code Decimal("١٢")} is 12).
+   */
+  private static String asDecimalReadsIt(String text) {
+    StringBuilder read = new StringBuilder(text.length());
+    text.codePoints().forEach(c -> {
+      if (c > 0x7f && Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER) {
+        read.append((char) ('0' + Character.digit(c, 10)));
+      } else if (c != '_') {
+        read.appendCodePoint(c);
+      }
+    });
+    return read.toString();
+  }
+
+  /** A NaN's payload as quantize leaves it: its last 28 digits, without leading zeros (Python's _fix_nan). */
+  private static String payload(String digits) {
+    String kept = digits.substring(Math.max(0, digits.length() - PYTHON_DECIMAL_PRECISION));
+    int first = 0;
+    while (first < kept.length() && kept.charAt(first) == '0') {
+      first++;
+    }
+    return kept.substring(first);
   }
 
   private static Comparison explain(QueryResult gold, QueryResult predicted, Map<String, String[]> std,

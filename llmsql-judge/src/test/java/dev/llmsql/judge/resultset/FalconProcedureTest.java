@@ -60,6 +60,38 @@ class FalconProcedureTest {
   }
 
   @Test
+  void decimalText_readAsCPythonsDecimal_andALongDigitRunIsNoStackOverflow() {
+    // each expected value is what python3.11 printed for Decimal(text).quantize(Decimal("0.00")), or the text
+    // where that raised
+    Map<String, String> python = new java.util.LinkedHashMap<>();
+    python.put("1_0.5_5", "10.55");
+    python.put("1e1_0", "10000000000.00");
+    python.put("1__0", "10.00");
+    python.put("_1", "1.00");
+    python.put("1_.5", "1.50");
+    python.put("1e_+1", "10.00");
+    python.put("-_1", "-1.00");
+    python.put("1._", "1.00");
+    python.put("\u0661_2", "12.00");
+    python.put("N_aN", "NaN");
+    python.put("-_nan", "-NaN");
+    python.put("nan012", "NaN12");
+    python.put("+nan3", "NaN3");
+    python.put("nan0", "NaN");
+    python.put("nan" + "9".repeat(30), "NaN" + "9".repeat(28));
+    python.put("_", "_");
+    python.put("._", "._");
+    python.put("1_e", "1_e");
+    python.put("1 _0", "1 _0");
+    python.put("Inf_", "Inf_");
+    python.put("s_NaN", "s_NaN");
+    python.forEach((text, expected) -> assertThat(FalconProcedure.rounded(text)).as(text).isEqualTo(expected));
+    String digits = "1".repeat(100_000);   // more digits than Python's 28: the text stays as it is
+    assertThat(FalconProcedure.rounded(digits)).isEqualTo(digits);
+    assertThat(FalconProcedure.rounded("0".repeat(100_000) + "7")).isEqualTo("7.00");
+  }
+
+  @Test
   void numbers_compareAsTwoDecimalText_negativeZeroKeepsItsSign() {
     QueryResult zero = result(List.of("v"), new Object[] {0L});
 
