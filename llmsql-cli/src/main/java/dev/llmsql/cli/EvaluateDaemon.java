@@ -74,6 +74,8 @@ final class EvaluateDaemon {
   static final int MAX_DAEMONS = 4;
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  /** How long a client that came lets a warm-up round go on before interrupting it. */
+  private static final Duration WARM_UP_ROUND_GRACE = Duration.ofMillis(500);
   /** A warm-up round (a tenth of a second once compiled, on LLMSQL's full preset) that takes longer ends it. */
   private static final Duration LONGEST_WARM_UP_ROUND = Duration.ofSeconds(5);
   private static final Logger LOG = LoggerFactory.getLogger(EvaluateDaemon.class);
@@ -267,7 +269,9 @@ final class EvaluateDaemon {
         served = true;
         Future<?> round = warmUpRound;
         if (round != null) {
-          round.cancel(true);   // an evaluation interrupted stops within a statement's deadline
+          // a round of normal inputs ends within this and has warmed the JIT; a slow one is interrupted (an
+          // evaluation interrupted stops within a statement's deadline)
+          timer.schedule(() -> round.cancel(true), WARM_UP_ROUND_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         }
         runner.execute(() -> handle(client));
       }
@@ -342,9 +346,9 @@ final class EvaluateDaemon {
 
   /**
    * Warm-up rounds on the run thread, one at a time, so that a client's run never shares the JVM's standard
-   * streams with one. A client ends the warm-up: the round under way is interrupted (an evaluation stops within a
-   * statement's deadline, so the client waits a fraction of a second, not for a slow round), and its runs warm
-   * the daemon from then on. Declining clients while warming (they would run in their own JVM) was slower when
+   * streams with one. A client ends the warm-up: the round under way may go on for half a second (a round of
+   * normal inputs has ended by then, and warmed the JIT), then is interrupted (an evaluation stops within a
+   * statement's deadline, so the client never waits for a slow round), and its runs warm the daemon from then on. Declining clients while warming (they would run in their own JVM) was slower when
    * runs follow each other: they competed with the warm-up for the cores.
    */
   private void warmUp(Path dir, String prefix) {
@@ -360,7 +364,8 @@ final class EvaluateDaemon {
           Future<?> running = runner.submit(() -> warmUp.round(r));
           warmUpRound = running;
           if (served) {
-            running.cancel(true);   // a client came between the check and the submit
+            // a client came between the check and the submit, and may not have seen this round
+            timer.schedule(() -> running.cancel(true), WARM_UP_ROUND_GRACE.toMillis(), TimeUnit.MILLISECONDS);
           }
           try {
             running.get();
