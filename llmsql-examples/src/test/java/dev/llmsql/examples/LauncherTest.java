@@ -153,7 +153,8 @@ class LauncherTest {
     assertThat(Files.getPosixFilePermissions(first)).isEqualTo(ownerOnly);
     assertThat(Files.getPosixFilePermissions(second)).isEqualTo(ownerOnly);
     assertThat(piped.status()).as("not the timeout's 124").isZero();
-    assertThat(sockets()).hasSize(4);
+    // each run started a daemon of its own name; the last may still be binding its socket
+    await(() -> sockets().size() == 4 ? java.util.Optional.of(true) : java.util.Optional.empty());
   }
 
   @Test
