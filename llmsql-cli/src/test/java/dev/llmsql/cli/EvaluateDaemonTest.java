@@ -84,15 +84,8 @@ class EvaluateDaemonTest {
   @Test
   void servedRunsWarnings_nameTheThreadsThatARunInItsOwnJvmNames() throws Exception {
     start(Duration.ofMinutes(1));
-    Path cache = temp.resolve("gold-cache");
-    List<String> args = new ArrayList<>(demo());
-    args.set(args.indexOf("--no-gold-cache"), "--gold-cache=" + cache);
-    assertThat(new Cli(print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))
-        .run(args.toArray(String[]::new))).isZero();
-    Path gold;
-    try (var files = Files.list(cache)) {
-      gold = files.filter(f -> f.getFileName().toString().endsWith(".gold")).findFirst().orElseThrow();
-    }
+    List<String> args = withGoldCache();
+    Path gold = goldCacheFile(args);
     byte[] whole = Files.readAllBytes(gold);
     byte[] damaged = java.util.Arrays.copyOf(whole, whole.length / 2);   // cut short: warned about, then rebuilt
 
@@ -513,15 +506,8 @@ class EvaluateDaemonTest {
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       waitFor(() -> Files.exists(socket));
-      Path cache = temp.resolve("gold-cache");
-      List<String> args = new ArrayList<>(demo());
-      args.set(args.indexOf("--no-gold-cache"), "--gold-cache=" + cache);
-      assertThat(new Cli(print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))
-          .run(args.toArray(String[]::new))).isZero();
-      Path gold;
-      try (var files = Files.list(cache)) {
-        gold = files.filter(f -> f.getFileName().toString().endsWith(".gold")).findFirst().orElseThrow();
-      }
+      List<String> args = withGoldCache();
+      Path gold = goldCacheFile(args);
       Files.writeString(gold, "not a gold cache");
       ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -785,6 +771,22 @@ class EvaluateDaemonTest {
     return List.of("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
         DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
         "--no-save-report", "--no-gold-cache");
+  }
+
+  /** The demo's command line with a gold cache in the test's folder. */
+  private List<String> withGoldCache() {
+    List<String> args = new ArrayList<>(demo());
+    args.set(args.indexOf("--no-gold-cache"), "--gold-cache=" + temp.resolve("gold-cache"));
+    return args;
+  }
+
+  /** Runs {@code args} in this JVM once, which writes the gold cache, and returns its file. */
+  private Path goldCacheFile(List<String> args) throws IOException {
+    assertThat(new Cli(print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream()))
+        .run(args.toArray(String[]::new))).isZero();
+    try (var files = Files.list(temp.resolve("gold-cache"))) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".gold")).findFirst().orElseThrow();
+    }
   }
 
   private static List<String> with(String... options) {
