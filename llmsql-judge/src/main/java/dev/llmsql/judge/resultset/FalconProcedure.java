@@ -6,6 +6,7 @@ import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judgement.Reason;
 import dev.llmsql.matching.PythonText;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,10 +48,20 @@ public final class FalconProcedure implements PeerProcedure {
    * ASCII. No repeated group: Java matches one recursively, a frame per repetition, and a 2,000-digit cell
    * ended a run with a StackOverflowError.
    */
-  private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("([+-]?)(?:(\\d+)(?:\\.(\\d*))?|\\.(\\d+))(?:[eE]([+-]?\\d+))?");
   private static final Pattern NAN = Pattern.compile("[+-]?nan(\\d*)", Pattern.CASE_INSENSITIVE);
   /** Python's default decimal context: a rounded value needing more digits raises, leaving the text as is. */
   private static final int PYTHON_DECIMAL_PRECISION = 28;
+  /**
+   * The exponents CPython's Decimal constructor accepts exactly (libmpdec's largest context: Emax, and Etiny =
+   * Emin - (prec - 1)); outside them it raises, and the text stays. Exponents are decided on before any
+   * BigDecimal is made: {@code 1e-99999999} would otherwise build a 10^99999999 divisor (minutes, gigabytes).
+   */
+  private static final long DECIMAL_MAX_EXPONENT = 999_999_999_999_999_999L;
+  private static final long DECIMAL_MIN_EXPONENT = -1_999_999_999_999_999_997L;
+  /** Beyond both bounds, so that any longer exponent text reads as "out of range" without overflowing. */
+  private static final long EXPONENT_SATURATED = 4_000_000_000_000_000_000L;   // 19 digits, "4000000000000000000"
 
   private final boolean emptyResultsMatch;
   private final boolean typedValues;
@@ -255,21 +266,74 @@ public final class FalconProcedure implements PeerProcedure {
 
   /** Falcon's accurate_decimal: text that Python's Decimal reads becomes that number to 2 places, HALF_UP. */
   static String rounded(String text) {
-    String t = asDecimalReadsIt(text.strip());
+    String t = asDecimalReadsIt(stripPythonSpace(text));
     Matcher nan = NAN.matcher(t);
     if (nan.matches()) {
       return (t.startsWith("-") ? "-NaN" : "NaN") + payload(nan.group(1));   // sNaN: quantize raises, text stays
     }
-    if (!DECIMAL.matcher(t).matches()) {
+    Matcher number = DECIMAL.matcher(t);
+    if (!number.matches()) {
       return text; // includes infinities, which quantize rejects
     }
-    BigDecimal value = new BigDecimal(t);
-    BigDecimal result = value.setScale(2, RoundingMode.HALF_UP);
+    String sign = number.group(1).equals("-") ? "-" : "";
+    String whole = number.group(2) == null ? "" : number.group(2);
+    String fraction = number.group(3) != null ? number.group(3) : number.group(4) != null ? number.group(4) : "";
+    String coefficient = withoutLeadingZeros(whole + fraction);
+    long exponent = exponentOf(number.group(5)) - fraction.length();
+    if (coefficient.isEmpty()) {
+      boolean readable = exponent >= DECIMAL_MIN_EXPONENT && exponent <= DECIMAL_MAX_EXPONENT;
+      return readable ? sign + "0.00" : text;
+    }
+    long adjusted = exponent + coefficient.length() - 1;     // the power of ten of the first digit
+    if (exponent < DECIMAL_MIN_EXPONENT || adjusted > PYTHON_DECIMAL_PRECISION - 3) {
+      return text;     // not read exactly, or more than 28 digits once quantized: Decimal raises either way
+    }
+    if (adjusted < -3) {
+      return sign + "0.00";   // below 0.001, HALF_UP to 2 places is zero; the sign stays, as in Python
+    }
+    BigDecimal result = new BigDecimal(new BigInteger(coefficient), Math.toIntExact(-exponent))
+        .setScale(2, RoundingMode.HALF_UP);
     if (result.precision() > PYTHON_DECIMAL_PRECISION) {
       return text;
     }
-    String plain = result.toPlainString();
-    return result.signum() == 0 && t.startsWith("-") ? "-" + plain : plain;
+    return sign + result.toPlainString();    // the magnitude was rounded, so -0.001 is -0.00 as in Python
+  }
+
+  /** Python's {@code str.isspace}, which Decimal strips: Java's whitespace and the four no-break spaces and NEL. */
+  private static boolean isPythonSpace(int c) {
+    return Character.isWhitespace(c) || c == 0x85 || c == 0xA0 || c == 0x2007 || c == 0x202F;
+  }
+
+  private static String stripPythonSpace(String text) {
+    int start = 0;
+    int end = text.length();
+    while (start < end && isPythonSpace(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && isPythonSpace(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
+
+  private static String withoutLeadingZeros(String digits) {
+    int first = 0;
+    while (first < digits.length() && digits.charAt(first) == '0') {
+      first++;
+    }
+    return digits.substring(first);
+  }
+
+  /** The exponent part's value, saturated beyond what Decimal accepts so that no digit count overflows a long. */
+  private static long exponentOf(String part) {
+    if (part == null) {
+      return 0;
+    }
+    boolean negative = part.startsWith("-");
+    String digits = withoutLeadingZeros(negative || part.startsWith("+") ? part.substring(1) : part);
+    boolean fits = digits.length() < 19 || digits.length() == 19 && digits.compareTo("4000000000000000000") < 0;
+    long magnitude = !fits ? EXPONENT_SATURATED : digits.isEmpty() ? 0 : Long.parseLong(digits);
+    return negative ? -magnitude : magnitude;
   }
 
   /**
@@ -290,12 +354,7 @@ public final class FalconProcedure implements PeerProcedure {
 
   /** A NaN's payload as quantize leaves it: its last 28 digits, without leading zeros (Python's _fix_nan). */
   private static String payload(String digits) {
-    String kept = digits.substring(Math.max(0, digits.length() - PYTHON_DECIMAL_PRECISION));
-    int first = 0;
-    while (first < kept.length() && kept.charAt(first) == '0') {
-      first++;
-    }
-    return kept.substring(first);
+    return withoutLeadingZeros(digits.substring(Math.max(0, digits.length() - PYTHON_DECIMAL_PRECISION)));
   }
 
   private static Comparison explain(QueryResult gold, QueryResult predicted, Map<String, String[]> std,

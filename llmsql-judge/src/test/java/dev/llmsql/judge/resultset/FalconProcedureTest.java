@@ -92,6 +92,56 @@ class FalconProcedureTest {
   }
 
   @Test
+  void hugeAndTinyExponents_decidedAsCPythonDoes_withoutBuildingThePowerOfTen() {
+    // python3.11, Decimal(text).quantize(Decimal("0.00"), rounding=ROUND_HALF_UP), or the text where that raised;
+    // 1e-99999999 once built a 10^99999999 divisor here (over 25 s and 600 MB for one cell)
+    Map<String, String> python = new java.util.LinkedHashMap<>();
+    python.put("1e-99999999", "0.00");
+    python.put("-1e-99999999", "-0.00");
+    python.put("1e99999999", "1e99999999");
+    python.put("1e2147483648", "1e2147483648");
+    python.put("1e-2147483649", "0.00");
+    python.put("0e999999999999999999", "0.00");
+    python.put("0e1000000000000000000", "0e1000000000000000000");
+    python.put("0e99999999999999999999", "0e99999999999999999999");
+    python.put("-0e-99999999999", "-0.00");
+    python.put("0.0e1000000000000000000", "0.00");
+    python.put("1e-1999999999999999997", "0.00");
+    python.put("1e-1999999999999999998", "1e-1999999999999999998");
+    python.put("0.0e-1999999999999999996", "0.00");
+    python.put("1e-9223372036854775808", "1e-9223372036854775808");
+    python.put("1e9223372036854775807", "1e9223372036854775807");
+    python.put("1e25", "10000000000000000000000000.00");
+    python.put("1e26", "1e26");
+    python.put("9999999999999999999999999.995", "10000000000000000000000000.00");
+    python.put("99999999999999999999999999.995", "99999999999999999999999999.995");
+    python.put("99999999999999999999999999.994e-1", "10000000000000000000000000.00");
+    python.put("0." + "0".repeat(59) + "1e58", "0.01");
+    python.put("5e-4", "0.00");
+    python.put("5e-3", "0.01");
+    python.put("-0.005", "-0.01");
+    python.put("1.e1", "10.00");
+    python.put("1_0e-1_0", "0.00");
+    python.forEach((text, expected) -> assertThat(FalconProcedure.rounded(text)).as(text).isEqualTo(expected));
+
+    QueryResult zero = result(List.of("v"), new Object[] {"0"});
+    assertThat(unordered(result(List.of("v"), new Object[] {"1e-99999999"}), zero).equal()).isTrue();
+    assertThat(unordered(result(List.of("v"), new Object[] {"1e99999999"}), zero).equal()).isFalse();
+  }
+
+  @Test
+  void whitespace_strippedAsPythonsIsspace_includingNoBreakSpacesAndNextLine() {
+    // Python strips every str.isspace() character around a Decimal; Java's strip() keeps these four
+    for (String space : List.of("\u0085", "\u00a0", "\u2007", "\u202f")) {
+      assertThat(FalconProcedure.rounded(space + "1" + space)).as("U+%04X", (int) space.charAt(0)).isEqualTo("1.00");
+    }
+    assertThat(FalconProcedure.rounded("\u1680 1\u2028")).isEqualTo("1.00");
+    assertThat(FalconProcedure.rounded("\u001c1\u001f")).isEqualTo("1.00");
+    assertThat(FalconProcedure.rounded("1\u00a02")).isEqualTo("1\u00a02");   // inside, it is no number
+    assertThat(FalconProcedure.rounded("\u200b1")).isEqualTo("\u200b1");      // zero width is not a space
+  }
+
+  @Test
   void numbers_compareAsTwoDecimalText_negativeZeroKeepsItsSign() {
     QueryResult zero = result(List.of("v"), new Object[] {0L});
 
