@@ -94,6 +94,8 @@ final class DaemonAdmission {
 
   /** The most links followed in one path, as Linux's own limit. */
   private static final int MAX_LINKS = 40;
+  /** The longest name of one file or folder (NAME_MAX on Linux and macOS, in bytes). */
+  private static final int MAX_NAME_BYTES = 255;
 
   /**
    * Follows {@code text} as the kernel would, one name at a time from the root, reading every link on the way
@@ -132,6 +134,9 @@ final class DaemonAdmission {
         }
         BasicFileAttributes attributes;
         try {
+          if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new NoSuchFileException(next.toString());   // ENAMETOOLONG: no process can have such a name
+          }
           attributes = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
           // not there (yet): what is made there later is made by this path's text, unless a .. climbs out of it
@@ -203,6 +208,15 @@ final class DaemonAdmission {
     } catch (IOException | UnsupportedOperationException e) {
       return false;
     }
+  }
+
+  /**
+   * Whether this process's group is known, looked up now: the lookup may ask a directory service (NSS), which
+   * must not happen inside a client's few seconds of waiting for its daemon, nor keep a daemon's first client
+   * waiting. Unknown, no peer can match, and no daemon is worth starting or asking.
+   */
+  static boolean groupKnown() {
+    return ProcessGroup.GROUP != null;
   }
 
   /** This process's group, by its number (the group of a peer compares by number too); null if unknown. */

@@ -59,7 +59,7 @@ final class DaemonClient {
     List<String> arguments = List.of(args);
     // in a directory somebody else could write to, a socket could be anybody's, and so could its answers
     UserPrincipal owner = DaemonAdmission.privateOwner(socket.toAbsolutePath().getParent());
-    if (!DaemonAdmission.admits(arguments) || owner == null) {
+    if (!DaemonAdmission.admits(arguments) || owner == null || !DaemonAdmission.groupKnown()) {
       return OptionalInt.empty();
     }
     SocketChannel channel;

@@ -152,8 +152,9 @@ final class EvaluateDaemon {
   void serve() throws IOException {
     Path dir = socket.getParent();
     owner = DaemonAdmission.privateOwner(dir);
-    if (owner == null) {
-      LOG.warn("not serving on {}: its directory must be owned by this user and closed to everyone else", socket);
+    if (owner == null || !DaemonAdmission.groupKnown()) {
+      LOG.warn("not serving on {}: its directory must be owned by this user and closed to everyone else, and "
+          + "this process's group known", socket);
       return;
     }
     String name = socket.getFileName().toString();

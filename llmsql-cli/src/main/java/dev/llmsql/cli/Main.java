@@ -25,6 +25,10 @@ public final class Main {
     configureLogging(serve == null && (java.util.Arrays.asList(args).contains("--verbose")
         || java.util.Arrays.asList(args).contains("-v")));
     if (serve != null) {
+      if (!DaemonAdmission.admits(java.util.List.of(args))) {
+        // the launcher cannot tell; a daemon for a command line it would decline would warm up and idle for nothing
+        System.exit(0);
+      }
       // bin/llmsql starts this in the background with its output going nowhere: it serves until idle
       EvaluateDaemon daemon = new EvaluateDaemon(Path.of(serve),
           EvaluateDaemon.idleFrom(System.getenv(EvaluateDaemon.IDLE_VARIABLE)), () -> System.exit(130));

@@ -199,6 +199,9 @@ class EvaluateDaemonTest {
     assertThat(DaemonAdmission.admits(with("--save-report=" + temp.resolve("reports/new/r.json"))))
         .as("a report in folders not made yet").isTrue();
     assertThat(DaemonAdmission.admits(with("--fail-under=accuracy=0.7"))).isTrue();
+    // a name longer than any file system allows fails alike in either process (it was declined as unreadable)
+    assertThat(DaemonAdmission.admits(with("--save-report=" + temp.resolve("r".repeat(300) + ".json"))))
+        .as("a name over 255 bytes").isTrue();
     assertThat(rawRequest(new DaemonWire.Request(System.getProperty("user.dir"), "another environment", false,
         ENC, demo()))).as("an environment that differs").isEqualTo(DaemonWire.DECLINED);
     assertThat(rawRequest(new DaemonWire.Request(temp.toString(), ENV, false, ENC, demo())))
@@ -239,6 +242,24 @@ class EvaluateDaemonTest {
       assertThat(daemonJvm.waitFor(30, TimeUnit.SECONDS)).as("the daemon stops").isTrue();
     } finally {
       daemonJvm.destroyForcibly();
+    }
+  }
+
+  @Test
+  void daemonLaunchedForACommandLineItWouldDecline_endsAtOnce_andLeavesNothing() throws Exception {
+    // bin/llmsql cannot tell which command lines a daemon serves: one that would serve none of the kind it was
+    // launched for must not warm up and idle for ten minutes
+    for (List<String> args : List.of(with("--databases-dir", temp.toString()), with("--verbose"),
+        replaced("--outputs", "/dev/stdin"))) {
+      Process daemonJvm = java(temp, "-D" + EvaluateDaemon.SERVE_PROPERTY + "=" + socket, args)
+          .redirectErrorStream(true).start();
+      String printed = new String(daemonJvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(daemonJvm.waitFor(30, TimeUnit.SECONDS)).as(args.toString()).isTrue();
+      assertThat(daemonJvm.exitValue()).isZero();
+      assertThat(printed).isEmpty();
+      try (var left = Files.list(dir)) {
+        assertThat(left).as("no socket, lock or warm-up folder").isEmpty();
+      }
     }
   }
 
