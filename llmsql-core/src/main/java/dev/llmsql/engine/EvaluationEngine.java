@@ -405,9 +405,11 @@ public final class EvaluationEngine {
       Prediction prediction = new Prediction(id, rawOutput == null ? "" : rawOutput);
       return judgeOne(question, prediction, rawOutput, given,
           new Target(database, noDatabase, databases, runCache)).withProblem(problem);
-    } catch (RuntimeException e) {
-      if (damagedDatabase(e)) {
-        throw e;
+    } catch (RuntimeException | StackOverflowError e) {
+      // a StackOverflowError too: deep input (a nested expression, a long cell a pattern recurses on) is that
+      // question's, and the stack has unwound by here
+      if (e instanceof RuntimeException r && damagedDatabase(r)) {
+        throw r;
       }
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
@@ -435,9 +437,9 @@ public final class EvaluationEngine {
         judgement = context.judgement(Verdict.error(Reason.OTHER, "judge " + judge.name()
             + " returned null for question " + question.id() + "; a Judge must return a Judgement"));
       }
-    } catch (RuntimeException e) {
-      if (damagedDatabase(e)) {
-        throw e;
+    } catch (RuntimeException | StackOverflowError e) {
+      if (e instanceof RuntimeException r && damagedDatabase(r)) {
+        throw r;
       }
       LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
       LOG.debug("Judge {} failed on question {}", judge.name(), question.id(), e);

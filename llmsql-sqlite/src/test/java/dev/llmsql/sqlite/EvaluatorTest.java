@@ -156,6 +156,22 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_judgeOverflowsItsStackOnOneQuestion_recordsItAndJudgesTheRest() {
+    // deep input (a nested expression, a pattern that recurses per character) is the question's, not the run's
+    EvaluationReport report = builder().threads(2).judge(context -> {
+      if (context.question().id() == 2) {
+        throw new StackOverflowError();
+      }
+      return dev.llmsql.judgement.Judges.llmsql().judge(context);
+    }).build().run(List.of(new Prediction(2, "SELECT 2"),
+        new Prediction(1, "SELECT \"Position\" FROM Table WHERE \"Player\" = 'Jalen Rose'")));
+
+    assertThat(report.matches()).isEqualTo(1);
+    assertThat(report.result(2).orElseThrow().verdict()).isEqualTo(new dev.llmsql.judgement.Verdict(Outcome.ERROR,
+        Reason.OTHER, "judge " + report.judge() + " failed: java.lang.StackOverflowError"));
+  }
+
+  @Test
   void run_judgingFailsPartWay_returnsOnlyOnceEveryWorkerHasStoppedAndItsQueryRan() {
     // GIVEN: question 1's judge fails with an Error (not caught per question), question 2's is still judging
     // and runs its query only after a pause it does not cut short when interrupted
