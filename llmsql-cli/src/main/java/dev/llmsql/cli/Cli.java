@@ -67,6 +67,28 @@ public final class Cli {
    * Runs a command line; returns the exit status. Whatever goes wrong inside, the user gets one line and
    * {@link #FAILED}; the stack trace only with {@code --verbose} (or {@code -v}).
    */
+  /**
+   * Whether {@code args} turn {@code --verbose} on, in any spelling picocli takes: {@code --verbose},
+   * {@code -v}, either with {@code =true}, or {@code v} in a cluster of short options ({@code -vv}, {@code -qv});
+   * also in quotes, which picocli takes off with {@code -Dpicocli.trimQuotes=true}. Decided before picocli parses
+   * (logging is set up first, and the evaluation daemon must decline such a run), so one rule serves all three.
+   */
+  static boolean asksVerbose(List<String> args) {
+    for (String arg : args) {
+      for (String text : List.of(arg, DaemonAdmission.unquoted(arg))) {
+        int equals = text.indexOf('=');
+        String name = equals < 0 ? text : text.substring(0, equals);
+        boolean off = equals >= 0 && text.substring(equals + 1).equalsIgnoreCase("false");
+        boolean named = name.equals("--verbose") || name.equals("-v")
+            || name.matches("-[a-zA-Z]++") && name.indexOf('v') > 0;
+        if (named && !off) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   public int run(String[] args) {
     try {
       return Commands.execute(args.length > 0 && args[0].equals("evaluate") ? evaluateOnly() : commands(), args,
@@ -76,7 +98,7 @@ public final class Cli {
         throw e;   // the JVM itself is broken: nothing sensible to print
       }
       Throwable shown = e instanceof CommandLine.ExecutionException && e.getCause() != null ? e.getCause() : e;
-      boolean verbose = List.of(args).contains("--verbose") || List.of(args).contains("-v");
+      boolean verbose = asksVerbose(List.of(args));
       err.println("llmsql: unexpected error: " + CliTerms.oneLine(String.valueOf(shown))
           + (verbose ? "" : " (run again with --verbose for the stack trace)"));
       if (verbose) {

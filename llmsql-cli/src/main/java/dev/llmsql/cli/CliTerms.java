@@ -18,12 +18,16 @@ final class CliTerms {
       "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
       "endpoint", "--hub-endpoint");
 
-  /** " (builder: calls)" and ", builder calls" in a library message: one level of nested parentheses. */
-  private static final java.util.regex.Pattern BUILDER_HINT =
-      java.util.regex.Pattern.compile(" ?\\(builder: (?:[^()]|\\([^()]*\\))*\\)|, builder (?:[^();,]|\\([^()]*\\))*");
+  /**
+   * " (builder: calls)" and ", builder calls" in a library message: one level of nested parentheses. The loops
+   * are possessive: messages echo the user's input (a path, a field's value), and Java matches a greedy repeated
+   * group by recursion, once per repetition (a 2,000-character value ended a run with a StackOverflowError).
+   */
+  private static final java.util.regex.Pattern BUILDER_HINT = java.util.regex.Pattern.compile(
+      " ?\\(builder: (?:[^()]++|\\([^()]*+\\))*+\\)|, builder (?:[^();,]++|\\([^()]*+\\))*+");
 
   private static final java.util.regex.Pattern CALL =
-      java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*)(?:\\(([^()]*)\\))?");
+      java.util.regex.Pattern.compile("\\b([a-z][a-zA-Z0-9]*+)(?:\\(([^()]*+)\\))?");
 
   /**
    * A library message in the command line's words: each builder call or setting it names that is an option of

@@ -31,10 +31,12 @@ import jdk.net.UnixDomainPrincipal;
 /**
  * What the evaluation daemon may run, and where it and its client may meet: the rules both sides apply
  * (docs/SECURITY.md, "The evaluation daemon"). A command line is run by a daemon only when it means the same
- * there: {@code evaluate}, no {@code --verbose} (the daemon's logging is set at its start), nothing read from
+ * there: {@code evaluate}, no {@code --verbose} in any spelling ({@link Cli#asksVerbose}: the daemon's logging is
+ * set at its start), nothing read from
  * standard input, no database found later by a name the command line does not hold ({@code --databases-dir},
  * {@code {db_id}}), and no argument that is, or leads through links to, a file in {@code /dev} or {@code /proc} or
- * a device, pipe or socket (what those open depends on the process). A socket is trusted only in a directory
+ * a device, pipe or socket (what those open depends on the process); each argument also as picocli reads it
+ * with {@code -Dpicocli.trimQuotes=true}. A socket is trusted only in a directory
  * that is this user's and closed to everyone else.
  *
  * <pre>{@code
@@ -51,10 +53,15 @@ final class DaemonAdmission {
     if (args.isEmpty() || !args.get(0).equals("evaluate")) {
       return false;
     }
+    if (Cli.asksVerbose(args)) {
+      return false;
+    }
     for (String arg : args) {
-      if (arg.equals("-v") || arg.equals("--verbose") || arg.equals("-") || arg.endsWith("=-")
-          || namesFilesLater(arg) || processLocal(arg) || processLocal(unquoted(arg))) {
-        return false;
+      // as given, and as picocli reads it with -Dpicocli.trimQuotes=true
+      for (String text : List.of(arg, unquoted(arg))) {
+        if (text.equals("-") || text.endsWith("=-") || namesFilesLater(text) || processLocal(text)) {
+          return false;
+        }
       }
     }
     return true;
@@ -69,7 +76,7 @@ final class DaemonAdmission {
   }
 
   /** {@code arg} without surrounding quotes, as picocli reads it with {@code -Dpicocli.trimQuotes=true}. */
-  private static String unquoted(String arg) {
+  static String unquoted(String arg) {
     return arg.length() >= 2 && (arg.charAt(0) == '"' || arg.charAt(0) == '\'')
         && arg.charAt(arg.length() - 1) == arg.charAt(0) ? arg.substring(1, arg.length() - 1) : arg;
   }

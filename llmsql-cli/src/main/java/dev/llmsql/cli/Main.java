@@ -22,8 +22,7 @@ public final class Main {
       System.setProperty("org.slf4j.simpleLogger.cacheOutputStream", "false");
     }
     // a daemon's args are its launcher's, and a served run's logging reaches its client: never verbose
-    configureLogging(serve == null && (java.util.Arrays.asList(args).contains("--verbose")
-        || java.util.Arrays.asList(args).contains("-v")));
+    configureLogging(serve == null && Cli.asksVerbose(java.util.List.of(args)));
     if (serve != null) {
       if (!DaemonAdmission.admits(java.util.List.of(args))) {
         // the launcher cannot tell; a daemon for a command line it would decline would warm up and idle for nothing

@@ -76,6 +76,34 @@ class CliTest {
   }
 
   @Test
+  void asksVerbose_everySpellingPicocliTakes() {
+    for (String on : List.of("--verbose", "-v", "--verbose=true", "-v=True", "-vv", "-qv", "-vq", "\"--verbose\"",
+        "'-v'")) {
+      assertThat(Cli.asksVerbose(List.of("evaluate", on))).as(on).isTrue();
+    }
+    for (String off : List.of("--verbose=false", "-v=FALSE", "-q", "--verb", "--verbosely", "-", "-0.5", "v")) {
+      assertThat(Cli.asksVerbose(List.of("evaluate", off))).as(off).isFalse();
+    }
+  }
+
+  @Test
+  void libraryMessageEchoingALongValue_isTheOneLineItSays_notAStackOverflow() throws Exception {
+    // the message names the user's value, and turning it into the command line's words once recursed per character
+    for (String value : List.of("(builder: " + "a".repeat(5000), "(builder: " + "a()".repeat(5000),
+        "a" + "B".repeat(20_000))) {
+      Path questions = dir.resolve("q.jsonl");
+      Files.writeString(questions, "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", "
+          + "\"table_id\": \"employees\", \"difficulty\": \"" + value + "\"}\n");
+      err.reset();
+      assertThat(run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
+          questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report",
+          "--no-gold-cache")).isEqualTo(Cli.BAD_INPUT);
+      assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ":1: \"difficulty\" must be 1, 2, 3 or easy, "
+          + "medium, hard (BIRD's simple, moderate, challenging also work), but was \"" + value + "\"\n");
+    }
+  }
+
+  @Test
   void run_mistypedCommandOrSubcommand_suggestsTheNearest() {
     assertThat(run("evaluat")).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql: unknown command 'evaluat'; did you mean evaluate?\n");

@@ -185,6 +185,9 @@ class EvaluateDaemonTest {
         replaced("--outputs", "\"" + link + "\""),
         // files found later, by names the command line does not hold
         with("--databases-dir", temp.toString()), with("--databases-dir=" + temp),
+        // other spellings picocli takes: --verbose=true, clusters, quotes it trims with -Dpicocli.trimQuotes=true
+        with("--verbose=true"), with("-v=TRUE"), with("-vv"), with("-qv"), with("\"--verbose\""),
+        with("'--databases-dir'", temp.toString()), replaced("--outputs", "\"-\""),
         with("--jdbc-url", "jdbc:duckdb:" + temp + "/{db_id}.duckdb"),
         List.of());
     for (List<String> args : declined) {
@@ -199,6 +202,7 @@ class EvaluateDaemonTest {
     assertThat(DaemonAdmission.admits(with("--save-report=" + temp.resolve("reports/new/r.json"))))
         .as("a report in folders not made yet").isTrue();
     assertThat(DaemonAdmission.admits(with("--fail-under=accuracy=0.7"))).isTrue();
+    assertThat(DaemonAdmission.admits(with("--verbose=false"))).as("verbose turned off").isTrue();
     // a name longer than any file system allows fails alike in either process (it was declined as unreadable)
     assertThat(DaemonAdmission.admits(with("--save-report=" + temp.resolve("r".repeat(300) + ".json"))))
         .as("a name over 255 bytes").isTrue();

@@ -71,7 +71,7 @@ final class CellNormalizer {
   }
 
   private static boolean isDigit(int cp) {
-    return Character.getType(cp) == Character.DECIMAL_DIGIT_NUMBER;
+    return PythonText.decimal(cp) >= 0;
   }
 
   /** Step 1: the number part of "number, whitespace, unit" (the whole text), or null. */
@@ -212,7 +212,7 @@ final class CellNormalizer {
   private static String asciiDigits(String number) {
     StringBuilder out = new StringBuilder(number.length());
     number.codePoints().forEach(cp -> out.append(cp == '-' || cp == '.' ? (char) cp
-        : (char) ('0' + Character.digit(cp, 10))));
+        : (char) ('0' + PythonText.decimal(cp))));
     return out.toString();
   }
 }

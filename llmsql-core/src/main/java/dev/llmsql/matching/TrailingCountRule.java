@@ -51,7 +51,7 @@ final class TrailingCountRule implements MatchRule {
     }
     int i = close;
     int digits = 0;
-    while (i > 0 && Character.getType(s.codePointBefore(i)) == Character.DECIMAL_DIGIT_NUMBER) {
+    while (i > 0 && PythonText.decimal(s.codePointBefore(i)) >= 0) {
       i -= Character.charCount(s.codePointBefore(i));
       digits++;
     }

@@ -46,6 +46,29 @@ class PythonTextTest {
   }
 
   @Test
+  void decimal_isPython311sDigitTable_whateverUnicodeTheJvmKnows() {
+    // python3.11: unicodedata.decimal(c, -1) for each
+    assertThat(PythonText.decimal('7')).isEqualTo(7);
+    assertThat(PythonText.decimal('\u0669')).isEqualTo(9);            // ARABIC-INDIC NINE
+    assertThat(PythonText.decimal(0xFF10)).isZero();                     // FULLWIDTH ZERO
+    assertThat(PythonText.decimal(0x16AC9)).isEqualTo(9);               // TANGSA NINE: Unicode 14, not in Java 17
+    assertThat(PythonText.decimal(0x11F51)).isEqualTo(-1);              // KAWI ONE: Unicode 15, not in Python 3.11
+    assertThat(PythonText.decimal(0x1E4F1)).isEqualTo(-1);              // NAG MUNDARI ONE: Unicode 15
+    assertThat(PythonText.decimal(0x1FBF9)).isEqualTo(9);
+    assertThat(PythonText.decimal(0x1FBFA)).isEqualTo(-1);
+    assertThat(PythonText.decimal('/')).isEqualTo(-1);
+    assertThat(PythonText.decimal(0x00B2)).isEqualTo(-1);               // SUPERSCRIPT TWO: a digit, not a decimal
+    assertThat(PythonText.decimal(0x19DA)).isEqualTo(-1);               // NEW TAI LUE THAM DIGIT ONE: the same
+    // every decimal digit the JVM knows is Python 3.11's too, with the same value, but Unicode 15's (Java 21)
+    for (int cp = 0; cp <= Character.MAX_CODE_POINT; cp++) {
+      boolean unicode15 = cp >= 0x11F50 && cp <= 0x11F59 || cp >= 0x1E4F0 && cp <= 0x1E4F9;
+      if (Character.getType(cp) == Character.DECIMAL_DIGIT_NUMBER && !unicode15) {
+        assertThat(PythonText.decimal(cp)).as("U+%04X", cp).isEqualTo(Character.digit(cp, 10));
+      }
+    }
+  }
+
+  @Test
   void order_isByCodePoint_asPythonSorts() {
     // Python: sorted(["\U0001F600", "\uff61", "a", "ab", ""]) == ["", "a", "ab", "\uff61", "\U0001F600"];
     // Java's String order puts the surrogate pair of U+1F600 before U+FF61

@@ -201,72 +201,12 @@ public final class FalconProcedure implements PeerProcedure {
 
   /** Python's {@code str} of a value as sqlite3 returns it; NULL is empty text. */
   static String pythonText(Object value) {
-    if (value == null) {
-      return "";
-    }
-    if (value instanceof Double || value instanceof Float) {
-      return pythonFloat(((Number) value).doubleValue());
-    }
-    if (value instanceof BigDecimal bd) {
-      return bd.toString();
-    }
-    if (value instanceof Boolean b) {
-      return b ? "True" : "False";
-    }
-    if (value instanceof byte[] bytes) {
-      return pythonBytes(bytes);
-    }
-    return value.toString();
-  }
-
-  private static String pythonFloat(double d) {
-    if (Double.isNaN(d)) {
-      return "nan";
-    }
-    if (Double.isInfinite(d)) {
-      return d > 0 ? "inf" : "-inf";
-    }
-    BigDecimal exact = new BigDecimal(Double.toString(d));
-    if (d == 0) {
-      return (1 / d < 0) ? "-0.0" : "0.0";
-    }
-    // repr: positional for 1e-4 <= |d| < 1e16, with at least one decimal
-    int exponent = exact.precision() - exact.scale() - 1;
-    if (exponent >= -4 && exponent < 16) {
-      String plain = exact.stripTrailingZeros().toPlainString();
-      return plain.contains(".") ? plain : plain + ".0";
-    }
-    BigDecimal unscaled = exact.stripTrailingZeros();
-    String digits = unscaled.unscaledValue().abs().toString();
-    String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-    return (d < 0 ? "-" : "") + mantissa + "e" + (exponent < 0 ? "-" : "+")
-        + String.format(Locale.ROOT, "%02d", Math.abs(exponent));
-  }
-
-  private static String pythonBytes(byte[] bytes) {
-    StringBuilder sb = new StringBuilder("b'");
-    for (byte b : bytes) {
-      int v = b & 0xff;
-      if (v == '\\' || v == '\'') {
-        sb.append('\\').append((char) v);
-      } else if (v == '\t') {
-        sb.append("\\t");
-      } else if (v == '\n') {
-        sb.append("\\n");
-      } else if (v == '\r') {
-        sb.append("\\r");
-      } else if (v < 0x20 || v >= 0x7f) {
-        sb.append(String.format(Locale.ROOT, "\\x%02x", v));
-      } else {
-        sb.append((char) v);
-      }
-    }
-    return sb.append('\'').toString();
+    return value == null ? "" : PythonText.str(value);
   }
 
   /** Falcon's accurate_decimal: text that Python's Decimal reads becomes that number to 2 places, HALF_UP. */
   static String rounded(String text) {
-    String t = asDecimalReadsIt(stripPythonSpace(text));
+    String t = asDecimalReadsIt(PythonText.strip(text));
     Matcher nan = NAN.matcher(t);
     if (nan.matches()) {
       return (t.startsWith("-") ? "-NaN" : "NaN") + payload(nan.group(1));   // sNaN: quantize raises, text stays
@@ -291,29 +231,18 @@ public final class FalconProcedure implements PeerProcedure {
     if (adjusted < -3) {
       return sign + "0.00";   // below 0.001, HALF_UP to 2 places is zero; the sign stays, as in Python
     }
-    BigDecimal result = new BigDecimal(new BigInteger(coefficient), Math.toIntExact(-exponent))
+    if (exponent < -3) {
+      // HALF_UP to 2 places reads only the first digit it drops: the rest of a long cell is cut here, so that
+      // the arithmetic below works on at most 29 digits (on the whole coefficient it took seconds per cell)
+      coefficient = coefficient.substring(0, coefficient.length() - (int) (-3 - exponent));
+      exponent = -3;
+    }
+    BigDecimal result = new BigDecimal(new BigInteger(coefficient), (int) -exponent)
         .setScale(2, RoundingMode.HALF_UP);
     if (result.precision() > PYTHON_DECIMAL_PRECISION) {
       return text;
     }
     return sign + result.toPlainString();    // the magnitude was rounded, so -0.001 is -0.00 as in Python
-  }
-
-  /** Python's {@code str.isspace}, which Decimal strips: Java's whitespace and the four no-break spaces and NEL. */
-  private static boolean isPythonSpace(int c) {
-    return Character.isWhitespace(c) || c == 0x85 || c == 0xA0 || c == 0x2007 || c == 0x202F;
-  }
-
-  private static String stripPythonSpace(String text) {
-    int start = 0;
-    int end = text.length();
-    while (start < end && isPythonSpace(text.charAt(start))) {
-      start++;
-    }
-    while (end > start && isPythonSpace(text.charAt(end - 1))) {
-      end--;
-    }
-    return text.substring(start, end);
   }
 
   private static String withoutLeadingZeros(String digits) {
@@ -343,8 +272,8 @@ public final class FalconProcedure implements PeerProcedure {
   private static String asDecimalReadsIt(String text) {
     StringBuilder read = new StringBuilder(text.length());
     text.codePoints().forEach(c -> {
-      if (c > 0x7f && Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER) {
-        read.append((char) ('0' + Character.digit(c, 10)));
+      if (c > 0x7f && PythonText.decimal(c) >= 0) {
+        read.append((char) ('0' + PythonText.decimal(c)));
       } else if (c != '_') {
         read.appendCodePoint(c);
       }

@@ -130,6 +130,24 @@ class FalconProcedureTest {
   }
 
   @Test
+  void longCells_roundInLinearTime_andFloatsAndBytesReadAsPythonsStr() {
+    // python3.11 for each; a 300,000-digit cell took seconds (the rounding worked on every digit)
+    assertThat(FalconProcedure.rounded("0." + "1".repeat(300_000))).isEqualTo("0.11");
+    assertThat(FalconProcedure.rounded("0.004" + "9".repeat(100_000))).isEqualTo("0.00");
+    assertThat(FalconProcedure.rounded("-0.005" + "0".repeat(100_000) + "1")).isEqualTo("-0.01");
+    assertThat(FalconProcedure.rounded("9".repeat(25) + ".9949" + "9".repeat(100_000)))
+        .isEqualTo("9999999999999999999999999.99");
+    // Tangsa digits are Unicode 14: Python 3.11 reads them, Java 17 does not know them
+    assertThat(FalconProcedure.rounded("1\uD81A\uDEC9")).isEqualTo("19.00");
+    // str(1.373428634809579e18): Java 17's Double.toString gives 1.37342863480957901E18, one digit too many
+    assertThat(FalconProcedure.cell(1.373428634809579e18, false)).isEqualTo("1373428634809579000.00");
+    assertThat(unordered(result(List.of("v"), new Object[] {1.373428634809579e18}),
+        result(List.of("v"), new Object[] {1373428634809579000L})).equal()).isTrue();
+    assertThat(FalconProcedure.pythonText("it's".getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
+        .isEqualTo("b\"it's\"");
+  }
+
+  @Test
   void whitespace_strippedAsPythonsIsspace_includingNoBreakSpacesAndNextLine() {
     // Python strips every str.isspace() character around a Decimal; Java's strip() keeps these four
     for (String space : List.of("\u0085", "\u00a0", "\u2007", "\u202f")) {
