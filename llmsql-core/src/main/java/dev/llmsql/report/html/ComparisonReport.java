@@ -99,7 +99,7 @@ public final class ComparisonReport {
       body.append("<p>none</p>\n");
       return;
     }
-    body.append("<table class=\"data\" id=\"").append(id).append("\"><thead><tr><th>id</th><th>question</th>")
+    body.append("<table class=\"data\" id=\"").append(esc(id)).append("\"><thead><tr><th>id</th><th>question</th>")
         .append("<th>gold SQL</th><th>").append(esc(firstName)).append("</th><th>").append(esc(secondName))
         .append("</th></tr></thead><tbody>\n");
     for (int q : ids) {

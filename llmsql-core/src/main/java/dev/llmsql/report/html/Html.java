@@ -119,13 +119,13 @@ final class Html {
   }
 
   static String card(String label, String value, String id) {
-    return "<div class=\"card\" id=\"" + id + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
+    return "<div class=\"card\" id=\"" + esc(id) + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
         + esc(label) + "</div></div>\n";
   }
 
   /** A summary card with a note under the label, e.g. the 95% confidence interval. */
   static String card(String label, String value, String id, String note) {
-    return "<div class=\"card\" id=\"" + id + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
+    return "<div class=\"card\" id=\"" + esc(id) + "\"><div class=\"v\">" + esc(value) + "</div><div class=\"l\">"
         + esc(label) + "</div><div class=\"ci\">" + esc(note) + "</div></div>\n";
   }
 
@@ -147,7 +147,7 @@ final class Html {
     int height = bars.size() * row + 8;
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "<svg id=\"%s\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", id,
+        "<svg id=\"%s\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", esc(id),
         labelWidth + barWidth + textWidth, height, labelWidth + barWidth + textWidth, height));
     for (int i = 0; i < bars.size(); i++) {
       Bar b = bars.get(i);

@@ -58,6 +58,22 @@ class HtmlReportTest {
   }
 
   @Test
+  void render_hostileScoreName_isEscapedInTheCardsIdToo() {
+    // a report read back from JSON names its scores; one name went into id="..." as it was, and a meta refresh
+    // after it navigated the page elsewhere despite the policy
+    String name = "x\"><meta http-equiv=\"refresh\" content=\"0;url=https://example.invalid/\">";
+    EvaluationReport base = Reports.of(new boolean[] {true});
+    EvaluationReport report = base.toBuilder().scores(List.of(base.scores().get(0), new Score(name, 0.5, "")))
+        .build();
+
+    String html = HtmlReport.render(report);
+
+    assertThat(html).contains("<div class=\"card\" id=\"score-x&quot;&gt;&lt;meta http-equiv=&quot;refresh&quot; "
+        + "content=&quot;0;url=https://example.invalid/&quot;&gt;\"><div class=\"v\">0.5000</div>")
+        .doesNotContain("<meta http-equiv=\"refresh\"");
+  }
+
+  @Test
   void firstDifference_sameRowsOtherOrder_isFirstDifferingCell() {
     assertThat(HtmlReport.firstDifference(List.of(List.of(1L, "a"), List.of(2L, "b")),
         List.of(List.of(1.0, "a"), List.of(2L, "c")))).containsExactly(1, 1);
