@@ -14,29 +14,49 @@ import java.util.List;
  */
 public final class Cells {
 
+  /**
+   * The most characters of one cell, and of one row, shown: these are for people (a verdict's detail, a printed
+   * mismatch), and a result within every bound may hold megabytes per cell, which a detail per question kept
+   * in full until a run of such questions ran out of memory.
+   */
+  static final int MAX_CELL_CHARS = 80;
+  static final int MAX_ROW_CHARS = 400;
+
   private Cells() {
   }
 
-  /** One cell as SQL would write it. */
+  /** One cell as SQL would write it; text over 80 characters is cut, with its length: {@code 'ab…' (9000 chars)}. */
   public static String cell(Object value) {
     if (value == null) {
       return "NULL";
     }
     if (value instanceof String s) {
+      if (s.length() > MAX_CELL_CHARS) {
+        int end = Character.isHighSurrogate(s.charAt(MAX_CELL_CHARS - 1)) ? MAX_CELL_CHARS - 1 : MAX_CELL_CHARS;
+        return "'" + s.substring(0, end).replace("'", "''") + "\u2026' (" + s.length() + " chars)";
+      }
       return "'" + s.replace("'", "''") + "'";
     }
     if (value instanceof byte[] bytes) {
+      if (bytes.length > MAX_CELL_CHARS / 2) {
+        return "x'" + HexFormat.of().formatHex(bytes, 0, MAX_CELL_CHARS / 2) + "\u2026' (" + bytes.length
+            + " bytes)";
+      }
       return "x'" + HexFormat.of().formatHex(bytes) + "'";
     }
     return value.toString();
   }
 
-  /** A row as a tuple: {@code ('a', 1)}. */
+  /** A row as a tuple: {@code ('a', 1)}; after 400 characters the rest is left out: {@code ('a', …)}. */
   public static String row(List<?> row) {
     StringBuilder sb = new StringBuilder("(");
     for (int i = 0; i < row.size(); i++) {
       if (i > 0) {
         sb.append(", ");
+      }
+      if (sb.length() > MAX_ROW_CHARS) {
+        sb.append("\u2026 (").append(row.size()).append(" columns)");
+        break;
       }
       sb.append(cell(row.get(i)));
     }

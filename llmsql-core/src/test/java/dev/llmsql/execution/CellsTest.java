@@ -15,6 +15,17 @@ class CellsTest {
   }
 
   @Test
+  void longCellsAndWideRows_areCut_soADetailStaysSmall() {
+    // a result within every bound may hold megabytes per cell; details kept them whole until memory ran out
+    assertThat(Cells.cell("a".repeat(79) + "'" + "b".repeat(240_000)))
+        .isEqualTo("'" + "a".repeat(79) + "''\u2026' (240080 chars)");
+    assertThat(Cells.cell("a".repeat(79) + "\uD83D\uDE00")).isEqualTo("'" + "a".repeat(79) + "\u2026' (81 chars)");
+    assertThat(Cells.cell(new byte[100_000])).isEqualTo("x'" + "00".repeat(40) + "\u2026' (100000 bytes)");
+    List<Object> wide = java.util.Collections.nCopies(1_000, 123456789L);
+    assertThat(Cells.row(wide)).isEqualTo("(" + "123456789, ".repeat(37) + "\u2026 (1000 columns))");
+  }
+
+  @Test
   void rows_moreThanMax_areCutWithCount() {
     assertThat(Cells.rows(List.of(List.of(1L), List.of(2L), List.of(3L)), 2)).isEqualTo("[(1), (2), ... (3 rows)]");
   }
