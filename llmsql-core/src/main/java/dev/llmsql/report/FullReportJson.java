@@ -249,7 +249,7 @@ public final class FullReportJson {
     if (matches > total) {
       throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
     }
-    double accuracy = n.path("accuracy").asDouble(total == 0 ? 0 : (double) matches / total);
+    double accuracy = n.has("accuracy") ? fraction(n, "accuracy") : total == 0 ? 0 : (double) matches / total;
     String version = n.path("version").isTextual() ? n.path("version").asText() : null;
     String modelName = n.path("model_name").isTextual() ? n.path("model_name").asText() : null;
     Instant timestamp = pythonTimestamp(n.path("timestamp").asText(""));
@@ -286,6 +286,27 @@ public final class FullReportJson {
     }
     if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 0) {
       throw new IllegalArgumentException("\"" + field + "\" must be a whole number from 0, but was " + abbreviate(v));
+    }
+    return v.asInt();
+  }
+
+  /** A rate: a number from 0 to 1. */
+  private static double fraction(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    if (v.isMissingNode() || v.isNull()) {
+      throw new IllegalArgumentException("\"" + field + "\" is missing in " + abbreviate(n));
+    }
+    if (!v.isNumber() || !(v.asDouble() >= 0 && v.asDouble() <= 1)) {
+      throw new IllegalArgumentException("\"" + field + "\" must be a number from 0 to 1, but was " + abbreviate(v));
+    }
+    return v.asDouble();
+  }
+
+  /** A question's {@code question_id}: a whole number (Jackson would read text or 2^32 + 1 as 0 or 1). */
+  private static int questionId(JsonNode n) {
+    JsonNode v = n.path("question_id");
+    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+      throw new IllegalArgumentException("\"question_id\" must be a whole number, but was " + abbreviate(v));
     }
     return v.asInt();
   }
@@ -364,14 +385,19 @@ public final class FullReportJson {
     JsonNode s = root.path("summary");
     List<Score> scores = new ArrayList<>();
     for (JsonNode n : root.path("scores")) {
-      scores.add(new Score(text(n, "name"), n.path("value").asDouble(), text(n, "explanation")));
+      double value = n.path("value").asDouble();
+      if (!Double.isFinite(value)) {
+        throw new IllegalArgumentException("score \"" + text(n, "name") + "\" must be a finite number, but was "
+            + abbreviate(n.path("value")));
+      }
+      scores.add(new Score(text(n, "name"), value, text(n, "explanation")));
     }
     List<QuestionDetail> details = new ArrayList<>();
     Map<Integer, QuestionDetail> detailById = new java.util.HashMap<>();
     for (JsonNode n : root.path("details")) {
       List<String> tags = new ArrayList<>();
       n.path("tags").forEach(t -> tags.add(t.asText()));
-      QuestionDetail detail = new QuestionDetail(n.path("question_id").asInt(), text(n, "question"),
+      QuestionDetail detail = new QuestionDetail(questionId(n), text(n, "question"),
           text(n, "gold_sql"), nullableText(n, "predicted_sql"), new QuestionDetail.Labels(tags,
               nullableText(n, "difficulty"), nullableText(n, "category"), nullableText(n, "family")),
           nullableText(n, "db_id"));
@@ -379,17 +405,21 @@ public final class FullReportJson {
       detailById.put(detail.questionId(), detail);
     }
     List<QuestionResult> results = new ArrayList<>();
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
     for (JsonNode n : root.path("results")) {
       List<String> resultTags = new ArrayList<>();
       n.path("tags").forEach(t -> resultTags.add(t.asText()));
-      int id = n.path("question_id").asInt();
+      int id = questionId(n);
+      if (!seen.add(id)) {
+        throw new IllegalArgumentException("question " + id + " is in \"results\" twice");
+      }
       results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(), n.path("executed").asInt(),
           n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(), nullableText(n, "error"),
           n.path("nanos").asLong()).withQuestion(n.path("difficulty").asInt(), resultTags, detailById.get(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {
-      mismatches.add(new Mismatch(n.path("question_id").asInt(), text(n, "question"), text(n, "gold_sql"),
+      mismatches.add(new Mismatch(questionId(n), text(n, "question"), text(n, "gold_sql"),
           nullableText(n, "model_output"), rows(n.get("gold_results")), rows(n.get("prediction_results")),
           verdict(n)));
     }
@@ -400,13 +430,24 @@ public final class FullReportJson {
       problems.add(new InputProblem(InputProblem.Kind.valueOf(text(n, "kind")), text(n, "location"),
           id == null || id.isNull() ? null : id.asInt(), text(n, "message")));
     }
-    EvaluationReport.Builder report = EvaluationReport.builder().total(s.path("total").asInt())
-        .matches(s.path("matches").asInt()).predNone(s.path("pred_none").asInt())
-        .goldNone(s.path("gold_none").asInt()).sqlErrors(s.path("sql_errors").asInt())
-        .accuracy(s.path("accuracy").asDouble()).timestamp(instant(text(s, "timestamp")))
+    // a report is also a baseline and a leaderboard entry: impossible figures must not pass a gate or rank first
+    int total = count(s, "total");
+    int matches = count(s, "matches");
+    if (matches > total) {
+      throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
+    }
+    if (results.size() != total) {
+      // the writer refuses a report without every result, so this one was changed since
+      throw new IllegalArgumentException("\"results\" holds " + results.size() + " question(s), but \"total\" is "
+          + total);
+    }
+    EvaluationReport.Builder report = EvaluationReport.builder().total(total)
+        .matches(matches).predNone(count(s, "pred_none"))
+        .goldNone(count(s, "gold_none")).sqlErrors(count(s, "sql_errors"))
+        .accuracy(fraction(s, "accuracy")).timestamp(instant(text(s, "timestamp")))
         .inputMode(inputMode(text(s, "input_mode"))).results(carrying != null ? carrying : results)
         .inputProblems(problems)
-        .unanswered(s.path("unanswered").asInt()).judge(text(s, "judge")).scores(scores)
+        .unanswered(count(s, "unanswered")).judge(text(s, "judge")).scores(scores)
         .benchmark(text(s, "benchmark")).duration(Duration.parse(text(s, "duration"))).details(details);
     if (carrying == null) {
       report.mismatches(mismatches);

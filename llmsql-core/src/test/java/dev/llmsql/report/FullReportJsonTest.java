@@ -2,6 +2,7 @@ package dev.llmsql.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +11,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -125,6 +128,34 @@ class FullReportJsonTest {
 
     // WHEN / THEN
     assertThatThrownBy(() -> FullReportJson.read(file)).hasMessage(file + " is a damaged llmsql-java report: "
-        + "\"timestamp\" is missing in {}");
+        + "\"accuracy\" is missing in {}");
+  }
+
+  @Test
+  void read_impossibleFigures_areADamagedReport_notABaselineThatPassesEveryGate() throws Exception {
+    // GIVEN: a report written here, then edited: each figure a baseline gate or a leaderboard would believe
+    Path file = dir.resolve("r.json");
+    FullReportJson.write(Reports.of(new boolean[] {true, false}), file);
+    String written = Files.readString(file);
+    Map<String, String> edits = new java.util.LinkedHashMap<>();
+    edits.put("\"accuracy\" : 0.5,", "\"accuracy\" : -1,");
+    edits.put("\"accuracy\" : 0.5,\n", "\"accuracy\" : 7.0,\n");
+    edits.put("\"total\" : 2,", "\"total\" : 4294967298,");
+    edits.put("\"matches\" : 1,", "\"matches\" : 3,");
+    edits.put("\"question_id\" : 2,", "\"question_id\" : \"abc\",");
+    edits.put("\"value\" : 0.5,", "\"value\" : \"NaN\",");
+    List<String> messages = new ArrayList<>();
+    for (Map.Entry<String, String> edit : edits.entrySet()) {
+      assertThat(written).contains(edit.getKey());
+      Files.writeString(file, written.replaceFirst(java.util.regex.Pattern.quote(edit.getKey()), edit.getValue()));
+      messages.add(catchThrowable(() -> FullReportJson.read(file)).getMessage().replace(file + " is a damaged "
+          + "llmsql-java report: ", ""));
+    }
+    assertThat(messages).containsExactly("\"accuracy\" must be a number from 0 to 1, but was -1",
+        "\"accuracy\" must be a number from 0 to 1, but was 7.0",
+        "\"total\" must be a whole number from 0, but was 4294967298",
+        "\"matches\" (3) exceeds \"total\" (2)",
+        "\"question_id\" must be a whole number, but was \"abc\"",
+        "score \"accuracy\" must be a finite number, but was \"NaN\"");
   }
 }
