@@ -163,6 +163,15 @@ public final class PythonText {
         shortest = candidate;
         break;
       }
+      // at a power of two the doubles below are twice as dense as those above: the nearest candidate can fall
+      // just outside the narrow side while its neighbour on the wide side still reads back as d (2^-24 is
+      // 5.960464477539063e-08, one digit less than the nearest candidate's), and Python takes that neighbour
+      BigDecimal up = candidate.add(candidate.ulp());
+      BigDecimal down = candidate.subtract(candidate.ulp());
+      if (up.doubleValue() == d || down.doubleValue() == d) {
+        shortest = up.doubleValue() == d ? up : down;
+        break;
+      }
     }
     BigDecimal stripped = shortest.stripTrailingZeros();
     String digitText = stripped.unscaledValue().abs().toString();

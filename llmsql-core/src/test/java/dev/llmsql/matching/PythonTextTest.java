@@ -46,6 +46,15 @@ class PythonTextTest {
   }
 
   @Test
+  void floatRepr_atAPowerOfTwo_isPythonsShortest() {
+    // python3.11 repr(); the nearest 16-digit candidate of each reads back as another double, the next one up
+    // (or down) does not: 46 powers of two came out a digit longer, and LLMSQL's rule 3 compared the text
+    assertThat(PythonText.floatRepr(Math.scalb(1.0, 89))).isEqualTo("6.189700196426902e+26");
+    assertThat(PythonText.floatRepr(Math.scalb(1.0, -24))).isEqualTo("5.960464477539063e-08");
+    assertThat(PythonText.floatRepr(-Math.scalb(1.0, -1017))).isEqualTo("-7.120236347223045e-307");
+  }
+
+  @Test
   void decimal_isPython311sDigitTable_whateverUnicodeTheJvmKnows() {
     // python3.11: unicodedata.decimal(c, -1) for each
     assertThat(PythonText.decimal('7')).isEqualTo(7);
