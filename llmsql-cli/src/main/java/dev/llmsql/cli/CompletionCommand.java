@@ -2,13 +2,15 @@ package dev.llmsql.cli;
 
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
-import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code llmsql completion}: a bash completion script generated from the command tree. */
+/**
+ * {@code llmsql completion}: a bash completion script generated from the command tree, file names kept as data
+ * ({@link CompletionScript}).
+ */
 @Command(name = "completion", description = "print a bash completion script: source <(llmsql completion)",
     footer = {"%nExamples:", "  source <(java -jar llmsql.jar completion)",
         "  java -jar llmsql.jar completion > /etc/bash_completion.d/llmsql"})
@@ -25,7 +27,7 @@ final class CompletionCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    out.print(AutoComplete.bash("llmsql", spec.root().commandLine()));
+    out.print(CompletionScript.bash("llmsql", spec.root().commandLine()));
     out.flush();
     return Cli.OK;
   }

@@ -13,6 +13,12 @@ public enum Program {
   /** Runs the generators of {@code ../shared} ({@code build_db.py}, {@code make_workload.py}). */
   PYTHON3("python3", List.of("python3"), null, "install it (apt-get install python3; .ci/run does)"),
 
+  /** Runs the completion script {@code llmsql completion} prints, the way bash does on Tab. */
+  BASH("bash", List.of("bash"), null, "install it (apt-get install bash)"),
+
+  /** Runs the same script through zsh's bashcompinit. */
+  ZSH("zsh", List.of("zsh"), null, "install it (apt-get install zsh; .ci/run does)"),
+
   /** Headless browser of the HTML report's page tests. */
   CHROMIUM("Chromium", List.of("chromium", "chromium-browser", "google-chrome"), "LLMSQL_CHROMIUM",
       "install it (apt-get install chromium; .ci/run does) or set LLMSQL_CHROMIUM to its path");
