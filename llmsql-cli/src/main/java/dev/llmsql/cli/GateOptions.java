@@ -63,13 +63,14 @@ final class GateOptions {
 
   /** {@code 0.7} (accuracy) or {@code accuracy=0.7,soft-f1=0.5}; may be given more than once. */
   static void failUnder(String value, Map<String, Double> failUnder) {
-    for (String part : value.split(",")) {
+    // -1: an empty entry is kept and refused (split would drop them, and "," gave no gate at all: CI passed)
+    for (String part : value.split(",", -1)) {
       String p = part.strip();
       // the last '=': a breakdown level holds one itself (sql:joins=1=0.5)
       int eq = p.lastIndexOf('=');
       String score = eq < 0 ? "accuracy" : p.substring(0, eq).strip();
       String number = eq < 0 ? p : p.substring(eq + 1);
-      if (score.isEmpty()) {
+      if (score.isEmpty() || p.isEmpty()) {
         throw new IllegalArgumentException("--fail-under takes SCORE=MIN[,SCORE=MIN] or MIN for accuracy, e.g. "
             + "accuracy=0.7,soft-f1=0.5, but was " + Range.quote(value));
       }

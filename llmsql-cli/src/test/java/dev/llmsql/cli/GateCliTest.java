@@ -232,6 +232,13 @@ class GateCliTest {
         .isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: --gate-format takes junit-xml=FILE or github, but was 'xml' "
         + "(see llmsql evaluate --help)\n");
+    // an empty entry: "," gave no gate at all, and the run passed whatever its accuracy
+    for (String value : List.of(",", "0.5,", " ")) {
+      err.reset();
+      assertThat(run(demo(predsA, "--fail-under", value).toArray(String[]::new))).isEqualTo(Cli.USAGE);
+      assertThat(err()).isEqualTo("llmsql evaluate: --fail-under takes SCORE=MIN[,SCORE=MIN] or MIN for accuracy, "
+          + "e.g. accuracy=0.7,soft-f1=0.5, but was '" + value + "' (see llmsql evaluate --help)\n");
+    }
   }
 
   @Test
