@@ -127,6 +127,9 @@ final class LeaderboardCommand implements Callable<Integer> {
   /** A capability-suite score report's entry, or empty for anything else (a full evaluation report). */
   private static java.util.Optional<Leaderboard.SuiteEntry> suiteScores(Path input) throws IOException {
     // score reports are small and start with "model"; full reports can be large, so peek before parsing
+    if (!java.nio.file.Files.isRegularFile(input)) {
+      return java.util.Optional.empty();   // a pipe would be waited on here: the report reader refuses it
+    }
     String head;
     try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
       char[] buffer = new char[200];

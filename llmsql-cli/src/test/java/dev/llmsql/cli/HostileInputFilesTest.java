@@ -79,6 +79,34 @@ class HostileInputFilesTest {
   }
 
   @Test
+  @EnabledOnOs({OS.LINUX, OS.MAC})
+  void sideInputs_aFifoOrALinkToDevZero_areRefusedWithoutWaitingOrReading() throws Exception {
+    // --audit and a leaderboard's report waited for a writer for ever; --run-metadata behind a link to /dev/zero
+    // has size 0, passed the 1 MiB check and was read until memory ran out
+    Path fifo = dir.resolve("side.json");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+    Path zero = Files.createSymbolicLink(dir.resolve("zero.yaml"), Path.of("/dev/zero"));
+    Path predictions = DEMO.resolve("predictions.jsonl");
+
+    assertThat(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> evaluate(predictions, "--audit",
+        fifo.toString()))).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: --audit " + fifo + " is not a regular file (a directory, device or "
+        + "pipe); give the JSON that llmsql audit --save wrote\n");
+    err.reset();
+    assertThat(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> evaluate(predictions, "--run-metadata",
+        zero.toString()))).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: --run-metadata " + zero + ": not a regular file (a directory, "
+        + "device or pipe); give a YAML or JSON file\n");
+    err.reset();
+    int leaderboard = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> new Cli(new PrintStream(out, true,
+        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {
+            "leaderboard", fifo.toString(), "--out", dir.resolve("board.html").toString()}));
+    assertThat(leaderboard).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql leaderboard: " + fifo + ": not a regular file (a directory, device or pipe); "
+        + "give a report JSON file\n");
+  }
+
+  @Test
   void outputs_directoryWithoutSubmissionFiles_isInputError() {
     // before: exit 1 with "Is a directory"; a directory is a Spider 2.0 submission now, and this one holds none
     int status = evaluate(dir);

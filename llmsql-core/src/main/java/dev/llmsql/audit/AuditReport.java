@@ -259,6 +259,11 @@ public record AuditReport(String benchmark, String judge, Limits limits, List<Qu
    */
   public static AuditReport readJson(Path file) throws IOException {
     requireNonNull(file, "file");
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      // a FIFO would be waited on for ever, a link to /dev/zero read until memory runs out
+      throw new IOException(file + " is not a regular file (a directory, device or pipe); give the JSON that llmsql "
+          + "audit --save wrote");
+    }
     JsonNode root;
     try (InputStream in = Files.newInputStream(file)) {
       root = MAPPER.readTree(in);

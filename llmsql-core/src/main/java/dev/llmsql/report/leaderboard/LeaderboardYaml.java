@@ -115,14 +115,23 @@ public final class LeaderboardYaml {
   /** Parses a bounded YAML (or, by name, JSON) file into plain values. */
   @SuppressWarnings("deprecation")   // Jackson's wrapper is the one YAML exception that carries SnakeYAML's marks
   static Object parse(Path file) throws IOException {
-    long size = Files.size(file);
-    if (size > MAX_FILE_BYTES) {
-      throw new IllegalArgumentException(file + ": " + size + " bytes, more than the " + MAX_FILE_BYTES
-          + " a leaderboard entry or run metadata may have; give the entry alone");
+    // a device or pipe (a link to /dev/zero, a FIFO) reports size 0 and reads for ever: regular files only,
+    // and the bound is on the bytes read, not on what the file system says
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(file + ": not a regular file (a directory, device or pipe); give a YAML or "
+          + "JSON file");
+    }
+    byte[] bytes;
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+    }
+    if (bytes.length > MAX_FILE_BYTES) {
+      throw new IllegalArgumentException(file + ": more than the " + MAX_FILE_BYTES
+          + " bytes a leaderboard entry or run metadata may have; give the entry alone");
     }
     ObjectMapper mapper = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
         ? JSON : YAML;
-    String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    String text = new String(bytes, StandardCharsets.UTF_8);
     try {
       return mapper.readValue(text, ANY);
     } catch (com.fasterxml.jackson.dataformat.yaml.snakeyaml.error.MarkedYAMLException e) {

@@ -172,8 +172,19 @@ class LeaderboardYamlTest {
     Files.write(big, new byte[(int) LeaderboardYaml.MAX_FILE_BYTES + 1]);
 
     assertThatThrownBy(() -> LeaderboardYaml.readMetadata(big)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(big + ": 1048577 bytes, more than the 1048576 a leaderboard entry or run metadata may have; "
+        .hasMessage(big + ": more than the 1048576 bytes a leaderboard entry or run metadata may have; "
             + "give the entry alone");
+  }
+
+  @Test
+  void readMetadata_aDeviceOrPipe_isRefusedUnread() throws Exception {
+    // a link to /dev/zero has size 0 and reads for ever (it ran the JVM out of memory); a FIFO waited for ever
+    Path zero = Files.createSymbolicLink(dir.resolve("zero.yaml"), Path.of("/dev/zero"));
+    Path folder = Files.createDirectory(dir.resolve("folder.yaml"));
+    for (Path file : List.of(zero, folder)) {
+      assertThatThrownBy(() -> LeaderboardYaml.readMetadata(file)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(file + ": not a regular file (a directory, device or pipe); give a YAML or JSON file");
+    }
   }
 
   @Test
