@@ -220,6 +220,38 @@ class DatasetCommandTest {
     return path + ": exists and is not a regular file (a device, FIFO or socket); choose another path";
   }
 
+  static Path devJson(Path dir) throws IOException {
+    return Files.writeString(dir.resolve("dev.json"), "[{\"database_id\": \"shop\", \"interaction\": "
+        + "[{\"utterance\": \"How many?\", \"query\": \"SELECT count(*) FROM items\"}]}]\n");
+  }
+
+  @Test
+  void multiTurn_outOnAFifo_isRefusedEvenWithOverwriteAndStaysAFifo() throws Exception {
+    Path dev = devJson(dir);
+    Path fifo = fifo(dir.resolve("questions.jsonl"));
+
+    int status = runWithin("dataset", "import", "--multi-turn", dev.toString(), "--out", fifo.toString(),
+        "--overwrite");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + notRegular(fifo) + "\n");
+    assertThat(isFifo(fifo)).isTrue();
+  }
+
+  @Test
+  void multiTurn_outIsTheInput_isRefusedEvenWithOverwriteAndTheInputIsUnchanged() throws Exception {
+    Path dev = devJson(dir);
+    String before = Files.readString(dev);
+
+    int status = runWithin("dataset", "import", "--multi-turn", dev.toString(), "--out", dev.toString(),
+        "--overwrite");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + dev + ": is the --multi-turn file of this run ("
+        + dev + "), an input that must not be overwritten; choose another path\n");
+    assertThat(Files.readString(dev)).isEqualTo(before);
+  }
+
   @Test
   void csvWithQuestions_questionsInputIsTheTablesCopy_isRefusedAndNothingIsWritten() throws Exception {
     // given: the questions file is named as the tables copy of --out (d.tables.jsonl beside d.sqlite)
