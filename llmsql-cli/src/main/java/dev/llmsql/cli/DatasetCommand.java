@@ -3,6 +3,8 @@ package dev.llmsql.cli;
 import dev.llmsql.Evaluator;
 import dev.llmsql.jdbc.load.JdbcImport;
 import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
 import dev.llmsql.sqlite.dataset.ImportedTable;
@@ -211,6 +213,9 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       out.println("Next: llmsql evaluate --outputs SUBMISSION_DIR --questions-path " + s.questions()
           + " --databases-dir " + s.databasesDir() + " --judge spider2");
       return Cli.OK;
+    } catch (OutputTargetException e) {
+      err.println("llmsql dataset import: --out " + e.getMessage());
+      return Cli.USAGE;
     } catch (DatasetImportException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql dataset import: " + CliTerms.inCliTerms(e.getMessage(), spec));
       return Cli.BAD_INPUT;
@@ -232,6 +237,13 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
     if (java.nio.file.Files.isDirectory(output)) {
       return Commands.usageError(spec, err, "--out " + output + " is a directory; with --multi-turn it names the "
           + "questions JSONL file to write");
+    }
+    try {
+      // before the existence check: a FIFO or the input itself is refused even with --overwrite
+      ReportFiles.requireWritableTarget(output, RunInputs.none().with("--multi-turn file", multiTurn));
+    } catch (OutputTargetException e) {
+      err.println("llmsql dataset import: --out " + e.getMessage());
+      return Cli.USAGE;
     }
     if (java.nio.file.Files.exists(output) && !overwrite) {
       return Commands.usageError(spec, err, "--out " + output + " exists; add --overwrite to replace it");

@@ -212,4 +212,20 @@ class CliSpider2Test extends CliHarness {
             + "  " + preds + ":4: RESULT_FILE: result file \"bq001.csv\" is a link leading out of the submission "
             + "directory " + sub.toAbsolutePath() + "; copy the file in instead; scored as an answer without SQL\n");
   }
+
+  @Test
+  void importAgain_questionsFileOnAFifo_isRefusedEvenWithOverwriteAndStaysAFifo() throws Exception {
+    // given: the import's questions.jsonl replaced by a FIFO (the rename into place would replace it with a file)
+    Files.delete(questions);
+    Path fifo = DatasetCommandTest.fifo(questions);
+
+    // when
+    int status = run("dataset", "import", "--spider2", dir.resolve("spider2-lite").toString(), "--out",
+        dir.resolve("imported").toString(), "--overwrite");
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + DatasetCommandTest.notRegular(fifo) + "\n");
+    assertThat(DatasetCommandTest.isFifo(fifo)).isTrue();
+  }
 }

@@ -1,12 +1,18 @@
 package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -177,5 +183,177 @@ class DatasetCommandTest {
         + "llmsql dataset --help)\n");
     assertThat(status).isEqualTo(Cli.USAGE);
     assertThat(dir.resolve("t.sqlite")).doesNotExist();
+  }
+
+  // --- output targets: a FIFO or an input is refused before any work (exit 2, one line), and left as it was ---
+
+  static final String QUESTION = "{\"question_id\": 1, \"question\": \"x\", \"sql\": \"SELECT a FROM t\", "
+      + "\"table_id\": \"t\"}\n";
+
+  /** {@link #run} bounded: an output opened on a FIFO blocks until a reader comes, which none does here. */
+  int runWithin(String... args) {
+    return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(args));
+  }
+
+  String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  /** A FIFO at {@code path}; the test is skipped where there is no mkfifo. */
+  static Path fifo(Path path) throws Exception {
+    Process mkfifo;
+    try {
+      mkfifo = new ProcessBuilder("mkfifo", path.toString()).start();
+    } catch (IOException e) {
+      assumeTrue(false, "mkfifo is missing: " + e.getMessage());
+      throw e;
+    }
+    assertThat(mkfifo.waitFor()).isZero();
+    return path;
+  }
+
+  static boolean isFifo(Path path) throws IOException {
+    return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther();
+  }
+
+  static String notRegular(Path path) {
+    return path + ": exists and is not a regular file (a device, FIFO or socket); choose another path";
+  }
+
+  static Path devJson(Path dir) throws IOException {
+    return Files.writeString(dir.resolve("dev.json"), "[{\"database_id\": \"shop\", \"interaction\": "
+        + "[{\"utterance\": \"How many?\", \"query\": \"SELECT count(*) FROM items\"}]}]\n");
+  }
+
+  @Test
+  void multiTurn_outOnAFifo_isRefusedEvenWithOverwriteAndStaysAFifo() throws Exception {
+    Path dev = devJson(dir);
+    Path fifo = fifo(dir.resolve("questions.jsonl"));
+
+    int status = runWithin("dataset", "import", "--multi-turn", dev.toString(), "--out", fifo.toString(),
+        "--overwrite");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + notRegular(fifo) + "\n");
+    assertThat(isFifo(fifo)).isTrue();
+  }
+
+  @Test
+  void multiTurn_outIsTheInput_isRefusedEvenWithOverwriteAndTheInputIsUnchanged() throws Exception {
+    Path dev = devJson(dir);
+    String before = Files.readString(dev);
+
+    int status = runWithin("dataset", "import", "--multi-turn", dev.toString(), "--out", dev.toString(),
+        "--overwrite");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + dev + ": is the --multi-turn file of this run ("
+        + dev + "), an input that must not be overwritten; choose another path\n");
+    assertThat(Files.readString(dev)).isEqualTo(before);
+  }
+
+  @Test
+  void csvWithQuestions_questionsInputIsTheTablesCopy_isRefusedAndNothingIsWritten() throws Exception {
+    // given: the questions file is named as the tables copy of --out (d.tables.jsonl beside d.sqlite)
+    Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+    Path questions = Files.writeString(dir.resolve("d.tables.jsonl"), QUESTION);
+    Path db = dir.resolve("d.sqlite");
+
+    // when
+    int status = runWithin("dataset", "import", "--csv", csv.toString(), "--questions", questions.toString(),
+        "--out", db.toString());
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + db + ": the tables copy written beside it, "
+        + questions + ", is the questions file of this run (" + questions + "), an input that must not be "
+        + "overwritten; choose another path\n");
+    assertThat(Files.readString(questions)).isEqualTo(QUESTION);
+    assertThat(db).doesNotExist();
+    assertThat(dir.resolve("d.questions.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void csvWithQuestions_csvInputIsTheQuestionsCopy_isRefusedEvenWithOverwrite() throws Exception {
+    // given: a CSV file named as the questions copy of --out
+    Path csv = Files.writeString(dir.resolve("d.questions.jsonl"), "a\n1\n");
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), QUESTION);
+    Path db = dir.resolve("d.sqlite");
+
+    // when
+    int status = runWithin("dataset", "import", "--csv", csv.toString(), "--questions", questions.toString(),
+        "--out", db.toString(), "--overwrite");
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + db + ": the questions copy written beside it, "
+        + csv + ", is the CSV file d.questions.jsonl of this run (" + csv + "), an input that must not be "
+        + "overwritten; choose another path\n");
+    assertThat(Files.readString(csv)).isEqualTo("a\n1\n");
+    assertThat(db).doesNotExist();
+    assertThat(dir.resolve("d.tables.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void csvWithQuestions_tablesCopyOnAFifo_isRefusedBeforeTheDatabaseIsWritten() throws Exception {
+    // given: a FIFO where the tables copy goes; writing it would block for ever after the database is in place
+    Path csv = Files.writeString(dir.resolve("t.csv"), "a\n1\n");
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), QUESTION);
+    Path db = dir.resolve("d.sqlite");
+    Path fifo = fifo(dir.resolve("d.tables.jsonl"));
+
+    // when
+    int status = runWithin("dataset", "import", "--csv", csv.toString(), "--questions", questions.toString(),
+        "--out", db.toString(), "--overwrite");
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + db + ": the tables copy written beside it, "
+        + fifo + ", exists and is not a regular file (a device, FIFO or socket); choose another path\n");
+    assertThat(isFifo(fifo)).isTrue();
+    assertThat(db).doesNotExist();
+    assertThat(dir.resolve("d.questions.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void csvWithQuestions_twoCsvFilesOfOneName_theCopyMayReplaceNeither() throws Exception {
+    // given: a/d.questions.jsonl and b/d.questions.jsonl, both CSV inputs; the copy of a/d.sqlite is the first
+    // (inputs once keyed by file name alone kept only the last of the two)
+    Path a = Files.writeString(Files.createDirectory(dir.resolve("a")).resolve("d.questions.jsonl"), "x\n1\n");
+    Path b = Files.writeString(Files.createDirectory(dir.resolve("b")).resolve("d.questions.jsonl"), "y\n2\n");
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), QUESTION);
+    Path db = dir.resolve("a").resolve("d.sqlite");
+
+    // when
+    int status = runWithin("dataset", "import", "--csv", a.toString(), "--csv", b.toString(), "--questions",
+        questions.toString(), "--out", db.toString(), "--overwrite");
+
+    // then
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + db + ": the questions copy written beside it, "
+        + a + ", is the CSV file d.questions.jsonl of this run (" + a + "), an input that must not be overwritten; "
+        + "choose another path\n");
+    assertThat(Files.readString(a)).isEqualTo("x\n1\n");
+    assertThat(db).doesNotExist();
+  }
+
+  @Test
+  void tablesAndQuestionsAlreadyNamedAsTheCopies_areLeftInPlaceAndTheImportSucceeds() throws Exception {
+    // given: an LLMSQL-shaped dataset whose files already sit where the copies of d.sqlite go
+    String tablesLine = "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"integer\"], \"rows\": [[1]]}\n";
+    Path tables = Files.writeString(dir.resolve("d.tables.jsonl"), tablesLine);
+    Path questions = Files.writeString(dir.resolve("d.questions.jsonl"), QUESTION);
+    Path db = dir.resolve("d.sqlite");
+
+    // when
+    int status = runWithin("dataset", "import", "--tables-jsonl", tables.toString(), "--questions",
+        questions.toString(), "--out", db.toString());
+
+    // then: nothing to copy, and neither input is rewritten
+    assertThat(err()).isEmpty();
+    assertThat(status).isZero();
+    assertThat(Files.readString(tables)).isEqualTo(tablesLine);
+    assertThat(Files.readString(questions)).isEqualTo(QUESTION);
+    assertThat(db).isRegularFile();
   }
 }

@@ -18,14 +18,24 @@ public class OutputTargetException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   private final transient Path target;
+  private final String reason;
 
   public OutputTargetException(Path target, String message) {
     super(target + ": " + message);
     this.target = target;
+    this.reason = message;
   }
 
   /** The path that was refused. */
   public Path target() {
     return target;
+  }
+
+  /**
+   * Why it was refused, without the path ({@code "exists and is not a regular file (...); choose another
+   * path"}): for a caller that refuses a file derived from another, so its message can name both.
+   */
+  public String reason() {
+    return reason;
   }
 }

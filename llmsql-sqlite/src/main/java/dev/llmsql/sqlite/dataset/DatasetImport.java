@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.config.Settings;
 import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -14,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -113,34 +115,24 @@ public final class DatasetImport {
    *
    * @return the tables written, in import order
    * @throws DatasetImportException when an input cannot be read or {@code out} exists (and overwrite is off)
-   * @throws dev.llmsql.report.OutputTargetException when {@code out} is not a regular file or is an input
+   * @throws OutputTargetException when {@code out}, or a copy written beside it, is not a regular file or is an
+   *     input (an input is refused even with overwrite); nothing is written then
    */
   public List<ImportedTable> into(Path out) {
     requireNonNull(out, "out");
     Path target = out.toAbsolutePath();
-    java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
-    csvFiles.forEach(csv -> inputs.put("CSV file " + csv.getFileName(), csv));
-    tablesJsonl.forEach(t -> inputs.put("tables file " + t.getFileName(), t));
-    inputs.put("questions file", questions);
-    dev.llmsql.report.ReportFiles.requireWritableTarget(target, inputs);
+    RunInputs inputs = inputs();
+    ReportFiles.requireWritableTarget(target, inputs);
     if (Files.exists(target) && !overwrite) {
       throw new DatasetImportException(target + " already exists; choose another --out file, delete it, "
           + "or allow replacing it with overwrite(true) (--overwrite)");
     }
     Path questionsOut = questionsFile(target);
     Path tablesOut = tablesFile(target);
-    if (questions != null && !overwrite) {
-      for (Path file : List.of(questionsOut, tablesOut)) {
-        boolean input = isSameFile(questions, file) || tablesJsonl.stream().anyMatch(in -> isSameFile(in, file));
-        if (Files.exists(file) && !input) {
-          throw new DatasetImportException(file + " already exists; delete it, choose another --out file, or "
-              + "allow replacing it with overwrite(true) (--overwrite)");
-        }
-      }
-    }
-    if (answers && isSameFile(questions, questionsOut)) {
-      throw new DatasetImportException(questions + " would be rewritten with answers in place; choose another "
-          + "--out file, so the questions with answers go next to it");
+    if (questions != null) {
+      // both copies are checked before any work, so a refused one leaves nothing written
+      requireWritableCopy(questionsOut, "questions copy", target, inputs, questionsInPlace(questionsOut));
+      requireWritableCopy(tablesOut, "tables copy", target, inputs, tablesInPlace(tablesOut));
     }
     Path temp = null;
     List<ImportedTable> written = new ArrayList<>();
@@ -181,13 +173,15 @@ public final class DatasetImport {
       AtomicFiles.moveIntoPlace(temp, target);
       if (questions != null) {
         if (withAnswers != null) {
-          Files.writeString(questionsOut, withAnswers, StandardCharsets.UTF_8);
-        } else if (!isSameFile(questions, questionsOut)) {
-          Files.copy(questions, questionsOut, StandardCopyOption.REPLACE_EXISTING);
+          byte[] bytes = withAnswers.getBytes(StandardCharsets.UTF_8);
+          ReportFiles.write(questionsOut, o -> o.write(bytes));
+        } else if (!questionsInPlace(questionsOut)) {
+          ReportFiles.write(questionsOut, o -> Files.copy(questions, o));
         }
         // an input tables.jsonl of that name already describes the tables, with every row
-        if (tablesJsonl.stream().noneMatch(in -> isSameFile(in, tablesOut))) {
-          Files.writeString(tablesOut, descriptions, StandardCharsets.UTF_8);
+        if (!tablesInPlace(tablesOut)) {
+          byte[] bytes = descriptions.getBytes(StandardCharsets.UTF_8);
+          ReportFiles.write(tablesOut, o -> o.write(bytes));
         }
       }
       return List.copyOf(written);
@@ -215,6 +209,53 @@ public final class DatasetImport {
       message.append("\n  ... and ").append(problems.size() - MAX_LISTED).append(" more");
     }
     return new DatasetImportException(message.toString(), problems);
+  }
+
+  /**
+   * The import's input files, each named once: by its file name, or by its path when two share a name (a map keyed
+   * by name alone would drop one of them, and with it its check).
+   */
+  private RunInputs inputs() {
+    Map<String, Path> named = new java.util.LinkedHashMap<>();
+    csvFiles.forEach(csv -> putInput(named, "CSV file", csv));
+    tablesJsonl.forEach(t -> putInput(named, "tables file", t));
+    named.put("questions file", questions);
+    return RunInputs.of(named);
+  }
+
+  private static void putInput(Map<String, Path> named, String kind, Path file) {
+    String key = kind + " " + file.getFileName();
+    named.put(named.containsKey(key) ? kind + " " + file : key, file);
+  }
+
+  /** Whether the questions copy is the questions input itself, unchanged: nothing to write. */
+  private boolean questionsInPlace(Path questionsOut) {
+    return !answers && isSameFile(questions, questionsOut);
+  }
+
+  /** Whether the tables copy is an input tables.jsonl, which already describes the tables: nothing to write. */
+  private boolean tablesInPlace(Path tablesOut) {
+    return tablesJsonl.stream().anyMatch(in -> isSameFile(in, tablesOut));
+  }
+
+  /**
+   * Refuses a copy written beside the database the way the database itself is refused (not a regular file, or
+   * an input of this import), naming both, since the user chose only {@code --out}; an existing copy needs
+   * {@code overwrite}. A copy left in place is not written, so only its being in place is checked.
+   */
+  private void requireWritableCopy(Path copy, String what, Path target, RunInputs inputs, boolean inPlace) {
+    if (inPlace) {
+      return;
+    }
+    try {
+      ReportFiles.requireWritableTarget(copy, inputs);
+    } catch (OutputTargetException e) {
+      throw new OutputTargetException(target, "the " + what + " written beside it, " + copy + ", " + e.reason());
+    }
+    if (Files.exists(copy) && !overwrite) {
+      throw new DatasetImportException(copy + " already exists; delete it, choose another --out file, or "
+          + "allow replacing it with overwrite(true) (--overwrite)");
+    }
   }
 
   private static boolean isSameFile(Path a, Path b) {

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.BoundedLineReader;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -66,6 +68,8 @@ public final class Spider2Import {
    *
    * @param overwrite whether an existing {@code questions.jsonl} and database copies may be replaced
    * @throws DatasetImportException naming the file, line and fix when the folder is not Spider 2.0's shape
+   * @throws dev.llmsql.report.OutputTargetException when {@code questions.jsonl} in {@code outDir} exists and is
+   *     not a regular file, or is one of the folder's own files; nothing is written then
    */
   public static Summary run(Path spider2Dir, Path outDir, boolean overwrite) {
     requireNonNull(spider2Dir, "spider2Dir");
@@ -88,16 +92,19 @@ public final class Spider2Import {
       throw new DatasetImportException(goldResults + ": not found; Spider 2.0's gold results live in "
           + "evaluation_suite/gold/exec_result/<instance_id>.csv");
     }
+    Path questionsFile = outDir.resolve("questions.jsonl");
+    // checked before reading anything, so a refused target costs nothing and is left as it was
+    ReportFiles.requireWritableTarget(questionsFile, RunInputs.none().with("Spider 2.0 tasks file", tasksFile)
+        .with("Spider 2.0 evaluation metadata", evalFile));
+    if (Files.exists(questionsFile) && !overwrite) {
+      throw new DatasetImportException(questionsFile + " exists; pass --overwrite to replace it, or choose "
+          + "another --out");
+    }
     Map<String, JsonNode> metadata = new LinkedHashMap<>();
     readJsonl(evalFile, (location, node) -> metadata.put(instanceId(location, node), node));
     Map<String, List<String>> goldNames = goldNames(goldResults);
     Path localDbs = spider2Dir.resolve("resource").resolve("databases").resolve("spider2-localdb");
     Path databasesDir = outDir.resolve("databases");
-    Path questionsFile = outDir.resolve("questions.jsonl");
-    if (Files.exists(questionsFile) && !overwrite) {
-      throw new DatasetImportException(questionsFile + " exists; pass --overwrite to replace it, or choose "
-          + "another --out");
-    }
     List<String> skipped = new ArrayList<>();
     StringBuilder lines = new StringBuilder();
     Map<String, Path> databases = new TreeMap<>();
