@@ -60,7 +60,7 @@ final class ImportScaleCommand implements Callable<Integer> {
     dev.llmsql.models.suite.ScaleConfigImport imported;
     try {
       imported = dev.llmsql.models.suite.ScaleConfigImport.read(from);
-    } catch (SuiteFormatException | UncheckedIOException e) {
+    } catch (SuiteFormatException | UncheckedIOException | dev.llmsql.prediction.InvalidInputException e) {
       err.println("llmsql suite import-scale: " + CliTerms.inCliTerms(e.getMessage(), command.spec));
       return Cli.BAD_INPUT;
     }

@@ -268,6 +268,11 @@ public record ScaleConfigImport(ObjectNode config, Map<String, String> prompts, 
       this.i = i;
     }
 
+    /** SCALE nests three dicts (capability, file, metrics); the reader recurses once per level. */
+    private static final int MAX_DEPTH = 64;
+
+    private int depth;
+
     Object value() {
       skip();
       if (i >= s.length()) {
@@ -275,12 +280,16 @@ public record ScaleConfigImport(ObjectNode config, Map<String, String> prompts, 
       }
       char c = s.charAt(i);
       if (c == '{') {
+        if (++depth > MAX_DEPTH) {
+          throw error("dicts nested more than " + MAX_DEPTH + " deep; SCALE's config nests three");
+        }
         i++;
         Map<String, Object> map = new LinkedHashMap<>();
         while (true) {
           skip();
           if (i < s.length() && s.charAt(i) == '}') {
             i++;
+            depth--;
             return map;
           }
           Object key = value();
@@ -307,8 +316,15 @@ public record ScaleConfigImport(ObjectNode config, Map<String, String> prompts, 
       if (m.lookingAt()) {
         i = m.end();
         String token = m.group();
-        return Character.isDigit(token.charAt(token.length() - 1)) && token.matches("-?\\d+")
-            ? (Object) Long.parseLong(token) : new Name(token);
+        if (!token.matches("-?\\d+")) {
+          return new Name(token);
+        }
+        try {
+          return Long.parseLong(token);
+        } catch (NumberFormatException e) {
+          throw error("the whole number " + (token.length() > 40 ? token.substring(0, 40) + "..." : token)
+              + " is out of range");
+        }
       }
       throw error("unexpected '" + c + "'; only dicts, strings, whole numbers and function names are read");
     }

@@ -189,4 +189,19 @@ class ScaleConfigImportTest {
     assertThatThrownBy(() -> ScaleConfigImport.read(py)).isInstanceOf(SuiteFormatException.class)
         .hasMessageContaining("no DATASET_CONFIG = {...} found; give SCALE's evaluator/config/dataset_config.py");
   }
+
+  @Test
+  void read_deepOrHugeLiterals_areFormatErrors_notAStackOverflowOrACrash() throws Exception {
+    // 20,000 nested dicts ended the command with a StackOverflowError, a 30-digit number with a NumberFormatException
+    Path deep = Files.writeString(dir.resolve("deep.py"), "DATASET_CONFIG = " + "{'a': ".repeat(20_000) + "1"
+        + "}".repeat(20_000) + "\n");
+    Path huge = Files.writeString(dir.resolve("huge.py"), "DATASET_CONFIG = {'a': 123456789012345678901234567890}\n");
+
+    assertThatThrownBy(() -> ScaleConfigImport.read(deep)).isInstanceOf(SuiteFormatException.class)
+        .hasMessage(deep + " line 1: dicts nested more than 64 deep; SCALE's config nests three in DATASET_CONFIG; "
+            + "give SCALE's dataset_config.py as SCALE ships it");
+    assertThatThrownBy(() -> ScaleConfigImport.read(huge)).isInstanceOf(SuiteFormatException.class)
+        .hasMessage(huge + " line 1: the whole number 123456789012345678901234567890 is out of range in "
+            + "DATASET_CONFIG; give SCALE's dataset_config.py as SCALE ships it");
+  }
 }
