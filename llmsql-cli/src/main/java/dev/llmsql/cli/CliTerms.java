@@ -18,6 +18,9 @@ final class CliTerms {
       "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
       "endpoint", "--hub-endpoint");
 
+  /** The longest error line shown: a value of megabytes that a message echoes made a line of megabytes. */
+  private static final int MAX_LINE_CHARS = 2_000;
+
   /**
    * " (builder: calls)" and ", builder calls" in a library message: one level of nested parentheses. The loops
    * are possessive: messages echo the user's input (a path, a field's value), and Java matches a greedy repeated
@@ -85,9 +88,20 @@ final class CliTerms {
   }
 
   /** {@code message} on one line: every command prints one line per error. */
+  /**
+   * {@code message} on one line, safe for a terminal ({@link dev.llmsql.execution.Cells#printable}: a value it
+   * echoes cannot move the cursor or retitle the window) and at most 2,000 characters (a value of megabytes
+   * made a line of megabytes).
+   */
   static String oneLine(String message) {
-    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+    String line = dev.llmsql.execution.Cells.printable(String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
+    if (line.length() <= MAX_LINE_CHARS) {
+      return line;
+    }
+    int end = Character.isHighSurrogate(line.charAt(MAX_LINE_CHARS - 1)) ? MAX_LINE_CHARS - 1 : MAX_LINE_CHARS;
+    return line.substring(0, end) + "\u2026 (" + line.length() + " characters)";
   }
+
 
   private CliTerms() {
   }

@@ -76,6 +76,25 @@ class CliTest {
   }
 
   @Test
+  void terminalControlsInTheInput_areShownWrittenOut_notSentToTheTerminal() throws Exception {
+    // a model's output and a question holding escape sequences: a title change, a screen clear, red text
+    Path predictions = dir.resolve("p.jsonl");
+    Path questions = dir.resolve("q.jsonl");
+    Files.writeString(predictions, "{\"question_id\": 1, \"completion\": \"SELECT 2 -- \\u001b]0;PWNED\\u0007"
+        + "\\u001b[2J\"}\n");
+    Files.writeString(questions, "{\"question_id\": 1, \"question\": \"q \\u001b[31mred\", \"sql\": \"SELECT 1\", "
+        + "\"table_id\": \"employees\"}\n");
+
+    assertThat(run("evaluate", "--outputs", predictions.toString(), "--questions-path", questions.toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report", "--no-gold-cache")).isZero();
+
+    assertThat(out()).startsWith("Mismatch #1: question 1 [MISMATCH VALUE_MISMATCH]\n"
+        + "  Question:   q \\x1b[31mred\n  Gold SQL:   SELECT 1\n  Model:      SELECT 2 -- \\x1b]0;PWNED\\x07\\x1b[2J\n")
+        .doesNotContain("\u001b");
+    assertThat(CliTerms.oneLine("x".repeat(5000))).isEqualTo("x".repeat(2000) + "\u2026 (5000 characters)");
+  }
+
+  @Test
   void asksVerbose_everySpellingPicocliTakes() {
     for (String on : List.of("--verbose", "-v", "--verbose=true", "-v=True", "-vv", "-qv", "-vq", "\"--verbose\"",
         "'-v'")) {
@@ -98,8 +117,11 @@ class CliTest {
       assertThat(run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
           questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report",
           "--no-gold-cache")).isEqualTo(Cli.BAD_INPUT);
-      assertThat(err()).isEqualTo("llmsql evaluate: " + questions + ":1: \"difficulty\" must be 1, 2, 3 or easy, "
-          + "medium, hard (BIRD's simple, moderate, challenging also work), but was \"" + value + "\"\n");
+      String message = questions + ":1: \"difficulty\" must be 1, 2, 3 or easy, medium, hard (BIRD's simple, "
+          + "moderate, challenging also work), but was \"" + value + "\"";
+      // the line is cut at 2,000 characters, with the message's length
+      assertThat(err()).isEqualTo("llmsql evaluate: " + message.substring(0, 2000) + "\u2026 (" + message.length()
+          + " characters)\n");
     }
   }
 

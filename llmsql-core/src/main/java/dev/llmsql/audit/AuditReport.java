@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.execution.Cells;
 import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.csv.CsvCells;
 import java.io.IOException;
@@ -180,7 +181,7 @@ public record AuditReport(String benchmark, String judge, Limits limits, List<Qu
       }
     }
     line(sb, "Time", String.format(Locale.ROOT, "%.2f s", duration.toMillis() / 1000.0));
-    return sb.toString();
+    return Cells.printable(sb.toString());   // ids, tables and details are the benchmark's, for a terminal
   }
 
   /** Writes the JSON report to {@code file}: the old file or the new one, never half of one. */

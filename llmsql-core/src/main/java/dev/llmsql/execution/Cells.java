@@ -33,9 +33,9 @@ public final class Cells {
     if (value instanceof String s) {
       if (s.length() > MAX_CELL_CHARS) {
         int end = Character.isHighSurrogate(s.charAt(MAX_CELL_CHARS - 1)) ? MAX_CELL_CHARS - 1 : MAX_CELL_CHARS;
-        return "'" + s.substring(0, end).replace("'", "''") + "\u2026' (" + s.length() + " chars)";
+        return "'" + printable(s.substring(0, end)).replace("'", "''") + "\u2026' (" + s.length() + " chars)";
       }
-      return "'" + s.replace("'", "''") + "'";
+      return "'" + printable(s).replace("'", "''") + "'";
     }
     if (value instanceof byte[] bytes) {
       if (bytes.length > MAX_CELL_CHARS / 2) {
@@ -45,6 +45,33 @@ public final class Cells {
       return "x'" + HexFormat.of().formatHex(bytes) + "'";
     }
     return value.toString();
+  }
+
+  /**
+   * {@code text} as it may be shown on a terminal: control characters (C0 but tab and newline, DEL, C1) and the
+   * bidirectional embeddings and overrides written as {@code \x1b}, {@code \u202e}, so a question, a cell or a
+   * model's output cannot move the cursor, clear the screen, retitle the window or reorder what is shown.
+   *
+   * <pre>{@code
+   * Cells.printable("SELECT 1 \u001b[2J");   // SELECT 1 \x1b[2J
+   * }</pre>
+   */
+  public static String printable(String text) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean control = c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f && c <= 0x9f
+          || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069;
+      if (control && out == null) {
+        out = new StringBuilder(text.length() + 16).append(text, 0, i);
+      }
+      if (control) {
+        out.append(c <= 0xff ? "\\x" + HexFormat.of().toHexDigits((byte) c) : "\\u" + HexFormat.of().toHexDigits(c));
+      } else if (out != null) {
+        out.append(c);
+      }
+    }
+    return out == null ? text : out.toString();
   }
 
   /** A row as a tuple: {@code ('a', 1)}; after 400 characters the rest is left out: {@code ('a', …)}. */

@@ -70,7 +70,7 @@ public final class ReportText {
     r.spider().ifPresent(spider -> sb.append('\n').append(spider(spider)));
     r.bird().ifPresent(bird -> sb.append('\n').append(bird(bird)));
     r.breakdowns().ifPresent(b -> sb.append('\n').append(breakdowns(b)));
-    return sb.toString();
+    return Cells.printable(sb.toString());   // the benchmark is named after the user's files
   }
 
   /**
@@ -239,7 +239,7 @@ public final class ReportText {
           cut(m.verdict().reason().name(), 14), cut(oneLine(m.question()), 40), cut(rows(m.goldResults()), 18),
           cut(rows(m.predictionResults()), 18)).stripTrailing()).append('\n');
     }
-    return sb.toString();
+    return Cells.printable(sb.toString());
   }
 
   private static String cut(String text, int width) {
@@ -271,7 +271,7 @@ public final class ReportText {
     if (!m.verdict().detail().isEmpty()) {
       sb.append("  Why:        ").append(oneLine(m.verdict().detail())).append('\n');
     }
-    return sb.toString();
+    return Cells.printable(sb.toString());   // the question, SQL and model output are the input's, for a terminal
   }
 
   private static void line(StringBuilder sb, String label, String value) {

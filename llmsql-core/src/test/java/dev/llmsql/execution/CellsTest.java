@@ -26,6 +26,15 @@ class CellsTest {
   }
 
   @Test
+  void printable_controlsAndBidiOverrides_areWrittenOut_tabsAndNewlinesStay() {
+    // a model's output on a terminal: ESC ] 0 ; retitles the window, ESC [ 2 J clears it, U+202E reverses text
+    assertThat(Cells.printable("SELECT 1 -- \u001b]0;PWNED\u0007\u001b[2J\r\u0085\u007f\u202e\u2069\tok\n"))
+        .isEqualTo("SELECT 1 -- \\x1b]0;PWNED\\x07\\x1b[2J\\x0d\\x85\\x7f\\u202e\\u2069\tok\n");
+    assertThat(Cells.printable("plain \u00e9\u4e2d")).isEqualTo("plain \u00e9\u4e2d");
+    assertThat(Cells.cell("a\u001bb")).isEqualTo("'a\\x1bb'");
+  }
+
+  @Test
   void rows_moreThanMax_areCutWithCount() {
     assertThat(Cells.rows(List.of(List.of(1L), List.of(2L), List.of(3L)), 2)).isEqualTo("[(1), (2), ... (3 rows)]");
   }
