@@ -38,6 +38,10 @@ final class OutputTargets {
           ReportFiles.requireWritableTarget(formatFile(a, format), inputs);
         }
       }
+      Optional<String> twice = sameFileTwice(a);
+      if (twice.isPresent()) {
+        return twice;
+      }
       if (a.saveReport == null && !a.noSaveReport) {
         Optional<String> here = ReportFiles.unwritableDirectory(Path.of(""));
         if (here.isPresent()) {
@@ -69,6 +73,35 @@ final class OutputTargets {
       }
     } catch (OutputTargetException e) {
       return Optional.of("--out " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Two outputs of the run naming one file: the last one written would replace the other (a JUnit XML over the
+   * report), so the run is refused before any work.
+   */
+  private static Optional<String> sameFileTwice(EvaluateCommand a) {
+    Map<String, Path> outputs = new LinkedHashMap<>();
+    if (a.out != null) {
+      a.formats.forEach(format -> outputs.put("--format " + format, formatFile(a, format)));
+    }
+    if (!a.noSaveReport) {
+      outputs.put("--save-report", a.saveReport);
+    }
+    outputs.put("--save-leaderboard-yaml", a.leaderboardYaml);
+    outputs.put("--gate-format junit-xml=", a.junitXml);
+    Map<Path, String> seen = new LinkedHashMap<>();
+    for (Map.Entry<String, Path> output : outputs.entrySet()) {
+      if (output.getValue() == null) {
+        continue;
+      }
+      String other = seen.putIfAbsent(output.getValue().toAbsolutePath().normalize(), output.getKey());
+      if (other != null) {
+        return Optional.of(output.getKey() + (output.getKey().endsWith("=") ? "" : " ") + output.getValue()
+            + ": is also the " + other + " file of this run, which it would replace; give each output its own "
+            + "path");
+      }
     }
     return Optional.empty();
   }

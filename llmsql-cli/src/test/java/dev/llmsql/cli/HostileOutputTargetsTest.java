@@ -161,6 +161,23 @@ class HostileOutputTargetsTest {
   }
 
   @Test
+  void twoOutputsNamingOneFile_areRefusedBeforeTheRun() throws Exception {
+    // the last one written replaced the other: the JUnit XML took the place of the report, silently
+    Path same = dir.resolve("same.out");
+
+    assertThat(evaluate("--save-report", same.toString(), "--fail-under", "0.1", "--gate-format",
+        "junit-xml=" + same, "--save-leaderboard-yaml", same.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-leaderboard-yaml " + same + ": is also the --save-report "
+        + "file of this run, which it would replace; give each output its own path\n");
+    assertThat(same).doesNotExist();
+    err.reset();
+    assertThat(evaluate("--no-save-report", "--out", dir.toString(), "--name", "demo", "--format", "json",
+        "--save-leaderboard-yaml", dir.resolve("x/../demo.json").toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-leaderboard-yaml " + dir.resolve("x/../demo.json")
+        + ": is also the --format json file of this run, which it would replace; give each output its own path\n");
+  }
+
+  @Test
   void out_aRegularFile_isRefusedAtOnceNamingTheOption_andNothingIsEvaluated() throws Exception {
     Path readme = Files.writeString(dir.resolve("README.md"), "# notes\n");
     List<Path> before;
