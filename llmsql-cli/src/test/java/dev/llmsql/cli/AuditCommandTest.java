@@ -129,6 +129,17 @@ class AuditCommandTest extends CliHarness {
   }
 
   @Test
+  void databaseThatCannotServe_failsTheAudit_asItFailsAnEvaluation() {
+    // it flagged every question missing_database (or gold_error for a server that refused) and exited 0
+    String url = "jdbc:sqlite:" + dir.resolve("missing.sqlite");
+    int status = run("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString(), "--jdbc-url", url,
+        "--quiet");
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql audit: " + url + ": does not exist; pass the benchmark's .sqlite/.db file\n");
+  }
+
+  @Test
   void noDatabase_isAUsageError() {
     int status = run("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString());
 

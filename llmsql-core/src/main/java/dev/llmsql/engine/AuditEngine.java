@@ -106,6 +106,11 @@ public final class AuditEngine {
     Skips skips = new Skips();
     try (Databases databases = new Databases(queryEngine, null, limits);
          Reversed reversed = new Reversed()) {
+      // as evaluate does: one database that cannot serve (unreachable, missing, not a database) fails the audit
+      // with one line, instead of flagging every question and passing
+      if (files.database() != null && files.database().forDbId("x").equals(files.database())) {
+        EvaluationEngine.open(databases, files.database(), false);
+      }
       ExecutorService pool = Executors.newFixedThreadPool(threads, DaemonThreads.numbered("llmsql-audit-"));
       try {
         List<Future<Checked>> futures = new ArrayList<>();

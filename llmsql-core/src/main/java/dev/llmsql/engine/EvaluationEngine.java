@@ -198,7 +198,7 @@ public final class EvaluationEngine {
    * serve (not a database of its engine, truncated, locked, unreachable, ...). A missing one is left to the
    * questions it concerns when {@code missingIsTheQuestions}; returns null then.
    */
-  private static QueryExecutor open(Databases databases, Database database, boolean missingIsTheQuestions) {
+  static QueryExecutor open(Databases databases, Database database, boolean missingIsTheQuestions) {
     try {
       return databases.get(database);
     } catch (DatabaseUnavailableException e) {
