@@ -277,11 +277,12 @@ public final class DatasetImport {
     List<String> header;
     List<ColumnType> types = new ArrayList<>();
     // first pass infers the types, so a column is never declared INTEGER and then handed "n/a"
-    try (Reader r = reader(csv); CSVParser parser = CSVParser.parse(r, csvFormat())) {
+    try (RecordBound r = new RecordBound(reader(csv)); CSVParser parser = CSVParser.parse(r, csvFormat())) {
       header = columns(parser.getHeaderNames(), csv);
       header.forEach(h -> types.add(ColumnType.INTEGER));
       boolean[] seen = new boolean[header.size()];
       for (CSVRecord record : parser) {
+        r.nextRecord();
         checkWidth(record, parser, header.size(), csv);
         for (int i = 0; i < header.size(); i++) {
           String v = record.get(i);
@@ -301,9 +302,10 @@ public final class DatasetImport {
     }
     create(c, name, header, types);
     long rows = 0;
-    try (Reader r = reader(csv); CSVParser parser = CSVParser.parse(r, csvFormat());
+    try (RecordBound r = new RecordBound(reader(csv)); CSVParser parser = CSVParser.parse(r, csvFormat());
          PreparedStatement insert = c.prepareStatement(insertSql(name, header.size()))) {
       for (CSVRecord record : parser) {
+        r.nextRecord();
         for (int i = 0; i < header.size(); i++) {
           bind(insert, i + 1, record.get(i), types.get(i));
         }
@@ -461,6 +463,45 @@ public final class DatasetImport {
     }
   }
 
+  /**
+   * A CSV reader that fails once one record, with the parser's read-ahead, passes 16 MiB of characters, as the
+   * line readers of every other input do: commons-csv holds a record whole, and a file of one quoted field ran
+   * the JVM out of memory. The count restarts at each record the parser hands over.
+   */
+  private static final class RecordBound extends java.io.FilterReader {
+    private long sinceRecord;
+
+    RecordBound(Reader in) {
+      super(in);
+    }
+
+    void nextRecord() {
+      sinceRecord = 0;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = super.read();
+      count(c < 0 ? 0 : 1);
+      return c;
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      count(Math.max(n, 0));
+      return n;
+    }
+
+    private void count(int chars) throws IOException {
+      sinceRecord += chars;
+      if (sinceRecord > dev.llmsql.benchmark.BoundedLineReader.MAX_LINE_BYTES) {
+        throw new IOException("a record longer than " + dev.llmsql.benchmark.BoundedLineReader.MAX_LINE_BYTES
+            + " characters (a quote that is never closed, or a cell of megabytes)");
+      }
+    }
+  }
+
   private static Reader reader(Path csv) throws IOException {
     BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
     r.mark(1);
@@ -474,7 +515,9 @@ public final class DatasetImport {
     if (e instanceof DatasetImportException d) {
       return d;
     }
-    return new DatasetImportException("cannot read CSV " + csv + ": " + e.getMessage()
+    // the parser's iterator wraps what the reader threw: its message, not "java.io.IOException: ..."
+    String why = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+    return new DatasetImportException("cannot read CSV " + csv + ": " + why
         + "; save it as UTF-8 CSV with a header row", e);
   }
 

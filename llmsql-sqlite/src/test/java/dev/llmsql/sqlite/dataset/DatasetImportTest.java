@@ -87,6 +87,28 @@ class DatasetImportTest {
   }
 
   @Test
+  void into_aRecordOver16MiB_isRefused_notReadWhole() throws Exception {
+    // one quoted field of 17 MiB (or a quote never closed): commons-csv held it whole, 300 MB ran out of memory
+    Path csv = dir.resolve("huge.csv");
+    try (var out = Files.newBufferedWriter(csv)) {
+      out.write("a,b\n1,\"");
+      char[] chunk = new char[1 << 20];
+      java.util.Arrays.fill(chunk, 'x');
+      for (int i = 0; i < 17; i++) {
+        out.write(chunk);
+      }
+      out.write("\"\n");
+    }
+    Path db = dir.resolve("huge.sqlite");
+
+    assertThatThrownBy(() -> DatasetImport.builder().csv(csv).build().into(db))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage("cannot read CSV " + csv + ": a record longer than 16777216 characters (a quote that is never "
+            + "closed, or a cell of megabytes); save it as UTF-8 CSV with a header row");
+    assertThat(Files.exists(db)).isFalse();
+  }
+
+  @Test
   void into_tablesJsonl_createsTypedTables() throws Exception {
     // given
     Path jsonl = Files.writeString(dir.resolve("tables.jsonl"), """
