@@ -406,16 +406,18 @@ public final class HtmlReport {
       if (!m.verdict().detail().isEmpty()) {
         body.append("<div class=\"muted\">").append(esc(m.verdict().detail())).append("</div>");
       }
-      body.append("</td><td>").append(esc(m.question()));
+      body.append("</td><td>").append(esc(cut(m.question(), MAX_TEXT)));
       d.filter(x -> !x.tags().isEmpty() || x.difficulty() != null).ifPresent(x -> body.append(
           "<div class=\"muted\">").append(esc(String.join(", ", x.tags())
               + (x.difficulty() == null ? "" : (x.tags().isEmpty() ? "" : " \u00b7 ") + x.difficulty())))
           .append("</div>"));
       // gold and prediction side by side, each clause the other lacks marked
-      body.append("</td><td class=\"sql\"><pre>").append(predicted != null ? highlighted(m.goldSql(), predicted)
-          : esc(m.goldSql())).append("</pre></td><td class=\"sql\">");
-      if (predicted != null) {
-        body.append("<pre>").append(highlighted(predicted, m.goldSql())).append("</pre>");
+      String gold = cut(m.goldSql(), MAX_SQL);
+      String shown = predicted == null ? null : cut(predicted, MAX_SQL);
+      body.append("</td><td class=\"sql\"><pre>").append(shown != null ? highlighted(gold, shown) : esc(gold))
+          .append("</pre></td><td class=\"sql\">");
+      if (shown != null) {
+        body.append("<pre>").append(highlighted(shown, gold)).append("</pre>");
       } else {
         body.append("<span class=\"muted\">model output:</span><pre>")
             .append(esc(m.modelOutput() == null ? "(none)" : cut(m.modelOutput(), 2000))).append("</pre>");
@@ -511,6 +513,13 @@ public final class HtmlReport {
     }
     return esc(cut(value.toString(), 200));
   }
+
+  /**
+   * The most of a question, and of a query, a mismatch row shows: a page is built whole, and 40 questions of 2
+   * MiB each (within the line bound) ran out of memory once escaped, losing the other reports of the run.
+   */
+  private static final int MAX_TEXT = 2_000;
+  private static final int MAX_SQL = 10_000;
 
   private static String cut(String s, int max) {
     return s.length() <= max ? s : s.substring(0, max - 1) + "\u2026";

@@ -74,6 +74,22 @@ class HtmlReportTest {
   }
 
   @Test
+  void render_megabyteQuestionAndSql_areCut_soThePageStaysSmall() {
+    // 40 such questions (each within the line bound) ran the writer out of memory once escaped
+    EvaluationReport base = Reports.of(new boolean[] {false});
+    Mismatch huge = new Mismatch(1, "<".repeat(2_000_000), "SELECT '" + "x".repeat(2_000_000) + "'", "SELECT 2",
+        List.of(List.of(1L)), List.of(List.of(2L)), Verdict.mismatch(Reason.VALUE_MISMATCH, ""));
+    EvaluationReport report = base.toBuilder().results(Reports.withoutKeptRows(base)).mismatches(List.of(huge))
+        .build();
+
+    String html = HtmlReport.render(report);
+
+    assertThat(html).contains("<td>" + "&lt;".repeat(1_999) + "\u2026<div", "x".repeat(9_991) + "\u2026</mark></pre>")
+        .doesNotContain("x".repeat(9_992));
+    assertThat(html.length()).isLessThan(60_000);
+  }
+
+  @Test
   void firstDifference_sameRowsOtherOrder_isFirstDifferingCell() {
     assertThat(HtmlReport.firstDifference(List.of(List.of(1L, "a"), List.of(2L, "b")),
         List.of(List.of(1.0, "a"), List.of(2L, "c")))).containsExactly(1, 1);
