@@ -208,13 +208,9 @@ public final class SqlExtractor {
     return end == text.length() || !isWordChar(text.codePointAt(end));
   }
 
-  // Python's \w, which ends LLMSQL's SELECT\b: letters, digits, other numerics and the underscore.
+  // Python's \w, which ends LLMSQL's SELECT\b
   private static boolean isWordChar(int codePoint) {
-    if (Character.isLetterOrDigit(codePoint) || codePoint == '_') {
-      return true;
-    }
-    int type = Character.getType(codePoint);
-    return type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
+    return dev.llmsql.matching.PythonText.isWordChar(codePoint);
   }
 
   /*

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * Text as CPython 3.11 renders and trims it, where LLMSQL 2.0's scorer depends on it: {@code str.strip}'s
@@ -75,18 +76,87 @@ public final class PythonText {
   public static final String SPACE_CLASS =
       "[\\x09-\\x0d\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 
-  /** A character of Python's {@code \w} for text: a letter, a number of any kind, or {@code _}. */
+  /**
+   * A character of Python's {@code \w} for text: a letter, a number of any kind, or {@code _}, as CPython 3.11's
+   * Unicode 14 database has them ({@code python311-unicode.txt} beside this class), not the JVM's: Java 17 knows
+   * Unicode 13, so 525 newer letters and digits (U+0870, the Tangsa digits) were no word characters here.
+   */
   public static boolean isWordChar(int cp) {
-    if (cp == '_' || Character.isLetter(cp)) {
-      return true;
+    if (cp < 0x80) {
+      return cp >= 'a' && cp <= 'z' || cp >= 'A' && cp <= 'Z' || cp >= '0' && cp <= '9' || cp == '_';
     }
-    int type = Character.getType(cp);
-    return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
-        || type == Character.OTHER_NUMBER;
+    return Python311.WORD.contains(cp);
   }
 
   /** Python's {@code \w} as a {@link java.util.regex.Pattern} class: see {@link #isWordChar}. */
-  public static final String WORD_CLASS = "[\\p{L}\\p{Nd}\\p{Nl}\\p{No}_]";
+  public static final String WORD_CLASS = Python311.WORD.patternClass();
+
+  /** Code point ranges of CPython 3.11's Unicode database, read once from {@code python311-unicode.txt}. */
+  private static final class Python311 {
+    static final Ranges WORD;
+    static final Ranges PRINTABLE;
+
+    static {
+      java.util.Map<String, Ranges> sets = new java.util.HashMap<>();
+      try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+          java.util.Objects.requireNonNull(PythonText.class.getResourceAsStream("python311-unicode.txt"),
+              "python311-unicode.txt"), java.nio.charset.StandardCharsets.US_ASCII))) {
+        String name = null;
+        List<int[]> ranges = new java.util.ArrayList<>();
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (line.startsWith("#") || line.isBlank()) {
+            continue;
+          }
+          if (line.matches("[a-z]+")) {   // a section's name; hex ranges are upper case
+            if (name != null) {
+              sets.put(name, new Ranges(ranges));
+            }
+            name = line;
+            ranges = new java.util.ArrayList<>();
+            continue;
+          }
+          for (String item : line.strip().split(" ")) {
+            int dash = item.indexOf('-');
+            int from = Integer.parseInt(dash < 0 ? item : item.substring(0, dash), 16);
+            ranges.add(new int[] {from, dash < 0 ? from : Integer.parseInt(item.substring(dash + 1), 16)});
+          }
+        }
+        sets.put(name, new Ranges(ranges));
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      WORD = sets.get("word");
+      PRINTABLE = sets.get("printable");
+    }
+  }
+
+  /** Sorted, disjoint, inclusive code point ranges. */
+  private static final class Ranges {
+    private final int[] from;
+    private final int[] to;
+
+    Ranges(List<int[]> ranges) {
+      from = ranges.stream().mapToInt(r -> r[0]).toArray();
+      to = ranges.stream().mapToInt(r -> r[1]).toArray();
+    }
+
+    boolean contains(int cp) {
+      int at = java.util.Arrays.binarySearch(from, cp);
+      int i = at >= 0 ? at : -at - 2;
+      return i >= 0 && cp <= to[i];
+    }
+
+    String patternClass() {
+      StringBuilder sb = new StringBuilder("[");
+      for (int i = 0; i < from.length; i++) {
+        sb.append("\\x{").append(Integer.toHexString(from[i])).append('}');
+        if (to[i] != from[i]) {
+          sb.append("-\\x{").append(Integer.toHexString(to[i])).append('}');
+        }
+      }
+      return sb.append(']').toString();
+    }
+  }
 
   /** Python's {@code " ".join(s.split())}: whitespace runs become one space, none at either end. */
   public static String collapseSpaces(String s) {
@@ -256,15 +326,12 @@ public final class PythonText {
     return out.append(quote).toString();
   }
 
-  /** Python's {@code str.isprintable()} for one character: not a control, format, private, unassigned or separator. */
+  /**
+   * Python's {@code str.isprintable()} for one character (not a control, format, private, unassigned or separator
+   * but the space), by CPython 3.11's Unicode 14 database: Java 17's Unicode 13 took 836 newer characters for
+   * unassigned and escaped them, and rows sorted by their text came out in another order.
+   */
   private static boolean isPrintable(int cp) {
-    if (cp == ' ') {
-      return true;
-    }
-    return switch (Character.getType(cp)) {
-      case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
-           Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR -> false;
-      default -> true;
-    };
+    return Python311.PRINTABLE.contains(cp);
   }
 }

@@ -96,4 +96,11 @@ class Llmsql2ExtractorTest {
     assertThat(Llmsql2Extractor.exactMatchForm("  SELECT  a\n FROM t ;; ")).isEqualTo("SELECT a FROM t");
     assertThat(Llmsql2Extractor.exactMatchForm("SELECT a FROM t;")).isEqualTo("SELECT a FROM t");
   }
+
+  @Test
+  void keywordFollowedByAUnicode14Letter_isNoKeyword_asInPython311() {
+    // upstream's SELECT\b: U+0870 is a word character to Python 3.11, unknown to Java 17
+    assertThat(Llmsql2Extractor.upstream().extract("SELECT\u0870\nSELECT 1")).hasValue("SELECT 1;");
+    assertThat(Llmsql2Extractor.upstream().extract("select\u0870")).isEmpty();
+  }
 }

@@ -46,6 +46,21 @@ class PythonTextTest {
   }
 
   @Test
+  void wordAndPrintable_arePython311s_notTheJvmsUnicode() {
+    // python3.11: re.match(r"\w", c) and repr(c); Java 17 (Unicode 13) knows none of U+0870, U+10570, U+1E290
+    assertThat(PythonText.isWordChar(0x0870)).isTrue();
+    assertThat(PythonText.isWordChar(0x16AC0)).isTrue();
+    assertThat(PythonText.isWordChar(0x00B2)).isTrue();
+    assertThat(PythonText.isWordChar(0x0378)).isFalse();
+    assertThat(PythonText.isWordChar('-')).isFalse();
+    assertThat("SELECT\u0870").matches("SELECT" + PythonText.WORD_CLASS);
+    assertThat(PythonText.strRepr("\u0870")).isEqualTo("'\u0870'");
+    assertThat(PythonText.strRepr("\uD801\uDD70")).isEqualTo("'\uD801\uDD70'");
+    assertThat(PythonText.strRepr("\u0378")).isEqualTo("'\\u0378'");
+    assertThat(PythonText.strRepr("\uD838\uDE90")).isEqualTo("'\uD838\uDE90'");
+  }
+
+  @Test
   void floatRepr_atAPowerOfTwo_isPythonsShortest() {
     // python3.11 repr(); the nearest 16-digit candidate of each reads back as another double, the next one up
     // (or down) does not: 46 powers of two came out a digit longer, and LLMSQL's rule 3 compared the text
