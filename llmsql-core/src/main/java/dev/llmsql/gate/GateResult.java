@@ -216,7 +216,11 @@ public record GateResult(List<Check> checks, List<Regression> regressions, boole
     /** The check with its values, e.g. {@code accuracy 0.4800 < 0.7000 (fail-under)}. */
     public String describe() {
       if (actual.isEmpty()) {
-        return name + " missing (the run did not compute it; add it with --scoring " + name + ")";
+        // a level is no scoring: "--scoring hard" is refused, so the hint names what gives the run that level
+        return Gate.isLevel(name) ? name + " missing (no question of the run is at that level: Spider's hardness "
+            + "needs --judge spider, a difficulty level the questions' \"difficulty\", a sql:, db: or table: "
+            + "slice --breakdowns)"
+            : name + " missing (the run did not compute it; add it with --scoring " + name + ")";
       }
       double v = actual.get();
       String op = passed ? ">=" : "<";

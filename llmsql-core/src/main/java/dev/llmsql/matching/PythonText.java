@@ -1,10 +1,20 @@
 package dev.llmsql.matching;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Text as CPython 3.11 renders and trims it, where LLMSQL 2.0's scorer depends on it: {@code str.strip}'s
@@ -67,7 +77,7 @@ public final class PythonText {
    * {@code float()}, {@code Decimal()} and {@code re}'s {@code \d} read as a digit), or -1.
    */
   public static int decimal(int cp) {
-    int at = java.util.Arrays.binarySearch(DIGIT_ZEROS, cp);
+    int at = Arrays.binarySearch(DIGIT_ZEROS, cp);
     int zero = at >= 0 ? DIGIT_ZEROS[at] : at == -1 ? -1 : DIGIT_ZEROS[-at - 2];
     return zero >= 0 && cp - zero < 10 ? cp - zero : -1;
   }
@@ -97,12 +107,12 @@ public final class PythonText {
     static final Ranges PRINTABLE;
 
     static {
-      java.util.Map<String, Ranges> sets = new java.util.HashMap<>();
-      try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
-          java.util.Objects.requireNonNull(PythonText.class.getResourceAsStream("python311-unicode.txt"),
-              "python311-unicode.txt"), java.nio.charset.StandardCharsets.US_ASCII))) {
+      Map<String, Ranges> sets = new HashMap<>();
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(Objects.requireNonNull(
+          PythonText.class.getResourceAsStream("python311-unicode.txt"), "python311-unicode.txt"),
+          StandardCharsets.US_ASCII))) {
         String name = null;
-        List<int[]> ranges = new java.util.ArrayList<>();
+        List<int[]> ranges = new ArrayList<>();
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           if (line.startsWith("#") || line.isBlank()) {
             continue;
@@ -112,7 +122,7 @@ public final class PythonText {
               sets.put(name, new Ranges(ranges));
             }
             name = line;
-            ranges = new java.util.ArrayList<>();
+            ranges = new ArrayList<>();
             continue;
           }
           for (String item : line.strip().split(" ")) {
@@ -122,8 +132,8 @@ public final class PythonText {
           }
         }
         sets.put(name, new Ranges(ranges));
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       WORD = sets.get("word");
       PRINTABLE = sets.get("printable");
@@ -141,7 +151,7 @@ public final class PythonText {
     }
 
     boolean contains(int cp) {
-      int at = java.util.Arrays.binarySearch(from, cp);
+      int at = Arrays.binarySearch(from, cp);
       int i = at >= 0 ? at : -at - 2;
       return i >= 0 && cp <= to[i];
     }

@@ -48,6 +48,15 @@ class GateTest {
   }
 
   @Test
+  void failUnder_levelNotInReport_namesWhatGivesTheLevel_notAScoring() {
+    // "--scoring hard" is refused: the hint named a fix that does not exist
+    GateResult result = Gate.builder().failUnder("hard", 0.5).failUnder("sql:nested", 0.4).build().check(CURRENT);
+    String why = " missing (no question of the run is at that level: Spider's hardness needs --judge spider, a "
+        + "difficulty level the questions' \"difficulty\", a sql:, db: or table: slice --breakdowns)";
+    assertThat(result.summary()).isEqualTo("llmsql gate: FAILED: hard" + why + ", sql:nested" + why);
+  }
+
+  @Test
   void baseline_betterOverallButTwoRegressed_passesAndListsThem() {
     GateResult result = Gate.builder().baseline(BASELINE).build().check(CURRENT);
     assertThat(result.passed()).isTrue();
