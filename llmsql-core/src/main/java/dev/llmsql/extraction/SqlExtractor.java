@@ -208,8 +208,13 @@ public final class SqlExtractor {
     return end == text.length() || !isWordChar(text.codePointAt(end));
   }
 
-  // Python's \w, which ends LLMSQL's SELECT\b
+  // Python's \w, which ends LLMSQL's SELECT\b; ASCII here, so that Python's Unicode tables are read only for a
+  // keyword next to a non-ASCII character (reading them costs a fresh JVM some milliseconds)
   private static boolean isWordChar(int codePoint) {
+    if (codePoint < 0x80) {
+      return codePoint >= 'a' && codePoint <= 'z' || codePoint >= 'A' && codePoint <= 'Z'
+          || codePoint >= '0' && codePoint <= '9' || codePoint == '_';
+    }
     return dev.llmsql.matching.PythonText.isWordChar(codePoint);
   }
 

@@ -117,7 +117,7 @@ public final class PythonText {
           if (line.startsWith("#") || line.isBlank()) {
             continue;
           }
-          if (line.matches("[a-z]+")) {   // a section's name; hex ranges are upper case
+          if (line.charAt(0) >= 'a' && line.charAt(0) <= 'z') {   // a section's name; hex ranges are upper case
             if (name != null) {
               sets.put(name, new Ranges(ranges));
             }
@@ -145,9 +145,14 @@ public final class PythonText {
     private final int[] from;
     private final int[] to;
 
+    // plain loops, no streams: this runs in the first evaluation of a fresh JVM, where each lambda is linked
     Ranges(List<int[]> ranges) {
-      from = ranges.stream().mapToInt(r -> r[0]).toArray();
-      to = ranges.stream().mapToInt(r -> r[1]).toArray();
+      from = new int[ranges.size()];
+      to = new int[ranges.size()];
+      for (int i = 0; i < from.length; i++) {
+        from[i] = ranges.get(i)[0];
+        to[i] = ranges.get(i)[1];
+      }
     }
 
     boolean contains(int cp) {
