@@ -15,8 +15,9 @@ import java.util.List;
 /**
  * What {@link DaemonClient} and {@link EvaluateDaemon} say to each other over their Unix socket. The client
  * sends one request (its working directory, a digest of its environment, whether a console is attached, the
- * charsets of its standard output and error, the arguments); the daemon answers with frames, each a kind byte, a length and that many bytes: {@link #DECLINED}
- * when the client should run the command itself, or {@link #READY} when the run can start, to which the client
+ * charsets of its standard output and error, the arguments); the daemon answers with frames, each a kind byte,
+ * a length and that many bytes: {@link #DECLINED} when the client should run the command itself, or
+ * {@link #READY} when the run can start, to which the client
  * answers {@link #GO} (or, having waited too long, closes and runs the command itself: the daemon runs nothing
  * without a go), then standard output, standard error, and the exit status. Every size is bounded before
  * anything is allocated, so a stray writer on the socket cannot make the daemon allocate without limit.

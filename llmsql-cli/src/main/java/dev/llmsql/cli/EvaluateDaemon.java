@@ -349,8 +349,9 @@ final class EvaluateDaemon {
    * Warm-up rounds on the run thread, one at a time, so that a client's run never shares the JVM's standard
    * streams with one. A client ends the warm-up: the round under way may go on for half a second (a round of
    * normal inputs has ended by then, and warmed the JIT), then is interrupted (an evaluation stops within a
-   * statement's deadline, so the client never waits for a slow round), and its runs warm the daemon from then on. Declining clients while warming (they would run in their own JVM) was slower when
-   * runs follow each other: they competed with the warm-up for the cores.
+   * statement's deadline, so the client never waits for a slow round), and its runs warm the daemon from then
+   * on. Declining clients while warming (they would run in their own JVM) was slower when runs follow each
+   * other: they competed with the warm-up for the cores.
    */
   private void warmUp(Path dir, String prefix) {
     try {

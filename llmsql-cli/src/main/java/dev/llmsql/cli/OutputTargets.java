@@ -49,17 +49,8 @@ final class OutputTargets {
               .replace("; choose another path", "") + "; give --save-report FILE or --no-save-report");
         }
       }
-      Map<String, Path> files = new LinkedHashMap<>();
-      if (a.saveReport != null && !a.noSaveReport) {
-        files.put("--save-report", a.saveReport);
-      }
-      files.put("--save-leaderboard-yaml", a.leaderboardYaml);
-      files.put("--gate-format junit-xml=", a.junitXml);
-      for (Map.Entry<String, Path> file : files.entrySet()) {
-        if (file.getValue() == null) {
-          continue;
-        }
-        String option = file.getKey() + (file.getKey().endsWith("=") ? "" : " ");
+      for (Map.Entry<String, Path> file : fileOptions(a).entrySet()) {
+        String option = prefix(file.getKey());
         try {
           ReportFiles.requireWritableTarget(file.getValue(), inputs);
         } catch (OutputTargetException e) {
@@ -86,24 +77,36 @@ final class OutputTargets {
     if (a.out != null) {
       a.formats.forEach(format -> outputs.put("--format " + format, formatFile(a, format)));
     }
-    if (!a.noSaveReport) {
-      outputs.put("--save-report", a.saveReport);
-    }
-    outputs.put("--save-leaderboard-yaml", a.leaderboardYaml);
-    outputs.put("--gate-format junit-xml=", a.junitXml);
+    outputs.putAll(fileOptions(a));
     Map<Path, String> seen = new LinkedHashMap<>();
     for (Map.Entry<String, Path> output : outputs.entrySet()) {
-      if (output.getValue() == null) {
-        continue;
-      }
       String other = seen.putIfAbsent(output.getValue().toAbsolutePath().normalize(), output.getKey());
       if (other != null) {
-        return Optional.of(output.getKey() + (output.getKey().endsWith("=") ? "" : " ") + output.getValue()
-            + ": is also the " + other + " file of this run, which it would replace; give each output its own "
-            + "path");
+        return Optional.of(prefix(output.getKey()) + output.getValue() + ": is also the " + other + " file of "
+            + "this run, which it would replace; give each output its own path");
       }
     }
     return Optional.empty();
+  }
+
+  /** The outputs given as one file each, by option: those the command line names, in the order checked. */
+  private static Map<String, Path> fileOptions(EvaluateCommand a) {
+    Map<String, Path> files = new LinkedHashMap<>();
+    if (a.saveReport != null && !a.noSaveReport) {
+      files.put("--save-report", a.saveReport);
+    }
+    if (a.leaderboardYaml != null) {
+      files.put("--save-leaderboard-yaml", a.leaderboardYaml);
+    }
+    if (a.junitXml != null) {
+      files.put("--gate-format junit-xml=", a.junitXml);
+    }
+    return files;
+  }
+
+  /** An option as a message starts with it: {@code --save-report FILE}, but {@code junit-xml=FILE}. */
+  private static String prefix(String option) {
+    return option + (option.endsWith("=") ? "" : " ");
   }
 
   /** The run's input files named by their options, which no output may overwrite. */

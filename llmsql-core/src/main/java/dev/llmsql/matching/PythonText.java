@@ -60,26 +60,16 @@ public final class PythonText {
   }
 
   /**
-   * The zero of every run of ten decimal digits in Python 3.11's Unicode database (14.0), from its
-   * {@code unicodedata.decimal}: Java 17 knows Unicode 13 (no Tangsa digits, U+16AC0) and Java 21 Unicode 15
-   * (Kawi and Nag Mundari digits, which Python 3.11 does not read), so {@link Character#getType} would make the
-   * answer depend on the JVM.
-   */
-  private static final int[] DIGIT_ZEROS = {0x30, 0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6,
-      0xC66, 0xCE6, 0xD66, 0xDE6, 0xE50, 0xED0, 0xF20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80,
-      0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
-      0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0, 0x11650, 0x116C0, 0x11730,
-      0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x16A60, 0x16AC0, 0x16B50, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC,
-      0x1D7F6, 0x1E140, 0x1E2F0, 0x1E950, 0x1FBF0};
-
-  /**
    * The value of {@code cp} as a decimal digit to Python 3.11 ({@code unicodedata.decimal}: what {@code int()},
    * {@code float()}, {@code Decimal()} and {@code re}'s {@code \d} read as a digit), or -1.
    */
   public static int decimal(int cp) {
-    int at = Arrays.binarySearch(DIGIT_ZEROS, cp);
-    int zero = at >= 0 ? DIGIT_ZEROS[at] : at == -1 ? -1 : DIGIT_ZEROS[-at - 2];
-    return zero >= 0 && cp - zero < 10 ? cp - zero : -1;
+    if (cp < 0x80) {
+      return cp >= '0' && cp <= '9' ? cp - '0' : -1;
+    }
+    // by CPython 3.11's Unicode 14 table, not the JVM's: Java 17 knows no Tangsa digits (U+16AC0), Java 21 reads
+    // the Kawi and Nag Mundari digits, which Python 3.11 does not
+    return Python311.DECIMAL.offset(cp);
   }
 
   /** The same characters as {@link #isSpace}, as a {@link java.util.regex.Pattern} class (Python's {@code \s}). */
@@ -105,6 +95,8 @@ public final class PythonText {
   private static final class Python311 {
     static final Ranges WORD;
     static final Ranges PRINTABLE;
+    /** One range per run of ten decimal digits, zero first. */
+    static final Ranges DECIMAL;
 
     static {
       Map<String, Ranges> sets = new HashMap<>();
@@ -137,6 +129,7 @@ public final class PythonText {
       }
       WORD = sets.get("word");
       PRINTABLE = sets.get("printable");
+      DECIMAL = sets.get("decimal");
     }
   }
 
@@ -156,9 +149,14 @@ public final class PythonText {
     }
 
     boolean contains(int cp) {
+      return offset(cp) >= 0;
+    }
+
+    /** How far {@code cp} is from the start of the range holding it; -1 when none does. */
+    int offset(int cp) {
       int at = Arrays.binarySearch(from, cp);
       int i = at >= 0 ? at : -at - 2;
-      return i >= 0 && cp <= to[i];
+      return i >= 0 && cp <= to[i] ? cp - from[i] : -1;
     }
 
     String patternClass() {

@@ -245,10 +245,7 @@ public final class FullReportJson {
 
   private static EvaluationReport llmsqlReport(JsonNode n) {
     int total = count(n, "total");
-    int matches = count(n, "matches");
-    if (matches > total) {
-      throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
-    }
+    int matches = matches(n, total);
     double accuracy = n.has("accuracy") ? fraction(n, "accuracy") : total == 0 ? 0 : (double) matches / total;
     String version = n.path("version").isTextual() ? n.path("version").asText() : null;
     String modelName = n.path("model_name").isTextual() ? n.path("model_name").asText() : null;
@@ -288,6 +285,15 @@ public final class FullReportJson {
       throw new IllegalArgumentException("\"" + field + "\" must be a whole number from 0, but was " + abbreviate(v));
     }
     return v.asInt();
+  }
+
+  /** The {@code matches} count, which cannot exceed {@code total}. */
+  private static int matches(JsonNode n, int total) {
+    int matches = count(n, "matches");
+    if (matches > total) {
+      throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
+    }
+    return matches;
   }
 
   /** A rate: a number from 0 to 1. */
@@ -432,10 +438,7 @@ public final class FullReportJson {
     }
     // a report is also a baseline and a leaderboard entry: impossible figures must not pass a gate or rank first
     int total = count(s, "total");
-    int matches = count(s, "matches");
-    if (matches > total) {
-      throw new IllegalArgumentException("\"matches\" (" + matches + ") exceeds \"total\" (" + total + ")");
-    }
+    int matches = matches(s, total);
     if (results.size() != total) {
       // the writer refuses a report without every result, so this one was changed since
       throw new IllegalArgumentException("\"results\" holds " + results.size() + " question(s), but \"total\" is "

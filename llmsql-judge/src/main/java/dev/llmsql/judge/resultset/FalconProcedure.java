@@ -272,8 +272,9 @@ public final class FalconProcedure implements PeerProcedure {
   private static String asDecimalReadsIt(String text) {
     StringBuilder read = new StringBuilder(text.length());
     text.codePoints().forEach(c -> {
-      if (c > 0x7f && PythonText.decimal(c) >= 0) {
-        read.append((char) ('0' + PythonText.decimal(c)));
+      int digit = c > 0x7f ? PythonText.decimal(c) : -1;
+      if (digit >= 0) {
+        read.append((char) ('0' + digit));
       } else if (c != '_') {
         read.appendCodePoint(c);
       }
