@@ -251,9 +251,36 @@ class LauncherTest {
 
   /** The daemons' sockets under {@link #runtime}. */
   private List<Path> sockets() throws IOException {
-    try (Stream<Path> files = Files.walk(runtime)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".sock")).toList();
-    }
+    List<Path> found = new java.util.ArrayList<>();
+    Files.walkFileTree(runtime, new java.nio.file.SimpleFileVisitor<>() {
+      @Override
+      public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a) {
+        if (file.getFileName().toString().endsWith(".sock")) {
+          found.add(file);
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      // a daemon deletes its warm-up folder while the walk may be in it (NoSuchFileException in a CI proof's
+      // clone build): what is gone holds no socket
+      @Override
+      public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+        return gone(e);
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+        return e == null ? java.nio.file.FileVisitResult.CONTINUE : gone(e);
+      }
+
+      private java.nio.file.FileVisitResult gone(IOException e) throws IOException {
+        if (!(e instanceof java.nio.file.NoSuchFileException)) {
+          throw e;
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+    });
+    return found;
   }
 
   private static <T> T await(java.util.concurrent.Callable<java.util.Optional<T>> found) throws Exception {
