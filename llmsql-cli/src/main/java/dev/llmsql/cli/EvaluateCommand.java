@@ -200,6 +200,9 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
       throw new IllegalArgumentException((jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")
           + " needs --jdbc-url (the database it logs in to)");
     }
+    if (saveReport != null && !noSaveReport) {
+      requireJsonName(saveReport);
+    }
     if (failUnder.isEmpty() && baseline == null && (junitXml != null || github)) {
       throw new IllegalArgumentException("--gate-format needs a gate: --fail-under or --baseline");
     }
@@ -208,6 +211,28 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
     }
     if (!formats.isEmpty() && out == null) {
       out = Path.of("");
+    }
+  }
+
+  /**
+   * {@code --save-report} writes LLMSQL's JSON report whatever the name: a page or table name ({@code x.html})
+   * would hold JSON a browser or spreadsheet then shows as text, so such a name is refused with the option that
+   * writes that format.
+   */
+  private static void requireJsonName(Path report) {
+    String name = String.valueOf(report.getFileName()).toLowerCase(java.util.Locale.ROOT);
+    int dot = name.lastIndexOf('.');
+    String extension = dot < 0 ? "" : name.substring(dot + 1);
+    String instead = switch (extension) {
+      case "html", "htm", "csv" -> "for the " + (extension.equals("csv") ? "CSV table" : "HTML page")
+          + " use --format " + (extension.equals("csv") ? "csv" : "html") + " --out DIR";
+      case "xml" -> "for JUnit XML use --gate-format junit-xml=FILE";
+      case "yaml", "yml" -> "for a leaderboard entry use --save-leaderboard-yaml FILE";
+      default -> null;
+    };
+    if (instead != null) {
+      throw new IllegalArgumentException("--save-report " + report + ": writes LLMSQL's JSON report, not ."
+          + extension + "; name it .json (" + instead + ")");
     }
   }
 

@@ -178,6 +178,32 @@ class HostileOutputTargetsTest {
   }
 
   @Test
+  void saveReport_namedAsAnotherFormat_isRefusedNamingTheOptionThatWritesIt() throws Exception {
+    // the JSON report under a page's name: a browser showed it as text, and a question's <script> ran
+    Path page = dir.resolve("Report.HTML");
+
+    assertThat(evaluate("--save-report", page.toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --save-report " + page + ": writes LLMSQL's JSON report, not "
+        + ".html; name it .json (for the HTML page use --format html --out DIR) (see llmsql evaluate --help)\n");
+    err.reset();
+    assertThat(evaluate("--save-report", dir.resolve("r.csv").toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).endsWith("not .csv; name it .json (for the CSV table use --format csv --out DIR) "
+        + "(see llmsql evaluate --help)\n");
+    err.reset();
+    assertThat(evaluate("--save-report", dir.resolve("r.yml").toString())).isEqualTo(Cli.USAGE);
+    assertThat(err()).endsWith("(for a leaderboard entry use --save-leaderboard-yaml FILE) "
+        + "(see llmsql evaluate --help)\n");
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString()).sorted())
+          .containsExactly("demo.sqlite", "predictions.jsonl", "questions.jsonl");
+    }
+    // other names, and no extension, are the user's choice
+    assertThat(evaluate("--save-report", dir.resolve("evaluation_results").toString(), "-q")).isEqualTo(Cli.OK);
+    assertThat(Files.readString(dir.resolve("evaluation_results"))).startsWith("{");
+  }
+
+  @Test
   void out_aRegularFile_isRefusedAtOnceNamingTheOption_andNothingIsEvaluated() throws Exception {
     Path readme = Files.writeString(dir.resolve("README.md"), "# notes\n");
     List<Path> before;
