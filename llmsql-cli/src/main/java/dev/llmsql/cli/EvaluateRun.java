@@ -45,6 +45,8 @@ import java.util.Optional;
 final class EvaluateRun {
 
   private static final int MAX_PRINTED_PROBLEMS = 10;
+  /** What {@link ReportNotSavedException}'s message tells a library caller, which the command line has no use for. */
+  private static final String ATTACHED = "; the report is attached to this exception";
 
   private final Cli cli;
   private final PrintStream out;
@@ -116,21 +118,29 @@ final class EvaluateRun {
       return USAGE;
     }
     try {
-      EvaluationReport report = evaluator.run(a.outputs);
+      EvaluationReport report;
+      String notSaved = null;
+      try {
+        report = evaluator.run(a.outputs);
+      } catch (ReportNotSavedException e) {
+        // the run is done: its other files and its gate still count
+        report = e.report();
+        notSaved = inCliTerms(oneLine(e.getMessage()), a.spec).replace(ATTACHED, "");
+      }
       if (a.breakdowns) {
         report = report.withBreakdowns();
       }
       printSummary(report, a);
+      if (notSaved != null) {
+        err.println("llmsql evaluate: " + notSaved);
+      }
       if (!a.compareJudges.isEmpty()) {
         compareJudges(evaluator, a);
       }
-      int status = write(report, a);
-      status = status == OK ? writeLeaderboardYaml(report, a, runMetadata) : status;
-      if (gate.isEmpty()) {
-        return status;
-      }
-      int gateStatus = checkGate(gate.get(), report, a);
-      return status != OK ? status : gateStatus;
+      int status = notSaved != null ? NOT_SAVED : OK;
+      status = firstFailure(status, write(report, a));
+      status = firstFailure(status, writeLeaderboardYaml(report, a, runMetadata));
+      return gate.isEmpty() ? status : firstFailure(status, checkGate(gate.get(), report, a));
     } catch (InvalidInputException e) {
       err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return BAD_INPUT;
@@ -140,14 +150,15 @@ final class EvaluateRun {
     } catch (BenchmarkUnavailableException e) {
       err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return NO_BENCHMARK;
-    } catch (ReportNotSavedException e) {
-      printSummary(e.report(), a);
-      err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
-      return NOT_SAVED;
     } catch (UncheckedIOException | IllegalStateException e) {
       err.println("llmsql evaluate: " + inCliTerms(oneLine(e.getMessage()), a.spec));
       return FAILED;
     }
+  }
+
+  /** The exit status of a run whose steps ended with {@code before}, then {@code after}: the first that failed. */
+  private static int firstFailure(int before, int after) {
+    return before != OK ? before : after;
   }
 
   /** Checks the gate, prints its line (and GitHub annotations), writes JUnit XML; returns the exit status. */
@@ -289,25 +300,35 @@ final class EvaluateRun {
     return OK;
   }
 
-  /** Writes the --format files into --out; returns the exit status. */
+  /**
+   * Writes the --format files into --out, the HTML page last (it takes the most memory); a file that cannot be
+   * written is reported and the others are still written. Returns the exit status.
+   */
   private int write(EvaluationReport report, EvaluateCommand a) {
-    if (a.formats.isEmpty()) {
-      return OK;
-    }
-    for (String format : a.formats) {
+    List<String> formats = new ArrayList<>(a.formats);
+    formats.sort(java.util.Comparator.comparing(format -> format.equals("html")));
+    int status = OK;
+    for (String format : formats) {
       Path file = formatFile(a, format);
       try {
         FormatFiles.writer(format).write(report, file);
       } catch (IOException | UncheckedIOException | OutputTargetException e) {
         err.println("llmsql evaluate: evaluation finished but " + file + " could not be written (" + e
             + "); choose another directory with --out");
-        return NOT_SAVED;
+        status = NOT_SAVED;
+        continue;
+      } catch (OutOfMemoryError e) {
+        // what the writer held is garbage now; the run's other files, its gate and its exit status still count
+        err.println("llmsql evaluate: evaluation finished but " + file + " could not be written: out of memory; "
+            + "keep fewer mismatches (--keep-mismatches N) or give Java more memory (-Xmx2g)");
+        status = NOT_SAVED;
+        continue;
       }
       if (!a.quiet) {
         out.println("  " + String.format(Locale.ROOT, "%-15s %s", format.toUpperCase(Locale.ROOT) + ":", file));
       }
     }
     out.flush();
-    return OK;
+    return status;
   }
 }

@@ -52,8 +52,8 @@ public final class Main {
   /**
    * Library modules log through SLF4J only; the CLI's binding shows warnings, and with {@code --verbose} our
    * own decisions ({@code dev.llmsql} at debug: judge chosen, cache hits, timings), never the connection
-   * pool's or another library's debug lines. A {@code -Dorg.slf4j.simpleLogger...} given on the command line
-   * wins.
+   * pool's or another library's debug lines; without it sqlite-jdbc is silent. A
+   * {@code -Dorg.slf4j.simpleLogger...} given on the command line wins.
    */
   static void configureLogging(boolean verbose) {
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
@@ -61,6 +61,11 @@ public final class Main {
     if (verbose) {
       System.setProperty("org.slf4j.simpleLogger.log.dev.llmsql",
           System.getProperty("org.slf4j.simpleLogger.log.dev.llmsql", "debug"));
+    } else {
+      // sqlite-jdbc logs each failed attempt to load its native library with a stack trace; the run's one line
+      // says what failed and the fix, and --verbose still shows them
+      System.setProperty("org.slf4j.simpleLogger.log.org.sqlite",
+          System.getProperty("org.slf4j.simpleLogger.log.org.sqlite", "off"));
     }
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
   }

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileDatabaseTest extends CliHarness {
 
+  static final Path DEMO = CliTest.DEMO;
+
   @TempDir
   Path tmp;
 
@@ -66,6 +68,28 @@ class HostileDatabaseTest extends CliHarness {
         + "malformed; SQLITE_CORRUPT), so no result from it can be trusted; download or copy it again (sqlite3 "
         + "bench.sqlite 'PRAGMA integrity_check' shows the damage)\n");
     assertThat(out()).isEmpty();
+    assertThat(report).doesNotExist();
+  }
+
+  @Test
+  void sqliteCannotStart_exit3WithOneLine_notARunWhereEveryGoldFailed() throws Exception {
+    // sqlite-jdbc unpacks its native library into java.io.tmpdir; where it cannot (full, read-only or noexec), every
+    // statement failed and the run read as a model scoring 0.00% (exit 0), below stack traces of sqlite-jdbc's
+    Path report = tmp.resolve("report.json");
+    Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Djava.io.tmpdir=" + tmp.resolve("missing"), "-cp", System.getProperty("surefire.test.class.path",
+            System.getProperty("java.class.path")), Main.class.getName(), "evaluate", "--outputs",
+        DEMO.resolve("predictions.jsonl").toString(), "--questions-path", DEMO.resolve("questions.jsonl").toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--save-report", report.toString(), "--no-gold-cache")
+        .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile()).start();
+
+    assertThat(run.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+    assertThat(run.exitValue()).isEqualTo(Cli.BAD_INPUT);
+    assertThat(Files.readString(tmp.resolve("err.txt"))).startsWith("llmsql evaluate: " + DEMO.resolve("demo.sqlite")
+        + ": cannot be opened: No native library found for os.name=").endsWith("; SQLite's native library could not "
+        + "be loaded: sqlite-jdbc unpacks it into java.io.tmpdir, which must be writable and allow running code (not "
+        + "mounted noexec), or into the directory -Dorg.sqlite.tmpdir=DIR names\n").hasLineCount(1);
+    assertThat(tmp.resolve("out.txt")).isEmptyFile();
     assertThat(report).doesNotExist();
   }
 }

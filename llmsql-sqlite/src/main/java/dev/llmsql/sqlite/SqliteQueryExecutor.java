@@ -81,6 +81,8 @@ final class SqliteQueryExecutor implements QueryExecutor {
   private volatile HikariDataSource pool;
   /** Why the database cannot be used, found once: every statement then fails with it, no flood of pool errors. */
   private volatile String problem;
+  /** Why the file, which passed its check, cannot serve: every later statement throws it too. */
+  private volatile DatabaseUnavailableException unusable;
   private volatile String fingerprint;
 
   SqliteQueryExecutor(Path database, ExecutionLimits limits) {
@@ -133,11 +135,9 @@ final class SqliteQueryExecutor implements QueryExecutor {
     HikariDataSource pool;
     try {
       pool = pool();
+    } catch (DatabaseUnavailableException e) {
+      throw e;
     } catch (RuntimeException e) {
-      DatabaseUnavailableException corrupt = corruption(database, e);
-      if (corrupt != null) {
-        throw corrupt;
-      }
       return QueryOutcome.failure(FailureKind.DATABASE_UNAVAILABLE,
           "cannot open database " + database + ": " + rootMessage(e), System.nanoTime() - started);
     }
@@ -411,25 +411,46 @@ final class SqliteQueryExecutor implements QueryExecutor {
   }
 
   private synchronized HikariDataSource openPool() {
+    if (unusable != null) {
+      throw unusable;
+    }
     if (problem != null) {
       throw new IllegalStateException(problem);
     }
+    String found = pool == null ? DatabaseCheck.problem(database) : null;
+    if (found != null) {
+      problem = found;
+      throw new IllegalStateException(found);
+    }
     try {
-      if (pool == null) {
-        String found = DatabaseCheck.problem(database);
-        if (found != null) {
-          throw new IllegalStateException(found);
-        }
-        pool = ReadOnlyPools.shared().pool(database, limits.concurrency(), reversed);
-      } else if (pool.isClosed()) {
-        // the registry replaced it since (the file changed on disk): take the pool that replaced it
+      if (pool == null || pool.isClosed()) {
+        // closed: the registry replaced it since (the file changed on disk); take the pool that replaced it
         pool = ReadOnlyPools.shared().pool(database, limits.concurrency(), reversed);
       }
       return pool;
     } catch (RuntimeException e) {
-      problem = rootMessage(e);
-      throw e;
+      // The file passed its check, so neither the statement nor the question is at fault: SQLite itself cannot
+      // start (its native library did not load) or the file cannot serve. Every statement would fail alike and
+      // the run would read as a model scoring 0%, so it stops, naming the file.
+      DatabaseUnavailableException corrupt = corruption(database, e);
+      unusable = corrupt != null ? corrupt : new DatabaseUnavailableException("cannot be opened: "
+          + rootMessage(e) + (nativeLibrary(e) ? NATIVE_LIBRARY_HINT : ""), false, e);
+      throw unusable;
     }
+  }
+
+  private static final String NATIVE_LIBRARY_HINT = "; SQLite's native library could not be loaded: sqlite-jdbc "
+      + "unpacks it into java.io.tmpdir, which must be writable and allow running code (not mounted noexec), or "
+      + "into the directory -Dorg.sqlite.tmpdir=DIR names";
+
+  /** Whether {@code e} comes from sqlite-jdbc failing to load its native library. */
+  private static boolean nativeLibrary(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof UnsatisfiedLinkError || String.valueOf(t.getMessage()).contains("native library")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

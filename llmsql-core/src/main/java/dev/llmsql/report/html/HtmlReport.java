@@ -18,9 +18,12 @@ import dev.llmsql.result.QuestionDetail;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Score;
 import dev.llmsql.stats.Interval;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -56,6 +59,9 @@ public final class HtmlReport {
   /** Tags shown in the accuracy-by-tag chart (the most frequent ones). */
   public static final int MAX_TAGS = 20;
 
+  /** The page goes to its file in pieces of about this many characters: a long mismatch table is never whole. */
+  private static final int FLUSH_AT = 1 << 16;
+
   private HtmlReport() {
   }
 
@@ -66,17 +72,30 @@ public final class HtmlReport {
 
   /** Writes the page to {@code out} (left open). */
   public static void write(EvaluationReport report, OutputStream out) throws IOException {
-    Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-    writer.write(render(report));
+    Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), FLUSH_AT);
+    write(report, writer);
     writer.flush();
   }
 
   /** The page as a string. */
   public static String render(EvaluationReport r) {
+    StringWriter page = new StringWriter();
+    try {
+      write(r, page);
+    } catch (IOException e) {
+      throw new UncheckedIOException("a StringWriter does not fail", e);
+    }
+    return page.toString();
+  }
+
+  private static void write(EvaluationReport r, Writer page) throws IOException {
     r.requireResults("An HTML report");
     Map<Integer, QuestionDetail> details = new HashMap<>();
     r.details().forEach(d -> details.put(d.questionId(), d));
-    StringBuilder body = new StringBuilder(4096 + r.mismatches().size() * 1500);
+    String subtitle = r.modelName().map(m -> m + " \u00b7 ").orElse("") + r.benchmark() + " \u00b7 judge "
+        + r.judge() + " \u00b7 " + DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
+    page.write(Html.pageStart("LLM SQL evaluation: " + percent(r.accuracy()) + " accuracy", subtitle, SCRIPT));
+    StringBuilder body = new StringBuilder(FLUSH_AT + 4096);
     body.append("<h2>Summary</h2>\n<div class=\"cards\">\n");
     body.append(Html.card("Accuracy", percent(r.accuracy()), "accuracy", "95% CI " + Confidence.accuracy(r)
         .map(Interval::formatPercent).orElse(Confidence.UNAVAILABLE)));
@@ -112,13 +131,18 @@ public final class HtmlReport {
     r.bird().ifPresent(bird -> birdTable(bird, body));
     r.breakdowns().ifPresent(b -> breakdowns(b, body));
 
-    mismatchTable(r, details, body);
-    inputProblems(r, body);
+    mismatchTable(r, details, body, page);
+    inputProblems(r, body, page);
+    page.append(body);
+    page.write(Html.pageEnd(SCRIPT));
+  }
 
-    String subtitle = r.modelName().map(m -> m + " \u00b7 ").orElse("") + r.benchmark() + " \u00b7 judge " + r.judge() + " \u00b7 "
-        + DateTimeFormatter.ISO_INSTANT.format(r.timestamp());
-    return Html.page("LLM SQL evaluation: " + percent(r.accuracy()) + " accuracy", subtitle, body.toString(),
-        SCRIPT);
+  /** Hands what {@code body} holds to {@code page} once it holds {@link #FLUSH_AT} characters. */
+  private static void drain(StringBuilder body, Writer page) throws IOException {
+    if (body.length() >= FLUSH_AT) {
+      page.append(body);
+      body.setLength(0);
+    }
   }
 
   /** Spider's table: per hardness (and turn) the count, execution and exact-set accuracy and the partial F1s. */
@@ -369,7 +393,8 @@ public final class HtmlReport {
     };
   }
 
-  private static void mismatchTable(EvaluationReport r, Map<Integer, QuestionDetail> details, StringBuilder body) {
+  private static void mismatchTable(EvaluationReport r, Map<Integer, QuestionDetail> details, StringBuilder body,
+      Writer page) throws IOException {
     List<Mismatch> mismatches = r.mismatches();
     body.append("<h2>Mismatches (").append(mismatches.size()).append(")</h2>\n");
     if (mismatches.isEmpty()) {
@@ -425,11 +450,12 @@ public final class HtmlReport {
       body.append("</td><td><div class=\"side\"><div><div class=\"cap\">gold</div>")
           .append(rows(m.goldResults(), diff)).append("</div><div><div class=\"cap\">predicted</div>")
           .append(rows(m.predictionResults(), diff)).append("</div></div></td></tr>\n");
+      drain(body, page);
     }
     body.append("</tbody></table>\n");
   }
 
-  private static void inputProblems(EvaluationReport r, StringBuilder body) {
+  private static void inputProblems(EvaluationReport r, StringBuilder body, Writer page) throws IOException {
     List<InputProblem> problems = r.inputProblems();
     if (problems.isEmpty()) {
       return;
@@ -439,6 +465,7 @@ public final class HtmlReport {
     for (InputProblem p : problems) {
       body.append("<tr><td>").append(esc(p.location())).append("</td><td>").append(p.kind()).append("</td><td>")
           .append(esc(p.message())).append("</td></tr>\n");
+      drain(body, page);
     }
     body.append("</tbody></table>\n");
   }

@@ -9,6 +9,9 @@ import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.Reports;
 import dev.llmsql.scoring.Score;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,6 +90,37 @@ class HtmlReportTest {
     assertThat(html).contains("<td>" + "&lt;".repeat(1_999) + "\u2026<div", "x".repeat(9_991) + "\u2026</mark></pre>")
         .doesNotContain("x".repeat(9_992));
     assertThat(html.length()).isLessThan(60_000);
+  }
+
+  @Test
+  void write_aLongMismatchTable_inAJvmOf32Mb_isWrittenWhole(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    // the page was built whole in memory, then copied twice: 2,000 kept mismatches at the caps (a 22 MB page)
+    // needed over 60 MB; it reaches its file in pieces now
+    Path page = dir.resolve("report.html");
+    Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx32m", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("surefire.test.class.path",
+            System.getProperty("java.class.path")), LongTableWriter.class.getName(), page.toString())
+        .redirectErrorStream(true).start();
+
+    assertThat(writer.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    String output = new String(writer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(writer.exitValue()).as(output).isZero();
+    assertThat(Files.size(page)).isGreaterThan(20_000_000);
+    assertThat(Files.readString(page)).startsWith("<!DOCTYPE html>").endsWith("</html>\n")
+        .contains("<h2>Mismatches (2000)</h2>");
+  }
+
+  /** Writes the page of a report with 2,000 wide mismatches (one shared object: the report itself is small). */
+  public static final class LongTableWriter {
+    public static void main(String[] args) throws Exception {
+      EvaluationReport base = Reports.of(new boolean[] {false});
+      Mismatch wide = new Mismatch(1, "q".repeat(1_900), "SELECT '" + "g".repeat(9_900) + "'",
+          "p".repeat(1_900), List.of(List.of(1L)), List.of(List.of(2L)), Verdict.mismatch(Reason.VALUE_MISMATCH,
+              ""));
+      HtmlReport.write(base.toBuilder().results(Reports.withoutKeptRows(base))
+          .mismatches(java.util.Collections.nCopies(2_000, wide)).build(), Path.of(args[0]));
+    }
   }
 
   @Test
