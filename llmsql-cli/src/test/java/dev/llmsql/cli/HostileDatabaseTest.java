@@ -9,7 +9,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,21 +77,35 @@ class HostileDatabaseTest extends CliHarness {
   void sqliteCannotStart_exit3WithOneLine_notARunWhereEveryGoldFailed() throws Exception {
     // sqlite-jdbc unpacks its native library into java.io.tmpdir; where it cannot (full, read-only or noexec), every
     // statement failed and the run read as a model scoring 0.00% (exit 0), below stack traces of sqlite-jdbc's
+    // with four threads the others stop quietly: no line for the questions they were judging
     Path report = tmp.resolve("report.json");
-    Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.io.tmpdir=" + tmp.resolve("missing"), "-cp", System.getProperty("surefire.test.class.path",
-            System.getProperty("java.class.path")), Main.class.getName(), "evaluate", "--outputs",
-        DEMO.resolve("predictions.jsonl").toString(), "--questions-path", DEMO.resolve("questions.jsonl").toString(),
-        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--save-report", report.toString(), "--no-gold-cache")
-        .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile()).start();
+    assertOneLine(withoutTempFolder("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(),
+        "--questions-path", DEMO.resolve("questions.jsonl").toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--save-report", report.toString(), "--no-gold-cache", "--threads",
+        "4"), "evaluate");
+    assertThat(report).doesNotExist();
+    // audit flagged every question (gold_error: internal error) and exited 0
+    assertOneLine(withoutTempFolder("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString()), "audit");
+  }
 
+  private Process withoutTempFolder(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-Djava.io.tmpdir=" + tmp.resolve("missing"), "-cp", System.getProperty(
+            "surefire.test.class.path", System.getProperty("java.class.path")), Main.class.getName()));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectOutput(tmp.resolve("out.txt").toFile())
+        .redirectError(tmp.resolve("err.txt").toFile()).start();
+  }
+
+  private void assertOneLine(Process run, String command) throws Exception {
     assertThat(run.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
     assertThat(run.exitValue()).isEqualTo(Cli.BAD_INPUT);
-    assertThat(Files.readString(tmp.resolve("err.txt"))).startsWith("llmsql evaluate: " + DEMO.resolve("demo.sqlite")
-        + ": cannot be opened: No native library found for os.name=").endsWith("; SQLite's native library could not "
-        + "be loaded: sqlite-jdbc unpacks it into java.io.tmpdir, which must be writable and allow running code (not "
-        + "mounted noexec), or into the directory -Dorg.sqlite.tmpdir=DIR names\n").hasLineCount(1);
+    assertThat(Files.readString(tmp.resolve("err.txt"))).startsWith("llmsql " + command + ": "
+        + DEMO.resolve("demo.sqlite") + ": cannot be opened: No native library found for os.name=")
+        .endsWith("; SQLite's native library could not be loaded: sqlite-jdbc unpacks it into java.io.tmpdir, which "
+            + "must be writable and allow running code (not mounted noexec), or into the directory "
+            + "-Dorg.sqlite.tmpdir=DIR names\n").hasLineCount(1);
     assertThat(tmp.resolve("out.txt")).isEmptyFile();
-    assertThat(report).doesNotExist();
   }
 }

@@ -15,6 +15,7 @@ import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryEngine;
@@ -152,7 +153,14 @@ public final class AuditEngine {
     Checked c = new Checked();
     try {
       checkNow(q, files, databases, reversed, skips, c);
+    } catch (DatabaseUnavailableException e) {
+      // found while a statement ran (damaged, or SQLite itself cannot start): as in evaluate, no finding on it
+      // can be trusted, so the audit stops naming the database
+      throw new InvalidInputException(java.util.Objects.requireNonNullElse(c.database, q.dbId()), e.getMessage(), e);
     } catch (RuntimeException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        throw e;   // the audit is stopping (another question failed it): nothing to record
+      }
       LOG.warn("Auditing question {} failed: {}", q.id(), String.valueOf(e));
       c.findings.put(AuditFlag.GOLD_ERROR, "internal error while auditing: " + e);
       c.ran = false;
@@ -444,6 +452,9 @@ public final class AuditEngine {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("audit interrupted", e);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof InvalidInputException unusable) {
+        throw unusable;   // a database that cannot serve, found by a worker: one line naming it
+      }
       throw new IllegalStateException("audit failed: " + e.getCause(), e.getCause());
     }
   }

@@ -411,6 +411,9 @@ public final class EvaluationEngine {
       if (e instanceof RuntimeException r && damagedDatabase(r)) {
         throw r;
       }
+      if (Thread.currentThread().isInterrupted()) {
+        throw e;   // the run is stopping (another question failed it): this verdict would never be reported
+      }
       // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
       LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
       LOG.debug("Internal error on question {}", id, e);
