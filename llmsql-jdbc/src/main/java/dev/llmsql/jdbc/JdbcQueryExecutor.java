@@ -145,7 +145,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
         if (running.cancelled() || nanos >= limits.queryTimeout().toNanos() || isTimeout(e)) {
           return ResultBounds.timeout(limits, "was cancelled", nanos);
         }
-        String damage = corruption(e);
+        String damage = corruption(engine, e);
         if (damage != null) {
           throw new DatabaseUnavailableException(damage, false, e);
         }
@@ -211,15 +211,17 @@ final class JdbcQueryExecutor implements QueryExecutor {
    *
    * @return what is wrong and the fix, as one clause, or null when {@code e} is not about damage
    */
-  static String corruption(Throwable e) {
+  static String corruption(String engine, Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String state = t instanceof SQLException sql ? sql.getSQLState() : null;
       String message = String.valueOf(t.getMessage());
-      if ("XX001".equals(state) || "XX002".equals(state)) {
+      // Each engine by its own sign, never by text a statement can put in a message: DuckDB's error('...') or
+      // PostgreSQL's 'Corrupt database file'::int quoted it, and one prediction stopped the run as "corrupt".
+      if (engine.equals(PostgresEngine.NAME) && ("XX001".equals(state) || "XX002".equals(state))) {
         return "is corrupt (PostgreSQL SQLSTATE " + state + ": " + message(t) + "), so no result from it can be "
             + "trusted; restore it or import the benchmark again (llmsql dataset import)";
       }
-      if (message.contains("Corrupt database file")) {
+      if (engine.equals(DuckDbEngine.NAME) && message.startsWith("IO Error: Corrupt database file")) {
         return "is corrupt (DuckDB: " + message(t) + "), so no result from it can be trusted; import the "
             + "benchmark again (llmsql dataset import)";
       }

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
+import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.execution.QueryOutcome;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -57,13 +59,35 @@ class DamagedJdbcDatabaseTest {
 
   @Test
   void postgresql_dataOrIndexCorrupted_isDamage_otherStatesAreNot() {
-    assertThat(JdbcQueryExecutor.corruption(new SQLException("ERROR: invalid page in block 7 of relation base/1/2",
+    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: invalid page in block 7 of relation base/1/2",
         "XX001"))).isEqualTo("is corrupt (PostgreSQL SQLSTATE XX001: ERROR: invalid page in block 7 of relation "
         + "base/1/2), so no result from it can be trusted; restore it or import the benchmark again (llmsql "
         + "dataset import)");
-    assertThat(JdbcQueryExecutor.corruption(new SQLException("ERROR: index \"i\" contains unexpected zero page",
+    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: index \"i\" contains unexpected zero page",
         "XX002"))).startsWith("is corrupt (PostgreSQL SQLSTATE XX002: ");
-    assertThat(JdbcQueryExecutor.corruption(new SQLException("ERROR: relation \"x\" does not exist", "42P01")))
+    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: relation \"x\" does not exist", "42P01")))
         .isNull();
+  }
+
+  @Test
+  void textAStatementWrites_isNoDamage_onEitherEngine() throws Exception {
+    // a review: error('Corrupt database file') and 'Corrupt database file'::int stopped the run as "corrupt"
+    assertThat(JdbcQueryExecutor.corruption(DuckDbEngine.NAME,
+        new SQLException("Invalid Input Error: Corrupt database file"))).isNull();
+    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: invalid input syntax for "
+        + "type integer: \"Corrupt database file\"", "22P02"))).isNull();
+    assertThat(JdbcQueryExecutor.corruption(DuckDbEngine.NAME, new SQLException("ERROR: fake", "XX001"))).isNull();
+    Path file = dir.resolve("sound.duckdb");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t AS SELECT 1 AS n");
+    }
+    try (QueryExecutor executor = new DuckDbEngine().open(Database.file(file),
+        new ExecutionLimits(Duration.ofSeconds(10), 1_000, 1))) {
+      QueryOutcome raised = executor.execute("SELECT error('IO Error: Corrupt database file: computed checksum 1')");
+
+      assertThat(raised).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(((QueryOutcome.Failure) raised).kind()).isEqualTo(FailureKind.SQL_ERROR);
+      assertThat(executor.execute("SELECT n FROM t")).isInstanceOf(QueryOutcome.Success.class);
+    }
   }
 }

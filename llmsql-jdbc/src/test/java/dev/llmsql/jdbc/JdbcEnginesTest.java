@@ -133,7 +133,11 @@ class JdbcEnginesTest {
         "SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_text('/etc/passwd')",
         "SELECT * FROM glob('/etc/*')", "INSTALL httpfs", "LOAD httpfs", "SET enable_external_access = true",
         "SELECT current_setting('enable_external_access')", "PRAGMA enable_external_access",
-        "SELECT nextval('s')", "VACUUM", "CALL pg_sleep(1)", "SELECT pg_terminate_backend(pg_backend_pid())");
+        "SELECT nextval('s')", "VACUUM", "CALL pg_sleep(1)", "SELECT pg_terminate_backend(pg_backend_pid())",
+        // quotes the standard reading saw differently: a temp table hid "people" from every later statement
+        "SELECT $$'$$; CREATE TEMP TABLE \"people\" AS SELECT 0 AS \"Score\" WHERE false; --'",
+        "SELECT E'\\''; COMMIT; SET search_path = pg_catalog; --'");
+    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
 
     List<String> succeeded = new ArrayList<>();
     for (String sql : hostile) {
@@ -150,6 +154,8 @@ class JdbcEnginesTest {
     assertThat(succeeded).as("hostile statements that ran").allMatch(s -> s.startsWith("SELECT current_setting")
         || s.startsWith("SELECT set_config"));
     assertThat(write).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
+        .isEqualTo(countBefore);
     assertThat(db.fingerprint()).isEqualTo(before);
     assertThat(executor(engine).fingerprint()).as("read afresh").isEqualTo(before);
     assertThat(Files.exists(dir.resolve("pwned.csv"))).isFalse();
@@ -202,6 +208,15 @@ class JdbcEnginesTest {
             + "for SQLite files, llmsql-jdbc for DuckDB and PostgreSQL, or name the engine with engine(...) / "
             + "--engine");
     assertThat(QueryEngines.named("DuckDB").name()).isEqualTo("duckdb");
+  }
+
+  @Test
+  void duckdb_spillsNoFileBesideTheBenchmark() {
+    // DuckDB's default spill folder is <file>.tmp beside the benchmark: a review's sort wrote 1.9 GB there
+    QueryOutcome setting = executor("duckdb").execute("SELECT current_setting('temp_directory')");
+
+    assertThat(setting).isInstanceOf(QueryOutcome.Success.class);
+    assertThat(((QueryOutcome.Success) setting).result().rows()).containsExactly(List.of(""));
   }
 
   @Test
