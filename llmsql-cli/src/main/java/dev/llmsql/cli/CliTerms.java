@@ -87,7 +87,6 @@ final class CliTerms {
     return e.getMessage();
   }
 
-  /** {@code message} on one line: every command prints one line per error. */
   /**
    * {@code message} on one line, safe for a terminal ({@link dev.llmsql.execution.Cells#printable}: a value it
    * echoes cannot move the cursor or retitle the window) and at most 2,000 characters (a value of megabytes

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * One entry of upstream LLMSQL's leaderboard ({@code run.yaml}), with the fields its leaderboard table shows:
@@ -75,13 +74,7 @@ public record PublishedRun(String modelName, String type, InferenceSetup inferen
   public static List<PublishedRun> read(Path path) throws IOException {
     List<Path> files = new ArrayList<>();
     if (Files.isDirectory(path)) {
-      try (Stream<Path> walk = Files.walk(path)) {
-        walk.filter(Files::isRegularFile).filter(PublishedRun::isYaml).sorted().forEach(files::add);
-      }
-      if (files.size() > MAX_FILES) {
-        throw new IllegalArgumentException(path + ": " + files.size() + " YAML files, more than "
-            + MAX_FILES + "; point at the leaderboard directory itself");
-      }
+      files.addAll(yamlFilesUnder(path, MAX_FILES));
     } else {
       files.add(path);
     }
@@ -99,6 +92,52 @@ public record PublishedRun(String modelName, String type, InferenceSetup inferen
     runs.sort(Comparator.comparingDouble(PublishedRun::executionAccuracy).reversed()
         .thenComparing(PublishedRun::modelName));
     return List.copyOf(runs);
+  }
+
+  /**
+   * The YAML files under {@code dir}, sorted. The walk stops at {@code maxFiles} of them or ten times as many
+   * entries of any kind (a leaderboard given as {@code /} walked the whole disk), and a folder it cannot enter
+   * fails it naming that folder (it ended in an unchecked error).
+   */
+  static List<Path> yamlFilesUnder(Path dir, int maxFiles) throws IOException {
+    List<Path> files = new ArrayList<>();
+    int[] entries = {0};
+    Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+      @Override
+      public java.nio.file.FileVisitResult preVisitDirectory(Path folder,
+          java.nio.file.attribute.BasicFileAttributes attrs) {
+        count();
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attrs) {
+        count();
+        if (isYaml(file) && Files.isRegularFile(file)) {
+          files.add(file);
+          if (files.size() > maxFiles) {
+            throw new IllegalArgumentException(dir + ": more than " + maxFiles + " YAML files; point at the "
+                + "leaderboard directory itself");
+          }
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      private void count() {
+        if (++entries[0] > 10 * maxFiles) {
+          throw new IllegalArgumentException(dir + ": more than " + 10 * maxFiles + " files and folders; point "
+              + "at the leaderboard directory itself");
+        }
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+        throw new IOException(file + ": cannot be read (" + e.getClass().getSimpleName() + "); give a leaderboard "
+            + "directory every part of which can be read", e);
+      }
+    });
+    files.sort(null);
+    return files;
   }
 
   private static boolean isYaml(Path file) {

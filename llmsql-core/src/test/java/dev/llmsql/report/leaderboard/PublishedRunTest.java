@@ -108,4 +108,25 @@ class PublishedRunTest {
         assertThatThrownBy(() -> PublishedRun.read(file)).isInstanceOf(IllegalArgumentException.class)
             .hasMessage(file + ": model.name is missing; add model: {name: ...}"));
   }
+
+  @Test
+  void yamlFilesUnder_stopsAtItsBounds_beforeWalkingOn() throws Exception {
+    // `leaderboard /` walked the whole disk before counting its YAML files
+    Path many = Files.createDirectories(dir.resolve("many"));
+    for (int i = 0; i < 6; i++) {
+      Files.writeString(many.resolve("run" + i + ".yaml"), "x: 1\n");
+    }
+    Path wide = Files.createDirectories(dir.resolve("wide/a/b"));
+    for (int i = 0; i < 50; i++) {
+      Files.createDirectory(wide.resolve("d" + i));
+    }
+
+    assertThat(PublishedRun.yamlFilesUnder(many, 6)).hasSize(6);
+    assertThatThrownBy(() -> PublishedRun.yamlFilesUnder(many, 5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(many + ": more than 5 YAML files; point at the leaderboard directory itself");
+    assertThatThrownBy(() -> PublishedRun.yamlFilesUnder(dir.resolve("wide"), 5))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(dir.resolve("wide") + ": more than 50 files and folders; point at the leaderboard directory "
+            + "itself");
+  }
 }
