@@ -3,7 +3,9 @@ package dev.llmsql.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.judgement.Outcome;
@@ -223,12 +225,11 @@ public final class FullReportJson {
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "report file not found; check the path");
     }
-    JsonNode root;
+    Streamed streamed;
     try (InputStream in = Files.newInputStream(file)) {
-      root = MAPPER.readTree(in);
-    } catch (JsonProcessingException e) {
-      throw new IOException(notJson(file.toString(), file, e), e);
+      streamed = stream(in, file.toString(), file);
     }
+    JsonNode root = streamed.top();
     if (root != null && root.isObject() && !root.has("format") && root.has("total") && root.has("matches")
         && root.has("accuracy")) {
       try {
@@ -238,8 +239,58 @@ public final class FullReportJson {
             + "LLMSQL's evaluate() saved, unchanged", e);
       }
     }
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(in, file.toString(), file);
+    return fullReport(streamed, file.toString());
+  }
+
+  /**
+   * A report as read: its top-level fields but the two that grow with the benchmark, {@code details} and
+   * {@code results}, which are made records one element at a time (the whole file as one tree took several times
+   * its size: a 385 MB report ran {@code report} and {@code compare} out of memory). The first element that
+   * cannot be read is kept, to be reported once the file is known to be a report at all.
+   */
+  private record Streamed(JsonNode top, List<QuestionDetail> details, List<ReadResult> results,
+                          RuntimeException damage) { }
+
+  /** A result as read, before it is given its question's detail (the details may come after the results). */
+  private record ReadResult(QuestionResult result, int difficulty, List<String> tags) { }
+
+  private static Streamed stream(InputStream in, String name, Path file) throws IOException {
+    List<QuestionDetail> details = new ArrayList<>();
+    List<ReadResult> results = new ArrayList<>();
+    RuntimeException damage = null;
+    try (JsonParser parser = MAPPER.createParser(in)) {
+      parser.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+      JsonToken token = parser.nextToken();
+      if (token != JsonToken.START_OBJECT) {
+        return new Streamed(token == null ? null : parser.readValueAsTree(), details, results, null);
+      }
+      com.fasterxml.jackson.databind.node.ObjectNode top = MAPPER.createObjectNode();
+      for (token = parser.nextToken(); token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
+        String field = parser.currentName();
+        JsonToken value = parser.nextToken();
+        boolean perQuestion = field.equals("details") || field.equals("results");
+        if (!perQuestion || value != JsonToken.START_ARRAY) {
+          top.set(field, parser.readValueAsTree());
+          continue;
+        }
+        for (JsonToken element = parser.nextToken(); element != JsonToken.END_ARRAY; element = parser.nextToken()) {
+          JsonNode n = parser.readValueAsTree();
+          if (damage == null) {
+            try {
+              if (field.equals("details")) {
+                details.add(detail(n));
+              } else {
+                results.add(result(n));
+              }
+            } catch (RuntimeException e) {
+              damage = e;
+            }
+          }
+        }
+      }
+      return new Streamed(top, details, results, damage);
+    } catch (JsonProcessingException e) {
+      throw new IOException(notJson(name, file, e), e);
     }
   }
 
@@ -363,12 +414,11 @@ public final class FullReportJson {
   }
 
   private static EvaluationReport read(InputStream in, String name, Path file) throws IOException {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(in);
-    } catch (JsonProcessingException e) {
-      throw new IOException(notJson(name, file, e), e);
-    }
+    return fullReport(stream(in, name, file), name);
+  }
+
+  private static EvaluationReport fullReport(Streamed streamed, String name) throws IOException {
+    JsonNode root = streamed.top();
     if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
       String hint = root != null && root.has("accuracy") && root.has("mismatches")
           ? " it looks like LLMSQL's report, which lacks per-question results;" : "";
@@ -381,13 +431,32 @@ public final class FullReportJson {
           + "version " + VERSION + "; use the llmsql-java version that wrote it");
     }
     try {
-      return parse(root);
+      if (streamed.damage() != null) {
+        throw streamed.damage();
+      }
+      return parse(root, streamed.details(), streamed.results());
     } catch (RuntimeException e) {
       throw new IOException(name + " is a damaged llmsql-java report: " + e.getMessage(), e);
     }
   }
 
-  private static EvaluationReport parse(JsonNode root) {
+  private static QuestionDetail detail(JsonNode n) {
+    List<String> tags = new ArrayList<>();
+    n.path("tags").forEach(t -> tags.add(t.asText()));
+    return new QuestionDetail(questionId(n), text(n, "question"), text(n, "gold_sql"),
+        nullableText(n, "predicted_sql"), new QuestionDetail.Labels(tags, nullableText(n, "difficulty"),
+            nullableText(n, "category"), nullableText(n, "family")), nullableText(n, "db_id"));
+  }
+
+  private static ReadResult result(JsonNode n) {
+    List<String> tags = new ArrayList<>();
+    n.path("tags").forEach(t -> tags.add(t.asText()));
+    return new ReadResult(new QuestionResult(questionId(n), verdict(n), n.path("candidates").asInt(),
+        n.path("executed").asInt(), n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(),
+        nullableText(n, "error"), n.path("nanos").asLong()), n.path("difficulty").asInt(), tags);
+  }
+
+  private static EvaluationReport parse(JsonNode root, List<QuestionDetail> details, List<ReadResult> read) {
     JsonNode s = root.path("summary");
     List<Score> scores = new ArrayList<>();
     for (JsonNode n : root.path("scores")) {
@@ -398,30 +467,16 @@ public final class FullReportJson {
       }
       scores.add(new Score(text(n, "name"), value, text(n, "explanation")));
     }
-    List<QuestionDetail> details = new ArrayList<>();
     Map<Integer, QuestionDetail> detailById = new java.util.HashMap<>();
-    for (JsonNode n : root.path("details")) {
-      List<String> tags = new ArrayList<>();
-      n.path("tags").forEach(t -> tags.add(t.asText()));
-      QuestionDetail detail = new QuestionDetail(questionId(n), text(n, "question"),
-          text(n, "gold_sql"), nullableText(n, "predicted_sql"), new QuestionDetail.Labels(tags,
-              nullableText(n, "difficulty"), nullableText(n, "category"), nullableText(n, "family")),
-          nullableText(n, "db_id"));
-      details.add(detail);
-      detailById.put(detail.questionId(), detail);
-    }
-    List<QuestionResult> results = new ArrayList<>();
+    details.forEach(detail -> detailById.put(detail.questionId(), detail));
+    List<QuestionResult> results = new ArrayList<>(read.size());
     java.util.Set<Integer> seen = new java.util.HashSet<>();
-    for (JsonNode n : root.path("results")) {
-      List<String> resultTags = new ArrayList<>();
-      n.path("tags").forEach(t -> resultTags.add(t.asText()));
-      int id = questionId(n);
+    for (ReadResult r : read) {
+      int id = r.result().questionId();
       if (!seen.add(id)) {
         throw new IllegalArgumentException("question " + id + " is in \"results\" twice");
       }
-      results.add(new QuestionResult(id, verdict(n), n.path("candidates").asInt(), n.path("executed").asInt(),
-          n.path("pred_none").asBoolean(), n.path("gold_none").asBoolean(), nullableText(n, "error"),
-          n.path("nanos").asLong()).withQuestion(n.path("difficulty").asInt(), resultTags, detailById.get(id)));
+      results.add(r.result().withQuestion(r.difficulty(), r.tags(), detailById.get(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {

@@ -38,6 +38,29 @@ class FullReportJsonTest {
   }
 
   @Test
+  void read_resultsBeforeDetails_orJunkElementsInAnotherFile_readAsBefore() throws Exception {
+    // the two per-question arrays are read one element at a time now (a 385 MB report ran out of memory as
+    // one tree): their order in the file does not matter, and a file that is no report is named as such first
+    EvaluationReport report = Reports.withProblem(Reports.of(new boolean[] {true, false, true, false}, 4));
+    Path file = dir.resolve("full.json");
+    FullReportJson.write(report, file);
+    ObjectMapper mapper = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode written =
+        (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(file.toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode reordered = mapper.createObjectNode();
+    reordered.set("results", written.get("results"));
+    written.properties().forEach(field -> reordered.putIfAbsent(field.getKey(), field.getValue()));
+    Path swapped = Files.writeString(dir.resolve("swapped.json"), mapper.writeValueAsString(reordered));
+    Path other = Files.writeString(dir.resolve("other.json"), "{\"details\": [1, {\"x\": []}], \"results\": 3}");
+
+    assertThat(FullReportJson.read(swapped)).isEqualTo(report);
+    assertThat(FullReportJson.readAnyReport(swapped)).isEqualTo(report);
+    assertThatThrownBy(() -> FullReportJson.read(other)).isInstanceOf(IOException.class).hasMessage(other
+        + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); write one with "
+        + "FullReportJson.write or 'llmsql evaluate --format json'");
+  }
+
+  @Test
   void read_llmsql2Figures_comeBack() throws Exception {
     EvaluationReport report = Reports.of(new boolean[] {true, false, true}, 3).withLlmsql2(new Llmsql2Figures(
         "my-model", "2.0", 1, java.util.Map.of("lookup", new Breakdown("lookup", 2, 1),
