@@ -26,6 +26,10 @@ final class GateOptions {
         throw new IllegalArgumentException("--fail-under " + name + " needs that score: add --scoring " + name
             + " (or gate on accuracy)");
       }
+      if (!a.breakdowns && (name.startsWith("sql:") || name.startsWith("db:") || name.startsWith("table:"))) {
+        // known before the run: the slice exists only with --breakdowns (the gate failed as "missing" after it)
+        throw new IllegalArgumentException("--fail-under " + name + " gates on a breakdown slice: add --breakdowns");
+      }
       g.failUnder(name, min);
     });
     if (baseline != null) {

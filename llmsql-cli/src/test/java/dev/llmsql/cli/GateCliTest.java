@@ -232,6 +232,12 @@ class GateCliTest {
         .isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql evaluate: --gate-format takes junit-xml=FILE or github, but was 'xml' "
         + "(see llmsql evaluate --help)\n");
+    err.reset();
+    // a breakdown slice exists only with --breakdowns: known before the run, which then failed it as missing
+    assertThat(run(demo(predsA, "--fail-under", "sql:joins=0.5").toArray(String[]::new))).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: --fail-under sql:joins gates on a breakdown slice: add "
+        + "--breakdowns\n");
+    assertThat(out()).isEmpty();
     // an empty entry: "," gave no gate at all, and the run passed whatever its accuracy
     for (String value : List.of(",", "0.5,", " ")) {
       err.reset();
