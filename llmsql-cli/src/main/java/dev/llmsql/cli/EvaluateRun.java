@@ -95,6 +95,11 @@ final class EvaluateRun {
         err.println("llmsql evaluate: --baseline " + oneLine(describe(e)));
         return BAD_INPUT;
       }
+      Optional<String> other = GateOptions.otherBenchmark(baseline, a.questions);
+      if (other.isPresent()) {
+        err.println("llmsql evaluate: --baseline " + a.baseline + ": " + oneLine(other.get()));
+        return BAD_INPUT;
+      }
     }
     Optional<Gate> gate;
     try {

@@ -45,6 +45,36 @@ final class GateOptions {
   }
 
   /**
+   * Why {@code baseline} is a run of another benchmark than the local questions file, found before the run (the
+   * gate found it only after the whole evaluation): the first question both have whose text or gold SQL differs,
+   * as the gate words it. Empty when they agree, or when it cannot be told here (no per-question details, no
+   * local questions file, a file the run itself will report on).
+   */
+  static Optional<String> otherBenchmark(EvaluationReport baseline, Path questions) {
+    if (baseline.details().isEmpty() || questions == null || !java.nio.file.Files.isRegularFile(questions)) {
+      return Optional.empty();
+    }
+    Map<Integer, dev.llmsql.result.QuestionDetail> byId = new java.util.TreeMap<>();
+    baseline.details().forEach(d -> byId.put(d.questionId(), d));
+    Map<Integer, dev.llmsql.benchmark.Question> asked;
+    try {
+      asked = dev.llmsql.engine.QuestionReader.read(questions, byId::containsKey).byId();
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+    for (Map.Entry<Integer, dev.llmsql.result.QuestionDetail> entry : byId.entrySet()) {
+      dev.llmsql.benchmark.Question q = asked.get(entry.getKey());
+      dev.llmsql.result.QuestionDetail was = entry.getValue();
+      if (q != null && (!q.sql().equals(was.goldSql()) || !q.question().equals(was.question()))) {
+        return Optional.of("is a run of another benchmark: question " + q.id() + " has different "
+            + (q.sql().equals(was.goldSql()) ? "text" : "gold SQL") + " in " + questions + " ('"
+            + baseline.benchmark() + "' before); give a baseline of the same benchmark");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * {@code --fail-under}: each value checked when read; duplicates across values in
    * {@link EvaluateCommand#validate()}.
    */

@@ -257,6 +257,26 @@ class GateCliTest {
   }
 
   @Test
+  void baseline_ofAnotherBenchmark_isExit3BeforeTheRun() throws IOException {
+    // the same ids, one gold changed: found only after the whole evaluation before
+    List<String> questions = new ArrayList<>(Files.readAllLines(DEMO.resolve("questions.jsonl")));
+    JsonNode third = JSON.readTree(questions.get(2));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) third).put("sql", "SELECT 3");
+    questions.set(2, JSON.writeValueAsString(third));
+    Path other = Files.write(dir.resolve("other-questions.jsonl"), questions);
+    List<String> args = demo(predsA, "--baseline", reportA.toString());
+    args.set(args.indexOf("--questions-path") + 1, other.toString());
+
+    assertThat(run(args.toArray(String[]::new))).isEqualTo(Cli.BAD_INPUT);
+
+    assertThat(err()).isEqualTo("llmsql evaluate: --baseline " + reportA + ": is a run of another benchmark: "
+        + "question " + third.get("question_id").asInt() + " has different gold SQL in " + other + " ('local "
+        + DEMO.resolve("questions.jsonl") + " on " + DEMO.resolve("demo.sqlite") + "' before); give a baseline "
+        + "of the same benchmark\n");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
   void readme_gateAndCompareOutputs_areWhatTheCommandsPrint() throws IOException {
     String readme = Files.readString(Path.of("..", "README.md"));
     Path reports = Files.createDirectories(dir.resolve("readme"));
