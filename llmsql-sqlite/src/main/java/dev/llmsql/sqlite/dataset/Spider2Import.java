@@ -106,9 +106,80 @@ public final class Spider2Import {
     Path localDbs = spider2Dir.resolve("resource").resolve("databases").resolve("spider2-localdb");
     Path databasesDir = outDir.resolve("databases");
     List<String> skipped = new ArrayList<>();
-    StringBuilder lines = new StringBuilder();
     Map<String, Path> databases = new TreeMap<>();
     int[] count = {0};
+    // The questions go to a file beside their target as they are made, renamed into place at the end: held in
+    // memory, 40 gold results of 14 MB each ran the import out of memory.
+    boolean madeOut = !Files.exists(outDir);
+    Path temp;
+    try {
+      Files.createDirectories(outDir);
+      temp = AtomicFiles.createTemp(questionsFile);
+    } catch (IOException e) {
+      throw new DatasetImportException("cannot write " + outDir + " (" + e + "); check the --out directory and "
+          + "its permissions", e);
+    }
+    boolean written = false;
+    try (java.io.Writer lines = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+      importTasks(tasksFile, metadata, goldNames, goldResults, evalFile, flavour, localDbs, skipped, databases, count,
+          lines);
+      written = true;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new DatasetImportException("cannot write " + outDir + " (" + e + "); check the --out directory and "
+          + "its permissions", e);
+    } finally {
+      if (!written) {
+        deleteQuietly(temp);
+        if (madeOut) {
+          deleteQuietly(outDir);   // only when the import left it empty
+        }
+      }
+    }
+    try {
+      // created even when empty (Spider 2.0 snow has no local database), so --databases-dir always names it
+      Files.createDirectories(databasesDir);
+      for (Map.Entry<String, Path> db : databases.entrySet()) {
+        Path target = databasesDir.resolve(db.getKey()).resolve(db.getKey() + ".sqlite");
+        Files.createDirectories(target.getParent());
+        if (Files.exists(target)) {
+          if (!overwrite) {
+            throw new DatasetImportException(target + " exists; pass --overwrite to replace it, or choose another "
+                + "--out");
+          }
+          Files.delete(target);
+        }
+        try {
+          Files.createLink(target, db.getValue());
+        } catch (IOException | UnsupportedOperationException e) {
+          if (e instanceof FileAlreadyExistsException) {
+            throw (IOException) e;
+          }
+          Files.copy(db.getValue(), target);
+        }
+      }
+      AtomicFiles.moveIntoPlace(temp, questionsFile);
+    } catch (IOException e) {
+      throw new DatasetImportException("cannot write " + outDir + " (" + e + "); check the --out directory and "
+          + "its permissions", e);
+    } finally {
+      deleteQuietly(temp);
+    }
+    return new Summary(questionsFile, databasesDir, count[0], databases.size(), skipped);
+  }
+
+  private static void deleteQuietly(Path path) {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      // a folder that is not empty stays, as it should; a temp file that cannot go is left to the user
+    }
+  }
+
+  /** Reads every task, writing one questions line per task it can judge to {@code lines}. */
+  private static void importTasks(Path tasksFile, Map<String, JsonNode> metadata, Map<String, List<String>> goldNames,
+                                  Path goldResults, Path evalFile, String flavour, Path localDbs,
+                                  List<String> skipped, Map<String, Path> databases, int[] count,
+                                  java.io.Writer lines) {
     readJsonl(tasksFile, (location, task) -> {
       String id = instanceId(location, task);
       JsonNode meta = metadata.get(id);
@@ -170,41 +241,17 @@ public final class Spider2Import {
             + "bound is " + BoundedLineReader.MAX_LINE_BYTES + ")");
         return;
       }
-      lines.append(text).append('\n');
+      try {
+        lines.write(text);
+        lines.write('\n');
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
       Path local = localDbs.resolve(db + ".sqlite");
       if (db.matches("[A-Za-z0-9_.-]+") && !db.startsWith(".") && Files.isRegularFile(local)) {
         databases.put(db, local);
       }
     });
-    try {
-      // created even when empty (Spider 2.0 snow has no local database), so --databases-dir always names it
-      Files.createDirectories(databasesDir);
-      for (Map.Entry<String, Path> db : databases.entrySet()) {
-        Path target = databasesDir.resolve(db.getKey()).resolve(db.getKey() + ".sqlite");
-        Files.createDirectories(target.getParent());
-        if (Files.exists(target)) {
-          if (!overwrite) {
-            throw new DatasetImportException(target + " exists; pass --overwrite to replace it, or choose another "
-                + "--out");
-          }
-          Files.delete(target);
-        }
-        try {
-          Files.createLink(target, db.getValue());
-        } catch (IOException | UnsupportedOperationException e) {
-          if (e instanceof FileAlreadyExistsException) {
-            throw (IOException) e;
-          }
-          Files.copy(db.getValue(), target);
-        }
-      }
-      byte[] bytes = lines.toString().getBytes(StandardCharsets.UTF_8);
-      AtomicFiles.write(questionsFile, temp -> Files.write(temp, bytes));
-    } catch (IOException e) {
-      throw new DatasetImportException("cannot write " + outDir + " (" + e + "); check the --out directory and "
-          + "its permissions", e);
-    }
-    return new Summary(questionsFile, databasesDir, count[0], databases.size(), skipped);
   }
 
   private interface LineHandler {

@@ -153,4 +153,54 @@ class Spider2ImportTest {
             + "--out");
     assertThat(Spider2Import.run(lite, out, true).questionCount()).isEqualTo(3);
   }
+
+  @Test
+  void aTaskThatFailsTheImport_leavesNoFileAndNoNewFolder() throws Exception {
+    Path lite = liteFolder(dir);
+    Files.writeString(lite.resolve("spider2-lite.jsonl"), "{\"instance_id\": \"local001\", \"db\": \"shop\", "
+        + "\"question\": \"ok\"}\n{\"instance_id\": \"local002\", \"db\": \"shop\"}\n");
+    Path out = dir.resolve("new/out");
+
+    assertThatThrownBy(() -> Spider2Import.run(lite, out, false)).isInstanceOf(DatasetImportException.class)
+        .hasMessageStartingWith(lite.resolve("spider2-lite.jsonl") + ":2: a task needs \"db\"");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void manyLargeGoldResults_inAJvmOf48Mb_areImported() throws Exception {
+    // the questions were held in memory until the end: 40 gold results of 14 MB each ran the import out of it
+    Path lite = liteFolder(dir);
+    StringBuilder tasks = new StringBuilder();
+    StringBuilder eval = new StringBuilder();
+    String rows = ("x".repeat(60) + "\n").repeat(30_000);   // 1.8 MB each
+    for (int i = 1; i <= 40; i++) {
+      String id = "big" + i;
+      tasks.append("{\"instance_id\": \"").append(id).append("\", \"db\": \"shop\", \"question\": \"q\"}\n");
+      eval.append("{\"instance_id\": \"").append(id).append("\", \"condition_cols\": [], \"ignore_order\": true}\n");
+      write(lite.resolve("evaluation_suite/gold/exec_result/" + id + ".csv"), "v\n" + rows);
+    }
+    write(lite.resolve("spider2-lite.jsonl"), tasks.toString());
+    write(lite.resolve("evaluation_suite/gold/spider2lite_eval.jsonl"), eval.toString());
+    Path out = dir.resolve("out");
+
+    Process importer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx48m", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("surefire.test.class.path",
+            System.getProperty("java.class.path")), Importer.class.getName(), lite.toString(), out.toString())
+        .redirectErrorStream(true).start();
+
+    assertThat(importer.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+    String output = new String(importer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(importer.exitValue()).as(output).isZero();
+    assertThat(output).isEqualTo("40\n");
+    try (var lines = Files.lines(out.resolve("questions.jsonl"))) {
+      assertThat(lines.count()).isEqualTo(40);
+    }
+  }
+
+  /** Imports a Spider 2.0 folder and prints how many questions it wrote. */
+  public static final class Importer {
+    public static void main(String[] args) {
+      System.out.println(Spider2Import.run(Path.of(args[0]), Path.of(args[1]), false).questionCount());
+    }
+  }
 }
