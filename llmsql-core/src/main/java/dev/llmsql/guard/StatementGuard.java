@@ -57,21 +57,7 @@ public final class StatementGuard {
           : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES"
               + (benchmark ? "; benchmark databases are read-only)" : ")");
     }
-    int second = secondStatement(sql, wordEnd);
-    if (second < 0 && (sql.indexOf('$') >= 0 || sql.indexOf('\\') >= 0)) {
-      // PostgreSQL and DuckDB read quotes differently where these characters are: a ';' the standard reading puts
-      // inside a string can be outside one there (SELECT $$'$$; COMMIT; --', SELECT E'\''; SET ...; --'), and
-      // their drivers run every statement of the text. Refused when either reading finds a second statement.
-      second = secondStatementPostgres(sql, wordEnd);
-    }
-    return second < 0 ? null
-        : "refused: only one statement may run, but more follows ';'" + (benchmark ? " at offset " + second : "");
-  }
-
-  /** Where a ';' with more after it stands, as standard SQL and SQLite read quotes and comments, or -1. */
-  private static int secondStatement(String sql, int from) {
-    int n = sql.length();
-    int i = from;
+    int i = wordEnd;
     while (i < n) {
       char c = sql.charAt(i);
       switch (c) {
@@ -80,98 +66,22 @@ public final class StatementGuard {
         case '-' -> i = sql.startsWith("--", i) ? skipLineComment(sql, i) : i + 1;
         case '/' -> i = sql.startsWith("/*", i) ? skipBlockComment(sql, i) : i + 1;
         case ';' -> {
-          return moreAfter(sql, i) ? i : -1;
+          int rest = i + 1;
+          while (true) {
+            rest = skipSpaceAndComments(sql, rest);
+            if (rest < n && sql.charAt(rest) == ';') {
+              rest++;
+            } else {
+              break;
+            }
+          }
+          return rest >= n ? null
+              : "refused: only one statement may run, but more follows ';'" + (benchmark ? " at offset " + i : "");
         }
         default -> i++;
       }
     }
-    return -1;
-  }
-
-  /**
-   * The same, as PostgreSQL and DuckDB read them: dollar quotes ({@code $$...$$}, {@code $tag$...$tag$}), a
-   * backslash escaping the next character in a string (E'...' strings, and every string on a server with
-   * standard_conforming_strings off), no backtick or bracket quotes.
-   */
-  private static int secondStatementPostgres(String sql, int from) {
-    int n = sql.length();
-    int i = from;
-    while (i < n) {
-      char c = sql.charAt(i);
-      switch (c) {
-        case '\'' -> i = skipEscapedString(sql, i);
-        case '"' -> i = skipQuoted(sql, i, c);
-        case '$' -> i = skipDollarQuoted(sql, i);
-        case '-' -> i = sql.startsWith("--", i) ? skipLineComment(sql, i) : i + 1;
-        case '/' -> i = sql.startsWith("/*", i) ? skipBlockComment(sql, i) : i + 1;
-        case ';' -> {
-          return moreAfter(sql, i) ? i : -1;
-        }
-        default -> i++;
-      }
-    }
-    return -1;
-  }
-
-  /** Whether anything but blanks, comments and more ';' follows the ';' at {@code semicolon}. */
-  private static boolean moreAfter(String sql, int semicolon) {
-    int rest = semicolon + 1;
-    while (true) {
-      rest = skipSpaceAndComments(sql, rest);
-      if (rest < sql.length() && sql.charAt(rest) == ';') {
-        rest++;
-      } else {
-        return rest < sql.length();
-      }
-    }
-  }
-
-  /** Index after a string in which a backslash escapes the next character and a doubled quote stands for one. */
-  private static int skipEscapedString(String sql, int i) {
-    int n = sql.length();
-    int j = i + 1;
-    while (j < n) {
-      char c = sql.charAt(j);
-      if (c == '\\') {
-        j += 2;
-      } else if (c == '\'') {
-        if (j + 1 < n && sql.charAt(j + 1) == '\'') {
-          j += 2;
-        } else {
-          return j + 1;
-        }
-      } else {
-        j++;
-      }
-    }
-    return n;
-  }
-
-  /**
-   * Index after the dollar-quoted string starting at {@code i}, or after the {@code $} when none starts there:
-   * after a word character it belongs to the identifier ({@code a$b}), and {@code $1} is a parameter.
-   */
-  private static int skipDollarQuoted(String sql, int i) {
-    int n = sql.length();
-    if (i > 0 && isWordOrDollar(sql.charAt(i - 1))) {
-      return i + 1;
-    }
-    int j = i + 1;
-    if (j < n && (Character.isLetter(sql.charAt(j)) || sql.charAt(j) == '_' || sql.charAt(j) >= 0x80)) {
-      while (j < n && (isWordOrDollar(sql.charAt(j)) && sql.charAt(j) != '$')) {
-        j++;
-      }
-    }
-    if (j >= n || sql.charAt(j) != '$') {
-      return i + 1;
-    }
-    String tag = sql.substring(i, j + 1);
-    int end = sql.indexOf(tag, j + 1);
-    return end < 0 ? n : end + tag.length();
-  }
-
-  private static boolean isWordOrDollar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c >= 0x80;
+    return null;
   }
 
   // the one SQL lexer of this package: FunctionCalls reads calls with the same rules for quotes and comments

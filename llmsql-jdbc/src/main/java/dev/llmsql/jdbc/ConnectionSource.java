@@ -18,6 +18,15 @@ interface ConnectionSource extends AutoCloseable {
   /** Drops a connection that cannot be trusted any more (abandoned, broken). */
   void discard(Connection connection);
 
+  /**
+   * Why {@code sql} would run as more than one statement here, or null when it runs as one. Asked of the engine's
+   * own parser: both drivers run every statement of a text, and the statement guard's reading of quotes and
+   * comments is not theirs (dollar quotes, backslash escapes, nested comments, brackets hid a second statement
+   * from it, and a {@code COMMIT; SET ...} or a temporary table hiding a benchmark table outlived the statement
+   * on its pooled connection).
+   */
+  String secondStatement(Connection connection, String sql) throws SQLException;
+
   @Override
   void close();
 }

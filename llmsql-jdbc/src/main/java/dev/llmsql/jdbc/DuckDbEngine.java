@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,6 +209,27 @@ public final class DuckDbEngine implements QueryEngine {
     public void release(Connection connection) {
       if (closed || !idle.offer(connection)) {
         discard(connection);
+      }
+    }
+
+    @Override
+    public String secondStatement(Connection connection, String sql) throws SQLException {
+      // DuckDB's own parser, through its json_serialize_sql: the statements it would run, or "not implemented"
+      // when one of them is no query; a syntax error runs nothing, and the statement itself then reports it
+      try (PreparedStatement parse = connection.prepareStatement("SELECT s->>'error', s->>'error_type', "
+          + "json_array_length(s->'statements') FROM (SELECT json_serialize_sql(?::VARCHAR) AS s)")) {
+        parse.setString(1, sql);
+        try (ResultSet rs = parse.executeQuery()) {
+          rs.next();
+          if ("true".equals(rs.getString(1))) {
+            return "parser".equals(rs.getString(2)) ? null
+                : "refused: only one query may run (only SELECT, WITH ... SELECT and VALUES), but DuckDB reads "
+                    + "another statement here";
+          }
+          long statements = rs.getLong(3);
+          return statements <= 1 ? null : "refused: only one statement may run, but DuckDB reads " + statements
+              + " here";
+        }
       }
     }
 

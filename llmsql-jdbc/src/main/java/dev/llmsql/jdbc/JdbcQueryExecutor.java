@@ -130,6 +130,13 @@ final class JdbcQueryExecutor implements QueryExecutor {
     long started = System.nanoTime();
     boolean reusable = false;
     try (Statement statement = connection.createStatement()) {
+      String second = connections.secondStatement(connection, sql);
+      if (second != null) {
+        reusable = true;
+        return QueryOutcome.failure(FailureKind.REJECTED, second, System.nanoTime() - started);
+      }
+      // JDBC escapes ({fn ...}) are the driver's rewriting, which no peer's driver does
+      statement.setEscapeProcessing(false);
       running.start(statement);
       statement.setFetchSize(Math.min(1_000, limits.maxRows() + 1));
       statement.setMaxRows(limits.maxRows() + 1);

@@ -275,6 +275,19 @@ public final class PostgresEngine implements QueryEngine {
     }
 
     @Override
+    public String secondStatement(Connection connection, String sql) throws SQLException {
+      // pgjdbc splits a text into statements with this parser and sends each in its own Parse message (the
+      // server refuses a Parse holding two), so its count is what runs; escape processing is off for these
+      // statements, as here
+      boolean standardStrings = connection.unwrap(org.postgresql.core.BaseConnection.class)
+          .getStandardConformingStrings();
+      int statements = org.postgresql.core.Parser.parseJdbcSql(sql, standardStrings, false, true, false, false)
+          .size();
+      return statements <= 1 ? null : "refused: only one statement may run, but PostgreSQL reads " + statements
+          + " here";
+    }
+
+    @Override
     public void close() {
       pool.close();
     }

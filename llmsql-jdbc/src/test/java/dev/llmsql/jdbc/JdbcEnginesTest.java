@@ -162,6 +162,39 @@ class JdbcEnginesTest {
     assertThat(Files.exists(dir.resolve("pwned"))).isFalse();
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void execute_aTextTheEngineReadsAsTwoStatements_isRefused_andNothingOfItRuns(String engine) {
+    // two reviews' payloads: the statement guard's reading of quotes and comments saw one statement, the engine
+    // two (dollar quotes, backslash escapes, nested comments, brackets), and both drivers ran the second: a temp
+    // table hid "people" from later statements on the pooled connection, or the search path changed
+    QueryExecutor db = executor(engine);
+    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
+    String hide = " CREATE TEMP TABLE \"people\" AS SELECT 0 AS n WHERE false";
+    List<String> hostile = List.of(
+        "SELECT $$'$$;" + hide + "; --'",
+        "SELECT E'\\'';" + hide + "; --'",
+        "SELECT E'\\'','\\' ;" + hide + " ; -- '",
+        "SELECT 1 /* /* */ ' */ ;" + hide + "; -- '",
+        (engine.equals("duckdb") ? "SELECT [' ] ', 'x'] ;" : "SELECT ARRAY[' ] ', 'x'] ;") + hide + "; -- '",
+        "SELECT 1; SELECT 2");
+
+    for (String sql : hostile) {
+      QueryOutcome outcome = db.execute(sql);
+
+      assertThat(outcome).as(sql).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(((QueryOutcome.Failure) outcome).kind()).as(sql).isEqualTo(FailureKind.REJECTED);
+      assertThat(((QueryOutcome.Failure) outcome).message()).as(sql).startsWith("refused: only one ");
+    }
+    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
+        .isEqualTo(countBefore);
+    // one statement, however it is quoted, still runs
+    for (String sql : List.of("SELECT 'a;b'", "SELECT 1;", "SELECT $$a b$$", "SELECT E'it\\'s fine'",
+        "SELECT 1 /* ; */", "SELECT 'a\\' AS x WHERE 'x; y' <> ''")) {
+      assertThat(db.execute(sql)).as(sql).isInstanceOf(QueryOutcome.Success.class);
+    }
+  }
+
   @Test
   void postgres_aRoleThatCouldWrite_isRefusedBeforeAnyStatement() {
     Database asSuperuser = Database.jdbc(PostgresServer.adminUrl().replace("/postgres", "/small"),
