@@ -73,6 +73,14 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
               + "'; known: name, base-url, concurrency, api-key-env");
         }
       }
+      if (name != null) {
+        // checked here, before anything is created: the process log's folder was made outside --out, then refused
+        try {
+          FalconRun.requireModelName(name);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--model '" + spec + "': " + e.getMessage(), e);
+        }
+      }
       // the name labels rows and names files; a model such as "meta-llama/Llama-3-8b" cannot be a file name
       return new ModelSpec(model, name != null ? name : model.replaceAll("[^A-Za-z0-9._-]", "-"), baseUrl,
           concurrency, apiKeyEnv);

@@ -248,6 +248,21 @@ class FalconCommandTest {
   }
 
   @Test
+  void run_nameOutsideTheOutputFolder_isUsageError_beforeAnyFolderIsCreated() {
+    // the process log's folder, --out/../../escaped/deeper, was created, then the name refused
+    Path out = dir.resolve("a").resolve("b").resolve("out");
+    int status = run("falcon", "run", "--model", "m,name=../../escaped/deeper/x", "--base-url",
+        "http://127.0.0.1:9/v1", "--questions-path", questions.toString(), "--tables-path", tables.toString(),
+        "--db-path", db.toString(), "--out", out.toString());
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql falcon run: --model 'm,name=../../escaped/deeper/x': model name must be "
+        + "letters, digits, '.', '_' or '-' (it names files), but was '../../escaped/deeper/x' (see llmsql falcon "
+        + "--help)\n");
+    assertThat(dir.resolve("a")).doesNotExist();
+  }
+
+  @Test
   void run_sameNameTwice_isUsageErrorNamingFix() {
     int status = run("falcon", "run", "--model", "x/m", "--model", "x:m", "--base-url", "http://127.0.0.1:9/v1",
         "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path", db.toString(),

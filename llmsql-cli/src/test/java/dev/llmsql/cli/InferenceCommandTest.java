@@ -86,6 +86,38 @@ class InferenceCommandTest {
   }
 
   @Test
+  void api_outputFileLockedByAnotherProcess_exit1WithOneLine_askingNothing() throws Exception {
+    // given: this JVM plays the first run, holding the output's lock; the command runs as another process (two
+    // runs on one --output-file both asked every question and wrote every id twice)
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
+    Path tables = Files.writeString(dir.resolve("t.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": [[\"x\"]]}\n");
+    Path output = dir.resolve("p.jsonl");
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));
+         java.nio.channels.FileChannel held = java.nio.channels.FileChannel.open(dir.resolve("p.jsonl.lock"),
+             java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock lock = held.lock()) {
+      // when
+      Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+          Main.class.getName(), "inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          output.toString(), "--questions-path", questions.toString(), "--tables-path", tables.toString(), "-q")
+          .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+
+      // then
+      assertThat(run.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+      assertThat(Files.readString(dir.resolve("err.txt"))).isEqualTo("llmsql inference api: " + output
+          + " is being written by another inference run (it holds p.jsonl.lock); wait for that run to end, or "
+          + "choose another output file\n");
+      assertThat(run.exitValue()).isEqualTo(Cli.FAILED);
+      assertThat(server.bodies()).isEmpty();
+      assertThat(output).doesNotExist();
+      assertThat(lock.isValid()).isTrue();   // the other run's lock is its own: the refused run left it alone
+    }
+  }
+
+  @Test
   void api_llmsql1Questions_fiveShotsAnd256Tokens() throws Exception {
     Path questions = Files.writeString(dir.resolve("q.jsonl"),
         "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");

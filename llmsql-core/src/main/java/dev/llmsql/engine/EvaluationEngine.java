@@ -16,6 +16,7 @@ import dev.llmsql.execution.QueryResult;
 import dev.llmsql.execution.ResultBytes;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.JudgeUnavailableException;
 import dev.llmsql.judgement.Judgement;
 import dev.llmsql.judgement.Outcome;
 import dev.llmsql.judgement.Reason;
@@ -263,9 +264,13 @@ public final class EvaluationEngine {
     }
   }
 
-  /** A database found damaged by a statement ({@code runOn}): the run stops, it is no question's verdict. */
-  private static boolean damagedDatabase(RuntimeException e) {
-    return e instanceof InvalidInputException && e.getCause() instanceof DatabaseUnavailableException;
+  /**
+   * A database found damaged by a statement ({@code runOn}), or a judge that cannot judge at all (its server
+   * unreachable): the run stops, it is no question's verdict.
+   */
+  private static boolean stopsTheRun(RuntimeException e) {
+    return e instanceof InvalidInputException && e.getCause() instanceof DatabaseUnavailableException
+        || e instanceof JudgeUnavailableException;
   }
 
   /** Waits until every worker has returned; an interrupt is kept for the caller once they have. */
@@ -408,7 +413,7 @@ public final class EvaluationEngine {
     } catch (RuntimeException | StackOverflowError e) {
       // a StackOverflowError too: deep input (a nested expression, a long cell a pattern recurses on) is that
       // question's, and the stack has unwound by here
-      if (e instanceof RuntimeException r && damagedDatabase(r)) {
+      if (e instanceof RuntimeException r && stopsTheRun(r)) {
         throw r;
       }
       if (Thread.currentThread().isInterrupted()) {
@@ -441,7 +446,7 @@ public final class EvaluationEngine {
             + " returned null for question " + question.id() + "; a Judge must return a Judgement"));
       }
     } catch (RuntimeException | StackOverflowError e) {
-      if (e instanceof RuntimeException r && damagedDatabase(r)) {
+      if (e instanceof RuntimeException r && stopsTheRun(r)) {
         throw r;
       }
       LOG.warn("Judge {} failed on question {}: {}", judge.name(), question.id(), String.valueOf(e));
@@ -495,6 +500,9 @@ public final class EvaluationEngine {
     } catch (ExecutionException e) {
       if (e.getCause() instanceof InvalidInputException unusable) {
         throw unusable;   // a damaged database, found by a worker: the same one line as on the caller's thread
+      }
+      if (e.getCause() instanceof JudgeUnavailableException unreachable) {
+        throw unreachable;   // likewise a judge that cannot judge
       }
       throw new IllegalStateException("evaluation failed: " + e.getCause(), e.getCause());
     }

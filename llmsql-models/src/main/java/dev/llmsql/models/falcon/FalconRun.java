@@ -110,6 +110,20 @@ public final class FalconRun {
     this.listener = b.listener;
   }
 
+  /**
+   * {@code name} when it can name a model: letters, digits, '.', '_' or '-', since it names the model's files in
+   * the output folder. A caller that creates any of them before building checks it first.
+   *
+   * @throws IllegalArgumentException otherwise, e.g. for {@code ../x}, which would name a file outside the folder
+   */
+  public static String requireModelName(String name) {
+    if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+      throw new IllegalArgumentException("model name must be letters, digits, '.', '_' or '-' (it names "
+          + "files), but was '" + name + "'");
+    }
+    return name;
+  }
+
   public static Builder builder() {
     return new Builder();
   }
@@ -358,13 +372,10 @@ public final class FalconRun {
     private Builder() {
     }
 
-    /** A model under {@code name} (used for file names and table rows). */
+    /** A model under {@code name} (used for file names and table rows; see {@link #requireModelName}). */
     public Builder model(String name, ChatClient client) {
       requireNonNull(client, "client");
-      if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
-        throw new IllegalArgumentException("model name must be letters, digits, '.', '_' or '-' (it names "
-            + "files), but was '" + name + "'");
-      }
+      requireModelName(name);
       if (models.putIfAbsent(name, client) != null) {
         throw new IllegalArgumentException("model '" + name + "' was already added; give each model its own name");
       }

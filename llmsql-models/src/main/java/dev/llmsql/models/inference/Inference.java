@@ -118,6 +118,7 @@ public final class Inference {
    *     line and fix
    * @throws dev.llmsql.prediction.InvalidInputException when the questions file holds no question
    * @throws UncheckedIOException when a file cannot be read or written
+   * @throws IllegalStateException when another run is writing to {@code outputFile} (in this process or another)
    */
   public InferenceSummary run(Path outputFile) {
     requireNonNull(outputFile, "outputFile");
@@ -128,6 +129,16 @@ public final class Inference {
       throw new dev.llmsql.prediction.InvalidInputException(questionsPath.toString(), "no questions: the file is "
           + "empty or holds only blank lines; check the questions file (or the download that wrote it)");
     }
+    OutputLock lock = OutputLock.take(outputFile);
+    try {
+      return run(outputFile, tasks, start);
+    } finally {
+      lock.close();
+    }
+  }
+
+  /** {@link #run(Path)} while holding the output's lock: what is in the file stays as read until the run ends. */
+  private InferenceSummary run(Path outputFile, List<Task> tasks, long start) {
     long torn = repairTornTail(outputFile);
     Set<Long> done = alreadyWritten(outputFile);
     List<Task> todo = new ArrayList<>();

@@ -125,6 +125,7 @@ public final class ChatClient {
     long waited = 0;
     String lastProblem = "";
     Throwable lastCause = null;
+    boolean lastUnavailable = false;
     for (int attempt = 1; attempt <= maxAttempts; attempt++) {
       if (attempt > 1) {
         sleep(waited);
@@ -139,13 +140,15 @@ public final class ChatClient {
       }
       lastProblem = result.problem;
       lastCause = result.cause;
+      lastUnavailable = result.serverUnavailable();
       if (!result.retryable) {
-        throw failure(result.problem + " from " + endpoint + fixFor(result.status), attempt, lastCause);
+        throw failure(result.problem + " from " + endpoint, fixFor(result.status), attempt,
+            result.serverUnavailable(), lastCause);
       }
       waited = backoff(attempt, result.retryAfter);
     }
-    throw failure(lastProblem + " from " + endpoint + " after " + maxAttempts + " attempt(s); "
-        + "raise maxAttempts(...) or readTimeout(...) if the server is just slow", maxAttempts, lastCause);
+    throw failure(lastProblem + " from " + endpoint + " after " + maxAttempts + " attempt(s)", "; raise "
+        + "maxAttempts(...) or readTimeout(...) if the server is just slow", maxAttempts, lastUnavailable, lastCause);
   }
 
   /**
@@ -160,8 +163,9 @@ public final class ChatClient {
         redactor.scrub(a.cause));
   }
 
-  private ChatException failure(String message, int attempts, Throwable cause) {
-    return new ChatException(redactor.redact(message), attempts, cause);
+  private ChatException failure(String problem, String fix, int attempts, boolean serverUnavailable,
+                                Throwable cause) {
+    return new ChatException(redactor.redact(problem), redactor.redact(fix), attempts, serverUnavailable, cause);
   }
 
   /** The outcome of one HTTP request. */
@@ -171,6 +175,16 @@ public final class ChatClient {
     static Attempt failed(int status, String problem, boolean retryable, Optional<Duration> retryAfter,
                           Throwable cause) {
       return new Attempt(null, status, problem, retryable, retryAfter, cause);
+    }
+
+    /**
+     * Whether this failure says the server cannot be used for any request (see
+     * {@link ChatException#serverUnavailable()}): no HTTP answer at all, or a status about the server, the
+     * address or the credentials rather than this request.
+     */
+    boolean serverUnavailable() {
+      return response == null && (status == 0 || status == 401 || status == 403 || status == 404
+          || status == 408 || status == 429 || status >= 500);
     }
   }
 
@@ -350,9 +364,11 @@ public final class ChatClient {
     /** The API root, e.g. {@code http://localhost:8000/v1}; {@code /chat/completions} is appended. */
     public Builder baseUrl(String baseUrl) {
       requireNonNull(baseUrl, "baseUrl");
-      if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
-        throw new IllegalArgumentException("baseUrl must start with http:// or https://, but was '" + baseUrl
-            + "'; e.g. https://api.openai.com/v1");
+      // a host too: "http://" passed a prefix check, and every request then failed for minutes of retries
+      URI uri = baseUrl.startsWith("http://") || baseUrl.startsWith("https://") ? parse(baseUrl) : null;
+      if (uri == null || uri.getHost() == null) {
+        throw new IllegalArgumentException("baseUrl must be an http:// or https:// URL with a host, but was '"
+            + baseUrl + "'; e.g. https://api.openai.com/v1");
       }
       this.baseUrl = settings.once("baseUrl", baseUrl);
       return this;
@@ -468,6 +484,14 @@ public final class ChatClient {
         throw new IllegalStateException("model is required; call model(\"...\") with the server's model name");
       }
       return new ChatClient(this);
+    }
+
+    private static URI parse(String url) {
+      try {
+        return new URI(url);
+      } catch (java.net.URISyntaxException e) {
+        return null;
+      }
     }
 
     private static Duration positive(Duration d, String what) {

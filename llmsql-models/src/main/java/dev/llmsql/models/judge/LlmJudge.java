@@ -7,6 +7,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.JudgeContext;
+import dev.llmsql.judgement.JudgeUnavailableException;
 import dev.llmsql.judgement.Judgement;
 import dev.llmsql.judgement.Outcome;
 import dev.llmsql.judgement.Reason;
@@ -28,7 +29,10 @@ import java.util.stream.Collectors;
  * at least half the judges matched it, and the verdict matches when every rule passes. An answer that is
  * not the expected JSON is asked again ({@link Builder#malformedRetries}); a judge that still fails, or
  * whose server fails, is left out of the vote; when every judge failed the verdict is {@code ERROR} /
- * {@code JUDGE_FAILED} with the raw text (left out of weighted scores), never an exception.
+ * {@code JUDGE_FAILED} with the raw text (left out of weighted scores). Only when every judge failed because
+ * its server cannot be used at all ({@link ChatException#serverUnavailable()}: down, refusing the key, no such
+ * address, failing every retry) does it throw a {@link JudgeUnavailableException}, which stops the run: that
+ * is no prediction's fault, and counting every one wrong would report the outage as a model at 0%.
  *
  * <p>Hybrid judging: with {@link Builder#execution(Judge)} the execution judge decides first and the LLM
  * is asked only when its verdict is one of {@link Builder#askWhen} (e.g. the gold failed, or the results
@@ -76,6 +80,8 @@ public final class LlmJudge implements Judge {
   private final Judge execution;
   private final Set<AskWhen> askWhen;
   private final String name;
+  /** The fix a judge that cannot be reached names, in its configuration's terms; null for the clients' own. */
+  private final String unavailableFix;
 
   private LlmJudge(Builder b) {
     this.clients = List.copyOf(b.clients);
@@ -87,6 +93,7 @@ public final class LlmJudge implements Judge {
     this.execution = b.execution;
     this.askWhen = b.askWhen.isEmpty() ? EnumSet.noneOf(AskWhen.class) : EnumSet.copyOf(b.askWhen);
     this.name = b.name != null ? b.name : (execution == null ? "llm" : execution.name() + "+llm");
+    this.unavailableFix = b.unavailableFix;
   }
 
   public static Builder builder() {
@@ -108,6 +115,8 @@ public final class LlmJudge implements Judge {
     }
     try {
       return Judgement.of(context, ask(context, first == null ? null : first.verdict()));
+    } catch (JudgeUnavailableException e) {
+      throw e;   // no question's failure: the run stops
     } catch (RuntimeException e) {
       // a judge must never crash the run: whatever went wrong is this question's judge failure
       return Judgement.of(context, Verdict.error(Reason.JUDGE_FAILED, "LLM judge failed: " + e));
@@ -134,6 +143,7 @@ public final class LlmJudge implements Judge {
     List<ChatMessage> messages = List.of(ChatMessage.user(prompt));
     List<JudgeAnswer> answers = new ArrayList<>();
     List<String> failures = new ArrayList<>();
+    List<ChatException> unavailable = new ArrayList<>();
     for (ChatClient client : clients) {
       String failure = null;
       for (int attempt = 0; attempt <= malformedRetries; attempt++) {
@@ -141,7 +151,11 @@ public final class LlmJudge implements Judge {
         try {
           raw = client.complete(messages).content();
         } catch (ChatException e) {
-          failure = client.model() + ": " + e.getMessage();
+          failure = client.model() + ": " + (unavailableFix != null && e.serverUnavailable() ? e.problem()
+              : e.getMessage());
+          if (e.serverUnavailable()) {
+            unavailable.add(e);
+          }
           break;
         }
         try {
@@ -159,6 +173,11 @@ public final class LlmJudge implements Judge {
     }
     String prefix = executionVerdict == null ? ""
         : "execution: " + executionVerdict.outcome() + " " + executionVerdict.reason() + "; ";
+    if (answers.isEmpty() && unavailable.size() == clients.size()) {
+      throw new JudgeUnavailableException("the LLM judge cannot be reached, so no prediction can be judged: "
+          + String.join("; ", failures) + (unavailableFix == null ? "" : "; " + unavailableFix),
+          unavailable.get(0));
+    }
     if (answers.isEmpty()) {
       return new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED, prefix + "every LLM judge failed: "
           + String.join("; ", failures), Map.of(FAILED, (double) failures.size()));
@@ -289,6 +308,7 @@ public final class LlmJudge implements Judge {
     private Judge execution;
     private final Set<AskWhen> askWhen = EnumSet.noneOf(AskWhen.class);
     private String name;
+    private String unavailableFix;
     private final Settings settings = new Settings("LlmJudge.Builder");
 
     private Builder() {
@@ -346,6 +366,15 @@ public final class LlmJudge implements Judge {
         throw new IllegalArgumentException("name must not be blank; leave it unset for the default");
       }
       this.name = settings.once("name", name);
+      return this;
+    }
+
+    /**
+     * The fix a {@link JudgeUnavailableException} names instead of the clients' own (which name their builder
+     * calls), for a judge configured elsewhere: {@link LlmJudgeProvider}'s environment variables.
+     */
+    Builder unavailableFix(String fix) {
+      this.unavailableFix = settings.once("unavailableFix", requireNonNull(fix, "fix"));
       return this;
     }
 

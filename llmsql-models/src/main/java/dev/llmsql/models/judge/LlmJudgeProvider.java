@@ -1,5 +1,6 @@
 package dev.llmsql.models.judge;
 
+import dev.llmsql.config.Range;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.JudgeProvider;
 import dev.llmsql.judgement.Judges;
@@ -61,13 +62,18 @@ public final class LlmJudgeProvider implements JudgeProvider {
           + "judge model's name (several, comma-separated, vote); optional: " + BASE_URL + ", " + API_KEY_ENV
           + ", " + LOG + ", " + PROMPT);
     }
+    String baseUrl = blank(env.apply(BASE_URL)) ? null : env.apply(BASE_URL).trim();
+    if (baseUrl != null) {
+      // refused before the run, in the variable's name: a URL no request can reach failed every question
+      Range.httpUrl(BASE_URL, baseUrl);
+    }
     ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(Path.of(env.apply(LOG)));
-    LlmJudge.Builder judge = LlmJudge.builder();
+    LlmJudge.Builder judge = LlmJudge.builder().unavailableFix(unavailableFix(env));
     List<String> names = Arrays.stream(models.split(",")).map(String::trim).filter(m -> !m.isEmpty()).toList();
     for (String model : names) {
       ChatClient.Builder client = ChatClient.builder().model(model).environment(env);
-      if (!blank(env.apply(BASE_URL))) {
-        client.baseUrl(env.apply(BASE_URL).trim());
+      if (baseUrl != null) {
+        client.baseUrl(baseUrl);
       }
       if (!blank(env.apply(API_KEY_ENV))) {
         client.apiKeyEnv(env.apply(API_KEY_ENV).trim());
@@ -85,6 +91,15 @@ public final class LlmJudgeProvider implements JudgeProvider {
           .name("llm:hybrid");
     }
     return judge.build();
+  }
+
+  /** What to check when the judge's server cannot be used, in this configuration's terms (no builder calls). */
+  private static String unavailableFix(Function<String, String> env) {
+    boolean chosen = !blank(env.apply(API_KEY_ENV));
+    String keyVariable = chosen ? env.apply(API_KEY_ENV).trim() : ChatClient.DEFAULT_API_KEY_ENV;
+    return "check that the judge's server is up, and " + BASE_URL + ", " + MODEL + " and the API key in "
+        + keyVariable + (blank(env.apply(keyVariable)) ? ", which is not set" : "")
+        + (chosen ? "" : " (" + API_KEY_ENV + " can name another variable)");
   }
 
   private static boolean blank(String s) {

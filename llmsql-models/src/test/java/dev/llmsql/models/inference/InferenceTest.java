@@ -170,6 +170,48 @@ class InferenceTest {
   }
 
   @Test
+  void run_secondRunOnTheSameOutput_isRefusedWithOneLine_whileTheFirstHoldsIt() throws Exception {
+    // given: a first run whose first question waits until released (two runs both asked every question and
+    // wrote every id twice)
+    java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    server = new ModelServer((question, attempt) -> {
+      asked.countDown();
+      try {
+        release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return Reply.ok("SELECT 1");
+    });
+    ChatClient patient = ChatClient.builder().baseUrl(server.baseUrl()).model("sql-model").jsonMode(false)
+        .environment(name -> null).maxAttempts(1).readTimeout(Duration.ofSeconds(30)).build();
+    Path out = dir.resolve("preds.jsonl");
+    java.util.concurrent.CompletableFuture<InferenceSummary> first = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> Inference.builder().client(patient).questionsPath(questions).tablesPath(tables)
+            .concurrency(1).limit(2).build().run(out));
+    assertThat(asked.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+    // when / then: the second run asks nothing
+    try {
+      assertThatThrownBy(() -> inference().limit(2).build().run(out)).isInstanceOf(IllegalStateException.class)
+          .hasMessage(out + " is being written by another inference run (it holds preds.jsonl.lock); wait for "
+              + "that run to end, or choose another output file");
+      assertThat(server.prompts()).hasSize(1);
+    } finally {
+      release.countDown();
+    }
+    assertThat(first.get(30, java.util.concurrent.TimeUnit.SECONDS).written()).isEqualTo(2);
+    assertThat(Files.readString(out)).isEqualTo("""
+        {"question_id":1,"completion":"SELECT 1"}
+        {"question_id":2,"completion":"SELECT 1"}
+        """);
+    // the lock ended with the run: nothing is left beside the output, and the next run goes ahead
+    assertThat(dir.resolve("preds.jsonl.lock")).doesNotExist();
+    assertThat(inference().limit(2).build().run(out).skipped()).isEqualTo(2);
+  }
+
+  @Test
   void run_zeroShot_sendsSchemaExampleRowAndQuestion() throws Exception {
     // given
     server = new ModelServer(SCRIPT);

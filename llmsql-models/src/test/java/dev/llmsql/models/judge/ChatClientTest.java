@@ -208,8 +208,13 @@ class ChatClientTest {
   void builder_badValues_nameTheFix() {
     assertThatThrownBy(() -> ChatClient.builder().build()).hasMessage(
         "model is required; call model(\"...\") with the server's model name");
-    assertThatThrownBy(() -> ChatClient.builder().baseUrl("localhost:8000")).hasMessage(
-        "baseUrl must start with http:// or https://, but was 'localhost:8000'; e.g. https://api.openai.com/v1");
+    assertThatThrownBy(() -> ChatClient.builder().baseUrl("localhost:8000")).hasMessage("baseUrl must be an "
+        + "http:// or https:// URL with a host, but was 'localhost:8000'; e.g. https://api.openai.com/v1");
+    // no host: every request would fail, retried for minutes
+    assertThatThrownBy(() -> ChatClient.builder().baseUrl("http://")).hasMessage("baseUrl must be an "
+        + "http:// or https:// URL with a host, but was 'http://'; e.g. https://api.openai.com/v1");
+    assertThatThrownBy(() -> ChatClient.builder().baseUrl("http://:8000/v1")).hasMessage("baseUrl must be an "
+        + "http:// or https:// URL with a host, but was 'http://:8000/v1'; e.g. https://api.openai.com/v1");
     assertThatThrownBy(() -> ChatClient.builder().temperature(3)).hasMessage(
         "temperature must lie in [0, 2], but was 3.0");
     assertThatThrownBy(() -> ChatClient.builder().maxConcurrency(0)).hasMessage(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.Evaluator;
 import dev.llmsql.judgement.Judge;
+import dev.llmsql.judgement.JudgeUnavailableException;
 import dev.llmsql.judgement.Judges;
 import dev.llmsql.judgement.Outcome;
 import dev.llmsql.judgement.Reason;
@@ -115,14 +116,92 @@ class LlmJudgeTest {
   }
 
   @Test
-  void yesNo_serverDown_isAJudgeFailure() throws Exception {
-    // given: nothing scripted, so every request gets a 500
+  void yesNo_serverFailingEveryRetry_stopsTheRunInsteadOfCountingTheQuestionWrong() {
+    // given: nothing scripted, so every request gets a 500 (an outage read as a model at 0.00%, exit 0)
+    Judge judge = LlmJudge.builder().client(client("a")).build();
+    // when / then
+    assertThatThrownBy(() -> run(judge, Q1, P1)).isInstanceOf(JudgeUnavailableException.class)
+        .hasMessage("the LLM judge cannot be reached, so no prediction can be judged: a: HTTP 500 {\"error\": "
+            + "{\"message\": \"scripted 500\"}} from " + server.baseUrl() + "/chat/completions after 2 attempt(s); "
+            + "raise maxAttempts(...) or readTimeout(...) if the server is just slow");
+    assertThat(server.requests()).hasSize(2);
+  }
+
+  @Test
+  void yesNo_keyRefused_stopsTheRunAtTheFirstQuestion() {
+    // given: two questions; the server refuses the key, which no retry or later question changes
+    server.script("a", ChatServer.status(401, Map.of()), ChatServer.status(401, Map.of()));
+    Judge judge = LlmJudge.builder().client(client("a")).build();
+    // when / then
+    assertThatThrownBy(() -> run(judge, Q1 + Q1.replace("\"question_id\": 1", "\"question_id\": 2"),
+        P1 + P1.replace("\"question_id\": 1", "\"question_id\": 2")))
+        .isInstanceOf(JudgeUnavailableException.class)
+        .hasMessage("the LLM judge cannot be reached, so no prediction can be judged: a: HTTP 401 {\"error\": "
+            + "{\"message\": \"scripted 401\"}} from " + server.baseUrl() + "/chat/completions: check the API key "
+            + "in the environment variable OPENAI_API_KEY, or choose another with apiKeyEnv(...)");
+    assertThat(server.requests()).hasSize(1);
+  }
+
+  @Test
+  void yesNo_requestRefused_staysThatQuestionsJudgeFailure() throws Exception {
+    // given: a 400 may be this prompt's own (too long for the model): a verdict, the run goes on
+    server.script("a", ChatServer.status(400, Map.of()));
+    // when
     Verdict verdict = verdict(LlmJudge.builder().client(client("a")).build());
     // then
-    assertThat(verdict.reason()).isEqualTo(Reason.JUDGE_FAILED);
-    assertThat(verdict.detail()).isEqualTo("every LLM judge failed: a: HTTP 500 {\"error\": {\"message\": "
-        + "\"scripted 500\"}} from " + server.baseUrl() + "/chat/completions after 2 attempt(s); raise "
-        + "maxAttempts(...) or readTimeout(...) if the server is just slow");
+    assertThat(verdict).isEqualTo(new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED, "every LLM judge failed: a: "
+        + "HTTP 400 {\"error\": {\"message\": \"scripted 400\"}} from " + server.baseUrl() + "/chat/completions: "
+        + "the server refused the request; check model(...) and whether it supports jsonMode(true)",
+        Map.of("llm_failed", 1.0)));
+  }
+
+  @Test
+  void vote_oneJudgeUnreachable_isLeftOutOfTheVote() throws Exception {
+    // given: b's server answers 404 (no such model there), a answers
+    server.script("a", ok("{\"answer\": \"yes\"}")).script("b", ChatServer.status(404, Map.of()));
+    // when
+    Verdict verdict = verdict(LlmJudge.builder().client(client("a")).client(client("b")).build());
+    // then
+    assertThat(verdict.outcome()).isEqualTo(Outcome.MATCH);
+    assertThat(verdict.detail()).isEqualTo("LLM judges 1 yes, 0 no, 1 failed (yes)");
+  }
+
+  @Test
+  void named_llm_serverDown_stopsTheRunNamingTheVariables() throws Exception {
+    // given: a port nothing listens on, several questions judged on two threads
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    Map<String, String> env = Map.of("LLMSQL_JUDGE_MODEL", "a", "LLMSQL_JUDGE_BASE_URL",
+        "http://127.0.0.1:" + port + "/v1");
+    Judge judge = LlmJudgeProvider.create(java.util.Set.of(), env::get);
+    StringBuilder questions = new StringBuilder();
+    StringBuilder predictions = new StringBuilder();
+    for (int id = 1; id <= 6; id++) {
+      questions.append(Q1.replace("\"question_id\": 1", "\"question_id\": " + id));
+      predictions.append(P1.replace("\"question_id\": 1", "\"question_id\": " + id));
+    }
+    Path q = Files.writeString(dir.resolve("q.jsonl"), questions);
+    Path p = Files.writeString(dir.resolve("p.jsonl"), predictions);
+    Evaluator evaluator = Evaluator.builder().questionsPath(q).dbPath(db).judge(judge).noReportFile()
+        .showMismatches(false).threads(2).build();
+    // when / then: one message, in the variables' terms, not six questions counted wrong
+    assertThatThrownBy(() -> evaluator.run(p)).isInstanceOf(JudgeUnavailableException.class)
+        .hasMessageStartingWith("the LLM judge cannot be reached, so no prediction can be judged: a: I/O error "
+            + "java.net.ConnectException")
+        .hasMessageEndingWith(" from http://127.0.0.1:" + port + "/v1/chat/completions after 4 attempt(s); check "
+            + "that the judge's server is up, and LLMSQL_JUDGE_BASE_URL, LLMSQL_JUDGE_MODEL and the API key in "
+            + "OPENAI_API_KEY, which is not set (LLMSQL_JUDGE_API_KEY_ENV can name another variable)");
+  }
+
+  @Test
+  void named_llm_baseUrlWithoutHost_isRefusedNamingTheVariable() {
+    // "http://" was accepted, and every question was retried for 155 s and counted wrong
+    assertThatThrownBy(() -> LlmJudgeProvider.create(java.util.Set.of(), Map.of("LLMSQL_JUDGE_MODEL", "a",
+        "LLMSQL_JUDGE_BASE_URL", "http://")::get))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LLMSQL_JUDGE_BASE_URL takes an http:// or https:// URL with a host, but was 'http://'");
   }
 
   @Test

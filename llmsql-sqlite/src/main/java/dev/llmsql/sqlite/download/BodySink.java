@@ -29,8 +29,11 @@ abstract class BodySink implements BodySubscriber<Void> {
     this.position = new AtomicLong(start);
   }
 
-  /** Writes the body into {@code file} from byte {@code offset} on, dropping what followed it. */
-  static BodySink toFile(Path file, long offset) throws IOException {
+  /**
+   * Writes the body into {@code file} from byte {@code offset} on, dropping what followed it; a body that would
+   * take the file past {@code maxBytes} stops there, with nothing more written ({@link #overLimit()}).
+   */
+  static BodySink toFile(Path file, long offset, long maxBytes) throws IOException {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
     try {
       channel.truncate(offset);
@@ -39,7 +42,7 @@ abstract class BodySink implements BodySubscriber<Void> {
       channel.close();
       throw e;
     }
-    return new ToFile(channel, offset);
+    return new ToFile(channel, offset, maxBytes);
   }
 
   /** Reads and drops a body (redirects, errors), giving up after {@code limit} bytes. */
@@ -50,6 +53,11 @@ abstract class BodySink implements BodySubscriber<Void> {
   /** Bytes on disk (or read, when discarding) so far, including any earlier part. */
   long position() {
     return position.get();
+  }
+
+  /** Whether the body was stopped for taking the file past its size bound. */
+  boolean overLimit() {
+    return false;
   }
 
   /** The error writing to the local file, if that is what stopped the body; null otherwise. */
@@ -145,19 +153,39 @@ abstract class BodySink implements BodySubscriber<Void> {
 
   private static final class ToFile extends BodySink {
     private final FileChannel channel;
+    private final long maxBytes;
+    /** Set on the client's thread, read by the downloading one after the body ended. */
+    private volatile boolean overLimit;
 
-    ToFile(FileChannel channel, long offset) {
+    ToFile(FileChannel channel, long offset, long maxBytes) {
       super(offset);
       this.channel = channel;
+      this.maxBytes = maxBytes;
     }
 
     @Override
     int consume(ByteBuffer buffer) throws IOException {
       int n = buffer.remaining();
+      if (overLimit || position() + n > maxBytes) {
+        // an endless body filled a disk at loopback speed: what passes the bound is dropped, and the body stops
+        overLimit = true;
+        buffer.position(buffer.limit());
+        return n;
+      }
       while (buffer.hasRemaining()) {
         channel.write(buffer);
       }
       return n;
+    }
+
+    @Override
+    boolean stopEarly() {
+      return overLimit;
+    }
+
+    @Override
+    boolean overLimit() {
+      return overLimit;
     }
 
     @Override

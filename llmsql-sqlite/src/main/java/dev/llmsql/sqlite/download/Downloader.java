@@ -48,8 +48,10 @@ import org.slf4j.LoggerFactory;
  * by a content check, then renamed into place with a verification record beside it. A cut transfer is
  * resumed with {@code Range} and {@code If-Range}, within the run and by the next run; no byte for the read
  * timeout, fewer bytes than the minimum rate over its window (curl's {@code --speed-limit} and
- * {@code --speed-time}), or the whole file not done within the total timeout, ends the transfer. Redirects are followed
- * here rather than by the client so the token only ever goes to the endpoint's origin.
+ * {@code --speed-time}), or the whole file not done within the total timeout, ends the transfer. A file larger
+ * than the size bound (announced, published or sent) ends it too, and its part is deleted: an endless body
+ * would fill the disk. Redirects are followed here rather than by the client so the token only ever goes to the
+ * endpoint's origin.
  */
 final class Downloader {
 
@@ -85,16 +87,18 @@ final class Downloader {
   private final Duration rateWindow;
   private final RetryPolicy retry;
   private final String fixForStatus4xx;
+  private final long maxFileBytes;
 
   /**
    * @param tokenOrigin the only origin (scheme, host, port) the token is sent to
    * @param token the bearer token, or null
    * @param fixForStatus4xx what to check after a 404, e.g. the version and endpoint
    * @param minimumRate bytes per second a body must average over {@code rateWindow}; 0 for no minimum
+   * @param maxFileBytes the largest file downloaded
    */
   Downloader(Duration connectTimeout, Duration readTimeout, Duration totalTimeout, URI tokenOrigin, String token,
              int maxAttempts, Duration retryBackoff, String fixForStatus4xx, long minimumRate,
-             Duration rateWindow) {
+             Duration rateWindow, long maxFileBytes) {
     this.client = HttpClient.newBuilder()
         .connectTimeout(connectTimeout)
         .followRedirects(HttpClient.Redirect.NEVER)
@@ -110,6 +114,7 @@ final class Downloader {
     this.retry = RetryPolicy.of(maxAttempts, retryBackoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : retryBackoff,
         MAX_BACKOFF);
     this.fixForStatus4xx = fixForStatus4xx;
+    this.maxFileBytes = maxFileBytes;
   }
 
   /**
@@ -147,7 +152,7 @@ final class Downloader {
         return downloadOnce(uri, target, localHint, listener, check);
       }
       Partial partial = new Partial(part, metaChannel);
-      partial.resumeOrReset(uri);
+      partial.resumeOrReset(uri, maxFileBytes);
       boolean keep = false;
       try {
         long bytes = transfer(uri, partial, localHint, listener, check);
@@ -213,8 +218,11 @@ final class Downloader {
       this.meta = meta;
     }
 
-    /** Keeps a partial file left by an earlier run for the same URL with a validator; else starts empty. */
-    void resumeOrReset(URI uri) throws IOException {
+    /**
+     * Keeps a partial file left by an earlier run for the same URL with a validator, and within the size bound (an
+     * earlier version kept gigabytes of an endless body); else starts empty.
+     */
+    void resumeOrReset(URI uri, long maxBytes) throws IOException {
       JsonNode saved = null;
       if (meta.size() > 0 && meta.size() < 64 * 1024) {
         ByteBuffer bytes = ByteBuffer.allocate((int) meta.size());
@@ -226,7 +234,7 @@ final class Downloader {
         }
       }
       if (saved != null && Files.isRegularFile(file) && uri.toString().equals(saved.path("uri").asText())
-          && saved.path("validator").isTextual()) {
+          && saved.path("validator").isTextual() && Files.size(file) <= maxBytes) {
         validator = saved.path("validator").asText();
         log.info("Resuming {} from byte {}", file, Files.size(file));
         return;
@@ -307,6 +315,13 @@ final class Downloader {
       Exchange exchange = exchange(uri, current, partial, have, listener, deadline);
       int status = exchange.response.statusCode();
       published = published(published, exchange.response, current);
+      if (published.size() > maxFileBytes) {
+        throw tooLarge("the hub publishes " + published.size() + " bytes, over the bound of " + maxFileBytes);
+      }
+      if (exchange.announced > maxFileBytes) {
+        throw tooLarge("the server announces " + exchange.announced + " bytes" + (current.equals(uri) ? ""
+            : " from " + withoutQuery(current)) + ", over the bound of " + maxFileBytes);
+      }
       if (exchange.html) {
         throw Failure.fatal(status, "HTTP " + status + " with an HTML page (Content-Type: "
             + exchange.response.headers().firstValue("Content-Type").orElse("") + ") instead of the file"
@@ -323,6 +338,10 @@ final class Downloader {
       }
       String where = current.equals(uri) ? "" : " from " + withoutQuery(current);
       if (exchange.toFile) {
+        if (exchange.sink.overLimit()) {
+          throw tooLarge("the body" + (current.equals(uri) ? "" : " from " + withoutQuery(current))
+              + " went past the bound of " + maxFileBytes);
+        }
         long done = exchange.sink.position();
         if (exchange.total >= 0 && done != exchange.total) {
           throw Failure.retryable(0, "transfer ended at byte " + done + sizeSuffix(exchange.total), null);
@@ -356,6 +375,13 @@ final class Downloader {
       }
       return published;
     }
+  }
+
+  /** A file past the size bound: not retried, and the part is deleted (resuming it would only grow it). */
+  private Failure tooLarge(String what) {
+    return Failure.fatal(0, what + " bytes for one file", "the part is deleted; check the endpoint (builder "
+        + "endpoint(...) or HF_ENDPOINT), or raise the bound (builder: maxFileBytes(...)) for a file that really is "
+        + "that large", null);
   }
 
   /**
@@ -397,6 +423,8 @@ final class Downloader {
     BodySink sink;
     boolean toFile;
     boolean html;
+    /** The size a body over the bound announced (Content-Length, Content-Range), which is then not written. */
+    long announced = -1;
     long total = -1;
     long reported = -1;
   }
@@ -431,9 +459,11 @@ final class Downloader {
       long[] range = bodyRange(info, have);
       exchange.html = range != null && info.headers().firstValue("Content-Type").orElse("").trim()
           .toLowerCase(Locale.ROOT).startsWith("text/html");
-      if (range != null && !exchange.html) {
+      if (range != null && range[1] > maxFileBytes) {
+        exchange.announced = range[1];
+      } else if (range != null && !exchange.html) {
         try {
-          sink = BodySink.toFile(partial.file, range[0]);
+          sink = BodySink.toFile(partial.file, range[0], maxFileBytes);
           exchange.total = range[1];
           exchange.toFile = true;
           if (info.statusCode() == 200 || partial.validator == null) {

@@ -84,6 +84,12 @@ public final class LlmsqlHub implements BenchmarkSource {
    * {@link EvaluatorSettings#DOWNLOAD_RATE_WINDOW}.
    */
   public static final Duration DEFAULT_RATE_WINDOW = EvaluatorSettings.DOWNLOAD_RATE_WINDOW.defaultValue();
+  /**
+   * The largest file downloaded, 1 GiB: about ten times LLMSQL's largest (its SQLite database, about 100 MB). A
+   * larger or endless body (a broken mirror or proxy) ends the transfer and its part is deleted, where it filled
+   * the disk at 240 MB/s.
+   */
+  public static final long DEFAULT_MAX_FILE_BYTES = 1L << 30;
 
   /** The questions JSONL, downloaded by {@link #resolve}. */
   public static final String QUESTIONS_FILE = "questions.jsonl";
@@ -111,6 +117,7 @@ public final class LlmsqlHub implements BenchmarkSource {
   private final Duration rateWindow;
   private final int maxAttempts;
   private final Duration retryBackoff;
+  private final long maxFileBytes;
 
   private LlmsqlHub(Builder b) {
     UnaryOperator<String> env = b.environment;
@@ -128,6 +135,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     this.rateWindow = b.rateWindow;
     this.maxAttempts = b.maxAttempts;
     this.retryBackoff = b.retryBackoff;
+    this.maxFileBytes = b.maxFileBytes;
   }
 
   /** The benchmark of {@code version} ({@code "1.0"} or {@code "2.0"}) with every other option default. */
@@ -184,7 +192,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     log.info("Downloading {} to {}", uri, target);
     Downloader downloader = new Downloader(connectTimeout, readTimeout, totalTimeout, endpoint, token,
         maxAttempts, retryBackoff, "check the version (\"" + version + "\" is " + repo
-            + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)", minimumRate, rateWindow);
+            + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)", minimumRate, rateWindow, maxFileBytes);
     String localHint = fileName.equals(QUESTIONS_FILE) || fileName.equals(DATABASE_FILE)
         ? LOCAL_FILES
         : "download it yourself to " + target.toAbsolutePath();
@@ -293,6 +301,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     private Duration rateWindow = DEFAULT_RATE_WINDOW;
     private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
     private Duration retryBackoff = DEFAULT_RETRY_BACKOFF;
+    private long maxFileBytes = DEFAULT_MAX_FILE_BYTES;
     private UnaryOperator<String> environment = System::getenv;
     private final List<String> set = new ArrayList<>();
     private final Settings settings = new Settings("LlmsqlHub.Builder");
@@ -395,6 +404,18 @@ public final class LlmsqlHub implements BenchmarkSource {
       }
       this.retryBackoff = settings.once("retryBackoff", backoff);
       return note("retryBackoff=" + backoff);
+    }
+
+    /**
+     * The largest file downloaded, in bytes; default 1 GiB ({@link LlmsqlHub#DEFAULT_MAX_FILE_BYTES}). A file the
+     * hub or server says is larger fails at once; a body that grows past it stops; either way its part is deleted.
+     */
+    public Builder maxFileBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxFileBytes must be at least 1, but was " + bytes);
+      }
+      this.maxFileBytes = settings.once("maxFileBytes", bytes);
+      return note("maxFileBytes=" + bytes);
     }
 
     /** Where HF_ENDPOINT and HF_TOKEN are read from; tests pass a map instead of the process's. */

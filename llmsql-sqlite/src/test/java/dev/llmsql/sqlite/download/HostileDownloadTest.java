@@ -305,6 +305,115 @@ class HostileDownloadTest {
     assertThat(LlmsqlHub.DEFAULT_RATE_WINDOW).isEqualTo(Duration.ofSeconds(30));
   }
 
+  private static final String TOO_LARGE_FIX = "the part is deleted; check the endpoint (builder endpoint(...) or "
+      + "HF_ENDPOINT), or raise the bound (builder: maxFileBytes(...)) for a file that really is that large, or "
+      + LOCAL_FILES;
+
+  @Test
+  void endlessBody_stopsAtTheSizeBound_withOneLine_andDeletesThePart() {
+    // GIVEN: a 200 with no length that never ends (it wrote 6 GB in 25 s, and the next run resumed and grew it)
+    server.route(BASE + "sqlite_tables.db", ex -> {
+      ex.sendResponseHeaders(200, 0);
+      byte[] chunk = new byte[8192];
+      try (OutputStream out = ex.getResponseBody()) {
+        while (true) {
+          out.write(chunk);
+        }
+      } catch (IOException stopped) {
+        // the client gave up
+      }
+    });
+
+    // WHEN
+    DownloadException e = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> org.junit.jupiter.api.Assertions
+        .assertThrows(DownloadException.class, () -> hub().maxFileBytes(100_000).build()
+            .fetch("sqlite_tables.db", listener)));
+
+    // THEN: not retried, nothing kept
+    assertThat(e.getMessage()).isEqualTo("Could not download " + dbUri() + ": the body went past the bound of "
+        + "100000 bytes for one file; " + TOO_LARGE_FIX);
+    assertThat(e.resumable()).isFalse();
+    assertThat(events).isEmpty();
+    assertThat(server.paths()).containsExactly(BASE + "sqlite_tables.db");
+    assertThat(listing()).isEmpty();
+  }
+
+  @Test
+  void publishedSizeOverTheDefaultBound_failsBeforeAnyByte() {
+    // GIVEN: the hub publishes 5 GB, five times the default bound of 1 GiB
+    lfs(5_000_000_000L, DB_SHA256, ex -> body(ex, "application/octet-stream", DATABASE, DATABASE.length));
+
+    assertThatThrownBy(() -> hub().build().fetch("sqlite_tables.db", listener))
+        .isInstanceOf(DownloadException.class)
+        .hasMessage("Could not download " + dbUri() + ": the hub publishes 5000000000 bytes, over the bound of "
+            + "1073741824 bytes for one file; " + TOO_LARGE_FIX);
+    assertThat(LlmsqlHub.DEFAULT_MAX_FILE_BYTES).isEqualTo(1L << 30);
+    assertThat(server.paths()).containsExactly(BASE + "sqlite_tables.db");
+    assertThat(listing()).isEmpty();
+  }
+
+  @Test
+  void publishedSizeOneOverTheBound_fails_andAFileAtTheBoundIsFine() throws Exception {
+    // GIVEN: the hub publishes 200,000 bytes
+    lfs(DATABASE.length, DB_SHA256, ex -> body(ex, "application/octet-stream", DATABASE, DATABASE.length));
+
+    // WHEN / THEN: one byte less allowed
+    assertThatThrownBy(() -> hub().maxFileBytes(DATABASE.length - 1).build().fetch("sqlite_tables.db", listener))
+        .isInstanceOf(DownloadException.class)
+        .hasMessage("Could not download " + dbUri() + ": the hub publishes 200000 bytes, over the bound of 199999 "
+            + "bytes for one file; " + TOO_LARGE_FIX);
+    assertThat(listing()).isEmpty();
+
+    // WHEN / THEN: exactly the bound
+    assertThat(hub().maxFileBytes(DATABASE.length).build().fetch("sqlite_tables.db", listener))
+        .hasBinaryContent(DATABASE);
+  }
+
+  @Test
+  void announcedLengthFromStorageOverTheBound_failsWithoutWriting() {
+    // GIVEN: nothing published; storage announces 300,000 bytes
+    server.route(BASE + "sqlite_tables.db", ex -> TestServer.redirect(ex, 302, server.localhostUri() + "/storage/db"));
+    byte[] big = LlmsqlHubTest.bytes(300_000);
+    server.route("/storage/", ex -> body(ex, "application/octet-stream", big, big.length));
+
+    assertThatThrownBy(() -> hub().maxFileBytes(250_000).build().fetch("sqlite_tables.db", listener))
+        .isInstanceOf(DownloadException.class)
+        .hasMessage("Could not download " + dbUri() + ": the server announces 300000 bytes from "
+            + server.localhostUri() + "/storage/db, over the bound of 250000 bytes for one file; " + TOO_LARGE_FIX);
+    assertThat(listing()).isEmpty();
+  }
+
+  @Test
+  void partLargerThanTheBound_leftByAnEarlierVersion_isNotResumed() throws Exception {
+    // GIVEN: a 300,000-byte part of an endless body, with its validator, as an earlier version kept it
+    List<String> seen = new CopyOnWriteArrayList<>();
+    lfs(DATABASE.length, DB_SHA256, ex -> {
+      seen.add(ex.getRequestHeaders().getFirst("Range"));
+      body(ex, "application/octet-stream", DATABASE, DATABASE.length);
+    });
+    Files.createDirectories(dir());
+    Files.write(dir().resolve("sqlite_tables.db.part"), new byte[300_000]);
+    Files.writeString(dir().resolve("sqlite_tables.db.part.json"), "{\"uri\": \"" + dbUri()
+        + "\", \"validator\": \"\\\"storage-v1\\\"\"}");
+
+    // WHEN
+    Path db = hub().maxFileBytes(DATABASE.length).build().fetch("sqlite_tables.db", listener);
+
+    // THEN: asked for the whole file, not for the bytes after the part
+    assertThat(seen).containsExactly((String) null);
+    assertThat(db).hasBinaryContent(DATABASE);
+    assertThat(listing()).containsExactly("sqlite_tables.db", "sqlite_tables.db.verified.json");
+  }
+
+  @Test
+  void maxFileBytes_belowOneOrSetTwice_isRefused() {
+    assertThatThrownBy(() -> LlmsqlHub.builder().maxFileBytes(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxFileBytes must be at least 1, but was 0");
+    assertThatThrownBy(() -> LlmsqlHub.builder().maxFileBytes(5).maxFileBytes(6))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
   @Test
   void killedDownload_isResumedByTheNextRunWithRangeAndIfRange() throws Exception {
     // GIVEN: a first run whose transfer is cut at byte 100000 (as if the process had been killed)
