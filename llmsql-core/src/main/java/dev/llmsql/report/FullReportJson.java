@@ -251,6 +251,41 @@ public final class FullReportJson {
   private record Streamed(JsonNode top, List<QuestionDetail> details, List<ReadResult> results,
                           RuntimeException damage) { }
 
+  /** The elements of the array the parser is at the start of, each read as a tree as it is reached. */
+  private static final class ArrayElements implements java.util.Iterator<JsonNode> {
+    private final JsonParser parser;
+    private JsonToken next;
+
+    ArrayElements(JsonParser parser) {
+      this.parser = parser;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (next == null) {
+        try {
+          next = parser.nextToken();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return next != JsonToken.END_ARRAY;
+    }
+
+    @Override
+    public JsonNode next() {
+      if (!hasNext()) {
+        throw new java.util.NoSuchElementException();
+      }
+      next = null;
+      try {
+        return parser.readValueAsTree();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+  }
+
   /** A result as read, before it is given its question's detail (the details may come after the results). */
   private record ReadResult(QuestionResult result, int difficulty, List<String> tags) { }
 
@@ -268,16 +303,24 @@ public final class FullReportJson {
       for (token = parser.nextToken(); token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
         String field = parser.currentName();
         JsonToken value = parser.nextToken();
-        boolean perQuestion = field.equals("details") || field.equals("results");
-        if (!perQuestion || value != JsonToken.START_ARRAY) {
+        boolean isDetails = field.equals("details");
+        if (!isDetails && !field.equals("results")) {
           top.set(field, parser.readValueAsTree());
           continue;
         }
-        for (JsonToken element = parser.nextToken(); element != JsonToken.END_ARRAY; element = parser.nextToken()) {
-          JsonNode n = parser.readValueAsTree();
+        // as a tree reads them: a field given twice counts the last time, and the elements of anything but an
+        // array are its values (an object's) or none (a scalar's)
+        if (isDetails) {
+          details.clear();
+        } else {
+          results.clear();
+        }
+        Iterable<JsonNode> elements = value == JsonToken.START_ARRAY ? () -> new ArrayElements(parser)
+            : parser.readValueAsTree();
+        for (JsonNode n : elements) {
           if (damage == null) {
             try {
-              if (field.equals("details")) {
+              if (isDetails) {
                 details.add(detail(n));
               } else {
                 results.add(result(n));
@@ -291,6 +334,12 @@ public final class FullReportJson {
       return new Streamed(top, details, results, damage);
     } catch (JsonProcessingException e) {
       throw new IOException(notJson(name, file, e), e);
+    } catch (java.io.UncheckedIOException e) {
+      // from ArrayElements
+      if (e.getCause() instanceof JsonProcessingException json) {
+        throw new IOException(notJson(name, file, json), json);
+      }
+      throw e.getCause();
     }
   }
 

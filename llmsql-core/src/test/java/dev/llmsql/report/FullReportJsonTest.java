@@ -55,6 +55,12 @@ class FullReportJsonTest {
 
     assertThat(FullReportJson.read(swapped)).isEqualTo(report);
     assertThat(FullReportJson.readAnyReport(swapped)).isEqualTo(report);
+    // a field given twice counts the last time, as in a tree (a review: two halves of "results" were added up)
+    com.fasterxml.jackson.databind.node.ArrayNode first = written.get("results").deepCopy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) first.get(0)).put("question_id", 99);
+    Path twice = Files.writeString(dir.resolve("twice.json"), "{\"results\": " + mapper.writeValueAsString(first)
+        + ", " + Files.readString(file).strip().substring(1));
+    assertThat(FullReportJson.read(twice)).isEqualTo(report);
     assertThatThrownBy(() -> FullReportJson.read(other)).isInstanceOf(IOException.class).hasMessage(other
         + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); write one with "
         + "FullReportJson.write or 'llmsql evaluate --format json'");

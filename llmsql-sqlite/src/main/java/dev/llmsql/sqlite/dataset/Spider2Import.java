@@ -110,7 +110,11 @@ public final class Spider2Import {
     int[] count = {0};
     // The questions go to a file beside their target as they are made, renamed into place at the end: held in
     // memory, 40 gold results of 14 MB each ran the import out of memory.
-    boolean madeOut = !Files.exists(outDir);
+    // the first folder of --out's path the import makes, removed again (when left empty) if the import fails
+    Path made = null;
+    for (Path p = outDir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
+      made = p;
+    }
     Path temp;
     try {
       Files.createDirectories(outDir);
@@ -130,8 +134,8 @@ public final class Spider2Import {
     } finally {
       if (!written) {
         deleteQuietly(temp);
-        if (madeOut) {
-          deleteQuietly(outDir);   // only when the import left it empty
+        for (Path p = outDir.toAbsolutePath(); made != null && p != null && p.startsWith(made); p = p.getParent()) {
+          deleteQuietly(p);   // only when the import left it empty
         }
       }
     }

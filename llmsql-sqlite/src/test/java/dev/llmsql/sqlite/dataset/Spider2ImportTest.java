@@ -163,7 +163,7 @@ class Spider2ImportTest {
 
     assertThatThrownBy(() -> Spider2Import.run(lite, out, false)).isInstanceOf(DatasetImportException.class)
         .hasMessageStartingWith(lite.resolve("spider2-lite.jsonl") + ":2: a task needs \"db\"");
-    assertThat(out).doesNotExist();
+    assertThat(dir.resolve("new")).doesNotExist();
   }
 
   @Test
