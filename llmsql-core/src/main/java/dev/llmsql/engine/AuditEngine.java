@@ -15,7 +15,6 @@ import dev.llmsql.benchmark.DownloadListener;
 import dev.llmsql.benchmark.Question;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
-import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryEngine;
@@ -24,6 +23,7 @@ import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.Judges;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.scoring.Scorings;
@@ -156,7 +156,8 @@ public final class AuditEngine {
     } catch (DatabaseUnavailableException e) {
       // found while a statement ran (damaged, or SQLite itself cannot start): as in evaluate, no finding on it
       // can be trusted, so the audit stops naming the database
-      throw new InvalidInputException(java.util.Objects.requireNonNullElse(c.database, q.dbId()), e.getMessage(), e);
+      String where = c.database != null ? c.database : String.valueOf(q.dbId());
+      throw new InvalidInputException(where, e.getMessage(), e);
     } catch (RuntimeException e) {
       if (Thread.currentThread().isInterrupted()) {
         throw e;   // the audit is stopping (another question failed it): nothing to record

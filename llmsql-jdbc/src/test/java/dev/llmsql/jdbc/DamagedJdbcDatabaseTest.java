@@ -59,14 +59,15 @@ class DamagedJdbcDatabaseTest {
 
   @Test
   void postgresql_dataOrIndexCorrupted_isDamage_otherStatesAreNot() {
-    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: invalid page in block 7 of relation base/1/2",
-        "XX001"))).isEqualTo("is corrupt (PostgreSQL SQLSTATE XX001: ERROR: invalid page in block 7 of relation "
-        + "base/1/2), so no result from it can be trusted; restore it or import the benchmark again (llmsql "
-        + "dataset import)");
-    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: index \"i\" contains unexpected zero page",
-        "XX002"))).startsWith("is corrupt (PostgreSQL SQLSTATE XX002: ");
-    assertThat(JdbcQueryExecutor.corruption(PostgresEngine.NAME, new SQLException("ERROR: relation \"x\" does not exist", "42P01")))
-        .isNull();
+    String postgres = PostgresEngine.NAME;
+    assertThat(JdbcQueryExecutor.corruption(postgres, new SQLException("ERROR: invalid page in block 7 of relation "
+        + "base/1/2", "XX001"))).isEqualTo("is corrupt (PostgreSQL SQLSTATE XX001: ERROR: invalid page in block 7 "
+        + "of relation base/1/2), so no result from it can be trusted; restore it or import the benchmark again "
+        + "(llmsql dataset import)");
+    assertThat(JdbcQueryExecutor.corruption(postgres, new SQLException("ERROR: index \"i\" contains unexpected "
+        + "zero page", "XX002"))).startsWith("is corrupt (PostgreSQL SQLSTATE XX002: ");
+    assertThat(JdbcQueryExecutor.corruption(postgres, new SQLException("ERROR: relation \"x\" does not exist",
+        "42P01"))).isNull();
   }
 
   @Test
