@@ -223,12 +223,12 @@ public final class ChatClient {
       try {
         return new Attempt(parse(answer.bytes()), status, "", false, Optional.empty(), null);
       } catch (IOException | RuntimeException e) {
-        return Attempt.failed(status, "unreadable chat-completions answer (" + e.getMessage() + "): "
-            + abbreviate(answer.text()), true, Optional.empty(), e);
+        return Attempt.failed(status, "unreadable chat-completions answer (" + shown(e.getMessage()) + "): "
+            + shown(answer.text()), true, Optional.empty(), e);
       }
     }
     boolean retryable = status == 429 || status == 408 || status >= 500;
-    return Attempt.failed(status, "HTTP " + status + " " + abbreviate(answer.text()), retryable,
+    return Attempt.failed(status, "HTTP " + status + " " + shown(answer.text()), retryable,
         response.headers().firstValue("Retry-After").flatMap(ChatClient::parseRetryAfter), null);
   }
 
@@ -310,8 +310,12 @@ public final class ChatClient {
     };
   }
 
-  private static String abbreviate(String text) {
-    String oneLine = text == null ? "" : text.replaceAll("\\s+", " ").trim();
+  /**
+   * A server's text as an error shows it: redacted first, then made one line and cut, since a key cut short
+   * no longer matches the key (the server picks where its body gets cut).
+   */
+  private String shown(String text) {
+    String oneLine = text == null ? "" : redactor.redact(text).replaceAll("\\s+", " ").trim();
     return oneLine.length() <= MAX_ERROR_BODY ? oneLine : oneLine.substring(0, MAX_ERROR_BODY) + "...";
   }
 
