@@ -104,15 +104,25 @@ final class Answers {
     return a.equals(b);
   }
 
-  /** A number, or text that is one ("25.00"); booleans are not numbers. */
+  /**
+   * A number, or text that is one ("25.00"); booleans are not numbers. An infinite value ({@code 1e999} as
+   * JSON, or from SQL) and text whose exponent no BigDecimal holds ("1e9999999999") are not numbers here:
+   * they are compared as they are, so they differ from any finite expected value instead of failing the case
+   * (a failed case leaves the score, so such an answer raised it).
+   */
   private static Optional<BigDecimal> number(JsonNode n) {
     if (n.isNumber()) {
-      return Optional.of(n.decimalValue());
+      boolean infinite = (n.isDouble() || n.isFloat()) && !Double.isFinite(n.doubleValue());
+      return infinite ? Optional.empty() : Optional.of(n.decimalValue());
     }
     if (n.isTextual()) {
       String t = n.asText().strip();
       if (t.matches("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?")) {
-        return Optional.of(new BigDecimal(t));
+        try {
+          return Optional.of(new BigDecimal(t));
+        } catch (NumberFormatException exponentOverflow) {
+          return Optional.empty();
+        }
       }
     }
     return Optional.empty();
