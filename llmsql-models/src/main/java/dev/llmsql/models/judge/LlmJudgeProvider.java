@@ -3,6 +3,9 @@ package dev.llmsql.models.judge;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.JudgeProvider;
 import dev.llmsql.judgement.Judges;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -61,7 +64,7 @@ public final class LlmJudgeProvider implements JudgeProvider {
           + "judge model's name (several, comma-separated, vote); optional: " + BASE_URL + ", " + API_KEY_ENV
           + ", " + LOG + ", " + PROMPT);
     }
-    ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(Path.of(env.apply(LOG)));
+    ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(logTarget(env.apply(LOG)));
     LlmJudge.Builder judge = LlmJudge.builder();
     List<String> names = Arrays.stream(models.split(",")).map(String::trim).filter(m -> !m.isEmpty()).toList();
     for (String model : names) {
@@ -85,6 +88,20 @@ public final class LlmJudgeProvider implements JudgeProvider {
           .name("llm:hybrid");
     }
     return judge.build();
+  }
+
+  /**
+   * The log file, refused when it exists and is not a regular file (a directory, {@code /dev/null}, a FIFO):
+   * checked before any judging, as every output is; a caller knowing the run's inputs checks those too.
+   */
+  private static Path logTarget(String value) {
+    Path file = Path.of(value);
+    try {
+      ReportFiles.requireWritableTarget(file, RunInputs.none());
+    } catch (OutputTargetException e) {
+      throw new IllegalArgumentException(LOG + " " + e.getMessage(), e);
+    }
+    return file;
   }
 
   private static boolean blank(String s) {
