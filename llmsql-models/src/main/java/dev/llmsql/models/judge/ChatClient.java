@@ -351,14 +351,17 @@ public final class ChatClient {
     private Builder() {
     }
 
-    /** The API root, e.g. {@code http://localhost:8000/v1}; {@code /chat/completions} is appended. */
+    /**
+     * The API root, e.g. {@code http://localhost:8000/v1}; {@code /chat/completions} is appended. User info
+     * ({@code user:password@}) is dropped: it is never sent, and every error names the endpoint.
+     */
     public Builder baseUrl(String baseUrl) {
-      requireNonNull(baseUrl, "baseUrl");
-      if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
-        throw new IllegalArgumentException("baseUrl must start with http:// or https://, but was '" + baseUrl
+      String url = dev.llmsql.config.Range.withoutUserInfo(requireNonNull(baseUrl, "baseUrl"));
+      if (!url.startsWith("http://") && !url.startsWith("https://")) {
+        throw new IllegalArgumentException("baseUrl must start with http:// or https://, but was '" + url
             + "'; e.g. https://api.openai.com/v1");
       }
-      this.baseUrl = settings.once("baseUrl", baseUrl);
+      this.baseUrl = settings.once("baseUrl", url);
       return this;
     }
 

@@ -259,11 +259,16 @@ public final class LlmsqlHub implements BenchmarkSource {
       return checkEndpoint(URI.create(value.trim()), "HF_ENDPOINT");
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("HF_ENDPOINT must be an http(s) URL such as "
-          + DEFAULT_ENDPOINT + ", but was \"" + value + "\"; fix or unset it", e);
+          + DEFAULT_ENDPOINT + ", but was \"" + Range.withoutUserInfo(value) + "\"; fix or unset it", e);
     }
   }
 
-  private static URI checkEndpoint(URI endpoint, String what) {
+  /**
+   * The endpoint without user info ({@code user:password@}): java.net.http never sends it, and every download
+   * message, log line and verification file names URLs made from the endpoint.
+   */
+  private static URI checkEndpoint(URI given, String what) {
+    URI endpoint = URI.create(Range.withoutUserInfo(given.toString()));
     String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || endpoint.getHost() == null
         || endpoint.getRawQuery() != null || endpoint.getRawFragment() != null) {
@@ -315,7 +320,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     /** The hub, e.g. a mirror; default {@code HF_ENDPOINT}, else {@value LlmsqlHub#DEFAULT_ENDPOINT}. */
     public Builder endpoint(URI endpoint) {
       this.endpoint = settings.once("endpoint", checkEndpoint(requireNonNull(endpoint, "endpoint"), "endpoint"));
-      return note("endpoint=" + endpoint);
+      return note("endpoint=" + this.endpoint);
     }
 
     /** A Hugging Face token sent to the endpoint's host only; default {@code HF_TOKEN}, else none. */
