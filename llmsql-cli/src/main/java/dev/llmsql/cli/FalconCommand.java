@@ -239,7 +239,10 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
+      // the hub's hint names evaluate's local files; this command takes the tables too
+      String message = String.valueOf(e.getMessage()).replace(LlmsqlHub.LOCAL_FILES_HINT, "pass local files: "
+          + "--questions-path questions.jsonl --tables-path tables.jsonl --db-path sqlite_tables.db");
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(message), spec));
       return Cli.NO_BENCHMARK;
     }
     List<RoundResult> results;

@@ -305,7 +305,8 @@ public final class ChatClient {
       case 401, 403 -> ": check the API key in the environment variable " + apiKeyEnv
           + (apiKey == null ? " (it is not set)" : "") + ", or choose another with apiKeyEnv(...)";
       case 404 -> ": check baseUrl(...) (it should end before /chat/completions) and model(...)";
-      case 400 -> ": the server refused the request; check model(...) and whether it supports jsonMode(true)";
+      case 400 -> ": the server refused the request; check model(...)"
+          + (jsonMode ? " and whether it supports jsonMode(true)" : "");
       default -> "";
     };
   }
@@ -315,7 +316,7 @@ public final class ChatClient {
    * no longer matches the key (the server picks where its body gets cut).
    */
   private String shown(String text) {
-    String oneLine = text == null ? "" : redactor.redact(text).replaceAll("\\s+", " ").trim();
+    String oneLine = text == null ? "" : redactor.redact(text).replaceAll("\\s+", " ").strip();
     return oneLine.length() <= MAX_ERROR_BODY ? oneLine : oneLine.substring(0, MAX_ERROR_BODY) + "...";
   }
 

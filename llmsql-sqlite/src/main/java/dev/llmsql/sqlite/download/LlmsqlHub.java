@@ -96,7 +96,11 @@ public final class LlmsqlHub implements BenchmarkSource {
       "1.0", "llmsql-bench/llmsql-benchmark",
       "2.0", "llmsql-bench/llmsql-2.0");
   private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
-  private static final String LOCAL_FILES = "pass local files: --questions-path questions.jsonl "
+  /**
+   * How a failed download of the questions or the database ends: the files {@code llmsql evaluate} and
+   * {@code Evaluator} take instead. A command taking other local files puts its own in its place.
+   */
+  public static final String LOCAL_FILES_HINT = "pass local files: --questions-path questions.jsonl "
       + "--db-path sqlite_tables.db (builder: questionsPath(...).dbPath(...))";
 
   private final String version;
@@ -186,7 +190,7 @@ public final class LlmsqlHub implements BenchmarkSource {
         maxAttempts, retryBackoff, "check the version (\"" + version + "\" is " + repo
             + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)", minimumRate, rateWindow);
     String localHint = fileName.equals(QUESTIONS_FILE) || fileName.equals(DATABASE_FILE)
-        ? LOCAL_FILES
+        ? LOCAL_FILES_HINT
         : "download it yourself to " + target.toAbsolutePath();
     long bytes = downloader.download(uri, target, localHint, listener, contentCheck(fileName));
     log.info("Downloaded {} ({} bytes)", target, bytes);
