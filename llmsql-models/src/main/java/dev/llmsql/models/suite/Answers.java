@@ -138,6 +138,12 @@ final class Answers {
   }
 
   private static String unfenced(String text) {
+    int open = text.indexOf("```");
+    if (open < 0 || text.indexOf("```", open + 3) < 0) {
+      // no closing fence, so no match: the regex would find that out by scanning to the end once per letter
+      // or space after the opening one (an answer of "```" and 4 MB of letters took hours)
+      return text.strip();
+    }
     Matcher fence = FENCE.matcher(text);
     return fence.find() ? fence.group(1).strip() : text.strip();
   }
