@@ -381,9 +381,9 @@ public final class Evaluator {
      */
     public Builder hubEndpoint(URI endpoint) {
       requireNonNull(endpoint, "endpoint");
-      this.endpoint = once("hubEndpoint", Range.httpUrl("hubEndpoint", endpoint.toString()),
-          "hubEndpoint(" + endpoint + ")");
-      return note("hubEndpoint=" + endpoint);
+      URI checked = Range.httpUrl("hubEndpoint", endpoint.toString());   // without user:password@
+      this.endpoint = once("hubEndpoint", checked, "hubEndpoint(" + checked + ")");
+      return note("hubEndpoint=" + checked);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.AuditPage;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -139,15 +141,21 @@ final class AuditCommand implements Callable<Integer> {
     if (failOnFlags != null) {
       failOn = failOnFlags.flags();
     }
+    Map<String, Path> inputs = new LinkedHashMap<>();
+    inputs.put("--questions-path file", questions);
+    inputs.put("--db-path file", db);
+    Optional<String> badLog = JudgeLogTarget.problem(judge == null ? List.of() : List.of(judge), cli.environment,
+        RunInputs.of(inputs));
+    if (badLog.isPresent()) {
+      err.println("llmsql audit: " + badLog.get());
+      return Cli.USAGE;
+    }
     Audit audit;
     try {
       audit = configure().build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       return Commands.usageError(spec, err, CliTerms.oneLine(e.getMessage()));
     }
-    Map<String, Path> inputs = new LinkedHashMap<>();
-    inputs.put("--questions-path file", questions);
-    inputs.put("--db-path file", db);
     try {
       for (Path target : new Path[] {save, csv, html}) {
         if (target != null) {

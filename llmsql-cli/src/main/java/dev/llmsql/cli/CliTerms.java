@@ -16,7 +16,7 @@ final class CliTerms {
   /** Builder calls whose CLI option is not their name in kebab case. */
   private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
       "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
-      "endpoint", "--hub-endpoint");
+      "endpoint", "--hub-endpoint", "readTimeout", "--timeout");
 
   /** The longest error line shown: a value of megabytes that a message echoes made a line of megabytes. */
   private static final int MAX_LINE_CHARS = 2_000;
@@ -28,6 +28,13 @@ final class CliTerms {
    */
   private static final java.util.regex.Pattern BUILDER_HINT = java.util.regex.Pattern.compile(
       " ?\\(builder: (?:[^()]++|\\([^()]*+\\))*+\\)|, builder (?:[^();,]++|\\([^()]*+\\))*+");
+
+  /**
+   * Of two ways out, "raise maxAttempts(...) or --timeout", the builder call this command has no option for
+   * goes: the option is the way on this command line.
+   */
+  private static final String UNMAPPED_OR_OPTION = "\\b[a-z][a-zA-Z0-9]*+\\(\\.\\.\\.\\) or (--[a-z-]++)";
+  private static final String OPTION_OR_UNMAPPED = "(--[a-z-]++) or [a-z][a-zA-Z0-9]*+\\(\\.\\.\\.\\)";
 
   private static final java.util.regex.Pattern CALL =
       java.util.regex.Pattern.compile("\\b([a-z][a-zA-Z0-9]*+)(?:\\(([^()]*+)\\))?");
@@ -74,7 +81,7 @@ final class CliTerms {
     }
     m.appendTail(text);
     return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replaceAll("(--[a-z-]+) \\(\\1\\)", "$1")
-        .replace("builder --", "--");
+        .replace("builder --", "--").replaceAll(UNMAPPED_OR_OPTION, "$1").replaceAll(OPTION_OR_UNMAPPED, "$1");
   }
 
   /** A read failure in the user's words: a missing path or a directory named plainly, else the message. */

@@ -101,6 +101,16 @@ final class EvaluateRun {
         return BAD_INPUT;
       }
     }
+    java.util.List<String> judges = new java.util.ArrayList<>(a.compareJudges);
+    if (a.judge != null) {
+      judges.add(a.judge);
+    }
+    // before the judge is made: making it opens its log
+    Optional<String> badLog = JudgeLogTarget.problem(judges, cli.environment, OutputTargets.inputs(a));
+    if (badLog.isPresent()) {
+      err.println("llmsql evaluate: " + badLog.get());
+      return USAGE;
+    }
     Optional<Gate> gate;
     try {
       gate = GateOptions.gate(a, baseline);

@@ -11,6 +11,7 @@ import dev.llmsql.models.judge.ChatClient;
 import dev.llmsql.models.judge.ChatSettings;
 import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.prediction.InvalidInputException;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -198,6 +200,13 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
           }
         }
       }
+      Optional<String> badLog = JudgeLogTarget.problem(judge == null ? List.of() : List.of(judge), environment,
+          RunInputs.none().with("--questions-path file", questions).with("--tables-path file", tables)
+              .with("--db-path file", db));
+      if (badLog.isPresent()) {
+        err.println("llmsql falcon run: " + badLog.get());
+        return Cli.USAGE;
+      }
       FalconRun.Builder b = FalconRun.builder().rounds(rounds).concurrency(concurrency)
           .questionsPath(questions).tablesPath(tables).dbPath(db).outputDir(output);
       if (shots != null) {
@@ -238,7 +247,10 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
+      // the hub's hint names evaluate's local files; this command takes the tables too
+      String message = String.valueOf(e.getMessage()).replace(LlmsqlHub.LOCAL_FILES_HINT, "pass local files: "
+          + "--questions-path questions.jsonl --tables-path tables.jsonl --db-path sqlite_tables.db");
+      err.println("llmsql falcon run: " + CliTerms.inCliTerms(CliTerms.oneLine(message), spec));
       return Cli.NO_BENCHMARK;
     }
     List<RoundResult> results;

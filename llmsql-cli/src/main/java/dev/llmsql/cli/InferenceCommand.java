@@ -177,7 +177,10 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
       err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
       return Cli.USAGE;
     } catch (IOException | UncheckedIOException e) {
-      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
+      // the hub's hint names evaluate's local files; this command takes questions and tables
+      String message = String.valueOf(e.getMessage()).replace(LlmsqlHub.LOCAL_FILES_HINT,
+          "pass local files: --questions-path questions.jsonl --tables-path tables.jsonl");
+      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(message), spec));
       return Cli.NO_BENCHMARK;
     }
     InferenceSummary s;
@@ -198,7 +201,7 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
         s.selected(), s.written(), s.skipped(), output, s.failed().size(), s.wallTime().toMillis() / 1000.0));
     Map<Long, String> failed = new TreeMap<>(s.failed());
     failed.entrySet().stream().limit(MAX_PRINTED_FAILURES).forEach(e ->
-        out.println("  question " + e.getKey() + ": " + e.getValue()));
+        out.println("  question " + e.getKey() + ": " + CliTerms.inCliTerms(CliTerms.oneLine(e.getValue()), spec)));
     if (failed.size() > MAX_PRINTED_FAILURES) {
       out.println("  ... and " + (failed.size() - MAX_PRINTED_FAILURES) + " more; run again to retry them");
     } else if (!failed.isEmpty()) {

@@ -110,7 +110,7 @@ final class OutputTargets {
   }
 
   /** The run's input files named by their options, which no output may overwrite. */
-  private static RunInputs inputs(EvaluateCommand a) {
+  static RunInputs inputs(EvaluateCommand a) {
     return RunInputs.none().with("--outputs file", a.outputs).with("--questions-path file", a.questions)
         .with("--db-path file", a.db).with("--baseline report", a.baseline).with("--audit report", a.audit)
         .with("--run-metadata file", a.runMetadata);

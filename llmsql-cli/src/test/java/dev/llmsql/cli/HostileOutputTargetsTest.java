@@ -85,6 +85,52 @@ class HostileOutputTargetsTest {
     return p + ": exists and is not a regular file (a device, FIFO or socket); choose another path";
   }
 
+  int withJudgeLog(Path log, String... args) {
+    java.util.Map<String, String> env = java.util.Map.of("LLMSQL_JUDGE_MODEL", "j", "LLMSQL_JUDGE_BASE_URL",
+        "http://127.0.0.1:9/v1", "LLMSQL_JUDGE_LOG", log.toString());
+    return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> new Cli(new PrintStream(out, true,
+        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, env::get)
+        .run(args));
+  }
+
+  @Test
+  void judgeLog_theRunsDatabaseOrPredictions_isRefusedAndTheInputsUnchanged() throws Exception {
+    String dbBefore = sha256(db);
+    String predictionsBefore = sha256(predictions);
+    String[] evaluate = {"evaluate", "--outputs", predictions.toString(), "--questions-path", questions.toString(),
+        "--db-path", db.toString(), "--no-save-report", "--judge", "llm:hybrid"};
+
+    assertThat(withJudgeLog(db, evaluate)).isEqualTo(Cli.USAGE);
+    assertThat(withJudgeLog(predictions, evaluate)).isEqualTo(Cli.USAGE);
+    assertThat(withJudgeLog(db, "audit", "--questions-path", questions.toString(), "--db-path", db.toString(),
+        "--judge", "llm")).isEqualTo(Cli.USAGE);
+
+    assertThat(err()).isEqualTo("llmsql evaluate: LLMSQL_JUDGE_LOG " + db + ": is the --db-path file of this run ("
+        + db + "), an input that must not be overwritten; choose another path\n"
+        + "llmsql evaluate: LLMSQL_JUDGE_LOG " + predictions + ": is the --outputs file of this run (" + predictions
+        + "), an input that must not be overwritten; choose another path\n"
+        + "llmsql audit: LLMSQL_JUDGE_LOG " + db + ": is the --db-path file of this run (" + db
+        + "), an input that must not be overwritten; choose another path\n");
+    assertThat(sha256(db)).isEqualTo(dbBefore);
+    assertThat(sha256(predictions)).isEqualTo(predictionsBefore);
+  }
+
+  @Test
+  void judgeLog_aFifo_isRefusedWithTheLlmJudgeOnly() throws Exception {
+    Path fifo = fifo("judge-log.jsonl");
+
+    assertThat(withJudgeLog(fifo, "evaluate", "--outputs", predictions.toString(), "--questions-path",
+        questions.toString(), "--db-path", db.toString(), "--no-save-report", "--compare-judges", "llmsql,llm"))
+        .isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql evaluate: LLMSQL_JUDGE_LOG " + special(fifo) + "\n");
+    assertThat(isSpecial(fifo)).isTrue();
+    err.reset();
+    // a run without the llm judge writes no judge log: the variable is not its business
+    assertThat(withJudgeLog(fifo, "evaluate", "--outputs", predictions.toString(), "--questions-path",
+        questions.toString(), "--db-path", db.toString(), "--no-save-report", "--no-gold-cache", "--threads", "1"))
+        .as(err()).isZero();
+  }
+
   @Test
   void saveReport_fifo_isRefusedAndStaysAFifo() throws Exception {
     Path fifo = fifo("report.json");
@@ -338,6 +384,24 @@ class HostileOutputTargetsTest {
     assertThat(status).isEqualTo(Cli.USAGE);
     assertThat(err()).isEqualTo("llmsql falcon run: " + special(fifo) + "\n");
     assertThat(isSpecial(fifo)).isTrue();
+  }
+
+  @Test
+  void falcon_judgeLogOnTheTablesFile_isRefusedBeforeAnyModelCall() throws Exception {
+    Path out = dir.resolve("falcon");
+    Path tables = Files.writeString(dir.resolve("tables.jsonl"), "{\"table_id\": \"employees\", \"header\": "
+        + "[\"Name\"], \"types\": [\"text\"], \"rows\": []}\n");
+    String before = sha256(tables);
+
+    int status = withJudgeLog(tables, "falcon", "run", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+        "--out", out.toString(), "--questions-path", questions.toString(), "--tables-path", tables.toString(),
+        "--db-path", db.toString(), "--limit", "1", "--judge", "llm");
+
+    assertThat(status).isEqualTo(Cli.USAGE);
+    assertThat(err()).isEqualTo("llmsql falcon run: LLMSQL_JUDGE_LOG " + tables + ": is the --tables-path file of "
+        + "this run (" + tables + "), an input that must not be overwritten; choose another path\n");
+    assertThat(sha256(tables)).isEqualTo(before);
+    assertThat(out).doesNotExist();
   }
 
   @Test

@@ -171,6 +171,66 @@ class InferenceCommandTest {
     }
   }
 
+  @Test
+  void api_failedQuestions_printedOnOneSafeLineInThisCommandsOptions() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"), """
+        {"question_id": 1, "question": "escapes", "sql": "SELECT 1", "table_id": "t"}
+        {"question_id": 2, "question": "key", "sql": "SELECT 1", "table_id": "t"}
+        {"question_id": 3, "question": "html", "sql": "SELECT 1", "table_id": "t"}
+        """);
+    Path tables = Files.writeString(dir.resolve("t.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": []}\n");
+    String completions;
+    try (ModelServer server = new ModelServer((question, attempt) -> switch (question) {
+      case "escapes" -> new Reply(500, null, java.util.Map.of("Retry-After", "0"), 0,
+          "\u001b]0;TITLE\u0007\u001b[2J\u202e RED\nline 2");
+      case "key" -> new Reply(401, null, java.util.Map.of(), 0, "bad key");
+      default -> new Reply(200, null, java.util.Map.of(), 0, "<html>\n</html>");
+    })) {
+      completions = server.baseUrl() + "/chat/completions";
+
+      int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("p.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString(), "--shots", "0");
+
+      assertThat(status).isEqualTo(Cli.FAILED);
+    }
+    String[] lines = out().split("\n");
+    assertThat(lines[1]).isEqualTo("  question 1: HTTP 500 \\x1b]0;TITLE\\x07\\x1b[2J\\u202e RED line 2 from "
+        + completions + " after 4 attempt(s); raise --timeout if the server is just slow");
+    assertThat(lines[2]).isEqualTo("  question 2: HTTP 401 bad key from " + completions + ": check the API key in "
+        + "the environment variable OPENAI_API_KEY (it is not set), or choose another with --api-key-env");
+    assertThat(lines[3]).startsWith("  question 3: unreadable chat-completions answer (Unexpected character ('<' "
+        + "(code 60)): expected a valid value").endsWith("): <html> </html> from " + completions
+        + " after 4 attempt(s); raise --timeout if the server is just slow");
+    assertThat(lines[4]).isEqualTo("  run the same command again to retry them");
+  }
+
+  @Test
+  void api_downloadFails_namesThisCommandsLocalFiles() throws Exception {
+    com.sun.net.httpserver.HttpServer hub = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    hub.createContext("/", ex -> {
+      ex.sendResponseHeaders(404, -1);
+      ex.close();
+    });
+    hub.start();
+    String endpoint = "http://127.0.0.1:" + hub.getAddress().getPort();
+    try {
+      int status = run("inference", "api", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--output-file",
+          dir.resolve("p.jsonl").toString(), "--hub-endpoint", endpoint, "--workdir-path", dir.toString(),
+          "--quiet");
+
+      assertThat(status).isEqualTo(Cli.NO_BENCHMARK);
+    } finally {
+      hub.stop(0);
+    }
+    assertThat(err()).isEqualTo("llmsql inference api: Could not download " + endpoint + "/datasets/llmsql-bench/"
+        + "llmsql-2.0/resolve/main/questions.jsonl: HTTP 404; check the version (\"2.0\" is llmsql-bench/llmsql-2.0) "
+        + "and the endpoint (--hub-endpoint or HF_ENDPOINT), or pass local files: --questions-path questions.jsonl "
+        + "--tables-path tables.jsonl\n");
+  }
+
   private int run(String... args) {
     Cli cli = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), Terminal.PLAIN, name -> null);

@@ -22,6 +22,10 @@ import java.util.Locale;
  */
 public record Range(long min, long max, boolean millis) {
 
+  /** A scheme, {@code //}, and user info up to the last {@code @} before the path, query or fragment. */
+  private static final java.util.regex.Pattern USER_INFO =
+      java.util.regex.Pattern.compile("^(\\s*[A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@");
+
   /**
    * Predictions judged at once. A fixed cap (not a multiple of the cores) so one command line behaves the
    * same on every machine; far above what SQLite's per-file reads gain from.
@@ -175,22 +179,33 @@ public record Range(long min, long max, boolean millis) {
   }
 
   /**
-   * {@code value} as an http or https URL with a host, the only schemes the downloader and model clients speak.
+   * {@code value} as an http or https URL with a host, the only schemes the downloader and model clients speak;
+   * without its user info ({@code user:password@}), which no client here sends and no message may show.
    *
    * @throws IllegalArgumentException "{@code name} takes an http:// or https:// URL, but was 'ftp://x'"
    */
   public static URI httpUrl(String name, String value) {
+    String shown = withoutUserInfo(value);
     URI uri;
     try {
-      uri = new URI(value == null ? "" : value.strip());
+      uri = new URI(shown == null ? "" : shown.strip());
     } catch (java.net.URISyntaxException e) {
       uri = null;
     }
     if (uri == null || uri.getScheme() == null || uri.getHost() == null
         || !uri.getScheme().equalsIgnoreCase("http") && !uri.getScheme().equalsIgnoreCase("https")) {
       throw new IllegalArgumentException(name + " takes an http:// or https:// URL with a host, but was "
-          + quote(value));
+          + quote(shown));
     }
     return uri;
+  }
+
+  /**
+   * {@code url} without the user info of its authority ({@code http://user:password@host/} becomes
+   * {@code http://host/}): java.net.http never sends it, yet every message naming the URL would show the
+   * password. Text that is no such URL, and null, come back unchanged.
+   */
+  public static String withoutUserInfo(String url) {
+    return url == null ? null : USER_INFO.matcher(url).replaceFirst("$1");
   }
 }

@@ -53,4 +53,16 @@ class HostileRangeTest {
     assertThat(Range.quote("x".repeat(150))).isEqualTo("'" + "x".repeat(100) + "' (50 more characters)");
     assertThat(Range.quote(null)).isEqualTo("nothing");
   }
+
+  @Test
+  void httpUrl_withUserInfo_dropsItAndNeverShowsIt() {
+    assertThat(Range.httpUrl("hubEndpoint", "http://user:hunter2pass@127.0.0.1:8/x?a=b@c"))
+        .isEqualTo(URI.create("http://127.0.0.1:8/x?a=b@c"));
+    assertThat(Range.httpUrl("hubEndpoint", " https://u@h.example")).isEqualTo(URI.create("https://h.example"));
+    assertThatThrownBy(() -> Range.httpUrl("--hub-endpoint", "ftp://user:hunter2pass@host/"))
+        .hasMessage("--hub-endpoint takes an http:// or https:// URL with a host, but was 'ftp://host/'");
+    assertThat(Range.withoutUserInfo("not a url @ all")).isEqualTo("not a url @ all");
+    assertThat(Evaluator.builder().hubEndpoint(URI.create("http://u:hunter2pass@h.example/")).toString())
+        .doesNotContain("hunter2pass");
+  }
 }

@@ -237,12 +237,12 @@ public final class ChatClient {
       try {
         return new Attempt(parse(answer.bytes()), status, "", false, Optional.empty(), null);
       } catch (IOException | RuntimeException e) {
-        return Attempt.failed(status, "unreadable chat-completions answer (" + e.getMessage() + "): "
-            + abbreviate(answer.text()), true, Optional.empty(), e);
+        return Attempt.failed(status, "unreadable chat-completions answer (" + shown(e.getMessage()) + "): "
+            + shown(answer.text()), true, Optional.empty(), e);
       }
     }
     boolean retryable = status == 429 || status == 408 || status >= 500;
-    return Attempt.failed(status, "HTTP " + status + " " + abbreviate(answer.text()), retryable,
+    return Attempt.failed(status, "HTTP " + status + " " + shown(answer.text()), retryable,
         response.headers().firstValue("Retry-After").flatMap(ChatClient::parseRetryAfter), null);
   }
 
@@ -319,13 +319,18 @@ public final class ChatClient {
       case 401, 403 -> ": check the API key in the environment variable " + apiKeyEnv
           + (apiKey == null ? " (it is not set)" : "") + ", or choose another with apiKeyEnv(...)";
       case 404 -> ": check baseUrl(...) (it should end before /chat/completions) and model(...)";
-      case 400 -> ": the server refused the request; check model(...) and whether it supports jsonMode(true)";
+      case 400 -> ": the server refused the request; check model(...)"
+          + (jsonMode ? " and whether it supports jsonMode(true)" : "");
       default -> "";
     };
   }
 
-  private static String abbreviate(String text) {
-    String oneLine = text == null ? "" : text.replaceAll("\\s+", " ").trim();
+  /**
+   * A server's text as an error shows it: redacted first, then made one line and cut, since a key cut short
+   * no longer matches the key (the server picks where its body gets cut).
+   */
+  private String shown(String text) {
+    String oneLine = text == null ? "" : redactor.redact(text).replaceAll("\\s+", " ").strip();
     return oneLine.length() <= MAX_ERROR_BODY ? oneLine : oneLine.substring(0, MAX_ERROR_BODY) + "...";
   }
 
@@ -361,16 +366,19 @@ public final class ChatClient {
     private Builder() {
     }
 
-    /** The API root, e.g. {@code http://localhost:8000/v1}; {@code /chat/completions} is appended. */
+    /**
+     * The API root, e.g. {@code http://localhost:8000/v1}; {@code /chat/completions} is appended. User info
+     * ({@code user:password@}) is dropped: it is never sent, and every error names the endpoint.
+     */
     public Builder baseUrl(String baseUrl) {
-      requireNonNull(baseUrl, "baseUrl");
+      String url = dev.llmsql.config.Range.withoutUserInfo(requireNonNull(baseUrl, "baseUrl"));
       // a host too: "http://" passed a prefix check, and every request then failed for minutes of retries
-      URI uri = baseUrl.startsWith("http://") || baseUrl.startsWith("https://") ? parse(baseUrl) : null;
+      URI uri = url.startsWith("http://") || url.startsWith("https://") ? parse(url) : null;
       if (uri == null || uri.getHost() == null) {
         throw new IllegalArgumentException("baseUrl must be an http:// or https:// URL with a host, but was '"
-            + baseUrl + "'; e.g. https://api.openai.com/v1");
+            + url + "'; e.g. https://api.openai.com/v1");
       }
-      this.baseUrl = settings.once("baseUrl", baseUrl);
+      this.baseUrl = settings.once("baseUrl", url);
       return this;
     }
 

@@ -4,6 +4,9 @@ import dev.llmsql.config.Range;
 import dev.llmsql.judgement.Judge;
 import dev.llmsql.judgement.JudgeProvider;
 import dev.llmsql.judgement.Judges;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -67,7 +70,7 @@ public final class LlmJudgeProvider implements JudgeProvider {
       // refused before the run, in the variable's name: a URL no request can reach failed every question
       Range.httpUrl(BASE_URL, baseUrl);
     }
-    ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(Path.of(env.apply(LOG)));
+    ProcessLog log = blank(env.apply(LOG)) ? null : ProcessLog.to(logTarget(env.apply(LOG)));
     LlmJudge.Builder judge = LlmJudge.builder().unavailableFix(unavailableFix(env));
     List<String> names = Arrays.stream(models.split(",")).map(String::trim).filter(m -> !m.isEmpty()).toList();
     for (String model : names) {
@@ -100,6 +103,20 @@ public final class LlmJudgeProvider implements JudgeProvider {
     return "check that the judge's server is up, and " + BASE_URL + ", " + MODEL + " and the API key in "
         + keyVariable + (blank(env.apply(keyVariable)) ? ", which is not set" : "")
         + (chosen ? "" : " (" + API_KEY_ENV + " can name another variable)");
+  }
+
+  /**
+   * The log file, refused when it exists and is not a regular file (a directory, {@code /dev/null}, a FIFO):
+   * checked before any judging, as every output is; a caller knowing the run's inputs checks those too.
+   */
+  private static Path logTarget(String value) {
+    Path file = Path.of(value);
+    try {
+      ReportFiles.requireWritableTarget(file, RunInputs.none());
+    } catch (OutputTargetException e) {
+      throw new IllegalArgumentException(LOG + " " + e.getMessage(), e);
+    }
+    return file;
   }
 
   private static boolean blank(String s) {

@@ -104,15 +104,25 @@ final class Answers {
     return a.equals(b);
   }
 
-  /** A number, or text that is one ("25.00"); booleans are not numbers. */
+  /**
+   * A number, or text that is one ("25.00"); booleans are not numbers. An infinite value ({@code 1e999} as
+   * JSON, or from SQL) and text whose exponent no BigDecimal holds ("1e9999999999") are not numbers here:
+   * they are compared as they are, so they differ from any finite expected value instead of failing the case
+   * (a failed case leaves the score, so such an answer raised it).
+   */
   private static Optional<BigDecimal> number(JsonNode n) {
     if (n.isNumber()) {
-      return Optional.of(n.decimalValue());
+      boolean infinite = (n.isDouble() || n.isFloat()) && !Double.isFinite(n.doubleValue());
+      return infinite ? Optional.empty() : Optional.of(n.decimalValue());
     }
     if (n.isTextual()) {
       String t = n.asText().strip();
       if (t.matches("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?")) {
-        return Optional.of(new BigDecimal(t));
+        try {
+          return Optional.of(new BigDecimal(t));
+        } catch (NumberFormatException exponentOverflow) {
+          return Optional.empty();
+        }
       }
     }
     return Optional.empty();
@@ -128,6 +138,12 @@ final class Answers {
   }
 
   private static String unfenced(String text) {
+    int open = text.indexOf("```");
+    if (open < 0 || text.indexOf("```", open + 3) < 0) {
+      // no closing fence, so no match: the regex would find that out by scanning to the end once per letter
+      // or space after the opening one (an answer of "```" and 4 MB of letters took hours)
+      return text.strip();
+    }
     Matcher fence = FENCE.matcher(text);
     return fence.find() ? fence.group(1).strip() : text.strip();
   }

@@ -104,6 +104,13 @@ class HostileModelServerTest {
       switch (question) {
         case "flood" -> flood(ex, false);
         case "flood-declared" -> flood(ex, true);
+        // the key where the 300-character cut of an error body falls: 20 of its 28 characters before the cut
+        case "echo-at-cut" -> send(ex, 401, "E".repeat(273) + " token " + KEY + " rejected");
+        // the key JSON-escaped, whole and in a mix with URL-encoding and plain characters
+        case "echo-escaped" -> send(ex, 500, "{\"error\": \"bad key " + escaped(KEY, 1) + "\", \"mixed\": \""
+            + escaped(KEY, 2).replace("\\u0074", "%74") + "\"}");
+        // the key just past the 64 KiB read of an error body: its first 6 characters are read
+        case "echo-past-read" -> send(ex, 500, " ".repeat((64 << 10) - 6) + KEY);
         default -> send(ex, 200, completion("SELECT 1"));
       }
     }
@@ -111,6 +118,15 @@ class HostileModelServerTest {
 
   private static String fill(String template, String auth) {
     return template.replace("${key}", KEY).replace("${auth}", String.valueOf(auth));
+  }
+
+  /** {@code text} with every {@code every}-th character written as a JSON {@code \\u} escape. */
+  private static String escaped(String text, int every) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < text.length(); i++) {
+      out.append(i % every == 0 ? String.format("\\u%04x", (int) text.charAt(i)) : String.valueOf(text.charAt(i)));
+    }
+    return out.toString();
   }
 
   private static String completion(String content) {
@@ -215,6 +231,27 @@ class HostileModelServerTest {
         assertThat(Files.readString(f)).as(f.toString()).doesNotContain(KEY);
       }
     }
+  }
+
+  @Test
+  void echoedKey_atTheCutEscapedOrPastTheRead_isMaskedWhole() throws Exception {
+    Path log = dir.resolve("process.jsonl");
+    ChatClient client = client(log);
+    String endpoint = baseUrl() + "/chat/completions";
+    List<String> messages = new ArrayList<>();
+
+    for (String q : List.of("echo-at-cut", "echo-escaped", "echo-past-read")) {
+      assertThatThrownBy(() -> ask(client, q)).isInstanceOfSatisfying(ChatException.class,
+          e -> messages.add(e.getMessage()));
+    }
+
+    String retried = " after 2 attempt(s); raise maxAttempts(...) or readTimeout(...) if the server is just slow";
+    assertThat(messages).containsExactly(
+        "HTTP 401 " + "E".repeat(273) + " token **** rejected from " + endpoint
+            + ": check the API key in the environment variable OPENAI_API_KEY, or choose another with apiKeyEnv(...)",
+        "HTTP 500 {\"error\": \"bad key ****\", \"mixed\": \"****\"} from " + endpoint + retried,
+        "HTTP 500 ****... from " + endpoint + retried);
+    assertThat(Files.readString(log)).doesNotContain(KEY.substring(0, 4)).doesNotContain("\\u0073\\u006b");
   }
 
   @Test

@@ -222,4 +222,17 @@ class ChatClientTest {
     assertThatThrownBy(() -> ChatClient.builder().readTimeout(Duration.ZERO)).hasMessage(
         "readTimeout must be positive, but was PT0S");
   }
+
+  @Test
+  void baseUrlWithAPassword_isShownAndSentWithoutIt() {
+    server.script("m", status(404, Map.of()));
+    String base = server.baseUrl().replace("http://", "http://user:hunter2pass@");
+    ChatClient client = ChatClient.builder().baseUrl(base).model("m").environment(name -> null).build();
+
+    assertThatThrownBy(() -> client.complete(HELLO))
+        .hasMessage("HTTP 404 {\"error\": {\"message\": \"scripted 404\"}} from " + server.baseUrl()
+            + "/chat/completions: check baseUrl(...) (it should end before /chat/completions) and model(...)");
+    assertThat(client.toString()).doesNotContain("hunter2pass");
+    assertThat(server.requests()).extracting(ChatServer.Request::authorization).containsExactly((String) null);
+  }
 }

@@ -359,6 +359,16 @@ class LlmJudgeTest {
   }
 
   @Test
+  void named_llmWithALogThatIsADirectory_isRefusedNamingTheVariable() {
+    Map<String, String> env = Map.of("LLMSQL_JUDGE_MODEL", "a", "LLMSQL_JUDGE_LOG", dir.toString());
+
+    assertThatThrownBy(() -> LlmJudgeProvider.create(java.util.Set.of(), env::get))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LLMSQL_JUDGE_LOG " + dir + ": exists and is not a regular file (a directory); choose another "
+            + "path");
+  }
+
+  @Test
   void named_llmWithoutModel_namesTheVariable() {
     assertThatThrownBy(() -> LlmJudgeProvider.create(java.util.Set.of(), name -> null))
         .isInstanceOf(IllegalArgumentException.class)

@@ -42,4 +42,27 @@ class AnswersTest {
     assertThat(Answers.sql("```sql\nSELECT 2\n```")).isEqualTo("SELECT 2");
     assertThat(Answers.sql("<think>SELECT 0</think> SELECT 3")).isEqualTo("SELECT 3");
   }
+
+  @Test
+  void equal_infiniteOrUnholdableNumbers_differFromFiniteOnesAndEqualThemselves() {
+    assertThat(Answers.equal(Answers.json("1e999"), Answers.json("5"))).isFalse();
+    assertThat(Answers.equal(Answers.json("-1e999"), Answers.json("\"-1e999\""))).isFalse();
+    assertThat(Answers.equal(Answers.json("\"1e9999999999\""), Answers.json("7"))).isFalse();
+    assertThat(Answers.equal(Answers.json("1e999"), Answers.json("1e999"))).isTrue();
+    assertThat(Answers.equal(Answers.json("\"1e9999999999\""), Answers.json("\" 1e9999999999\""))).isTrue();
+    assertThat(Answers.equal(Answers.json("\"1e999\""), Answers.json("1e+999"))).isFalse();
+    assertThat(Answers.equal(Answers.json("\"1e999\""), Answers.json("\"10e998\""))).isTrue();
+  }
+
+  @Test
+  void json_unclosedFenceBeforeMegabytes_takesLinearTime() {
+    String letters = "```" + "a".repeat(2_000_000);
+    String spaces = "```sql" + " ".repeat(2_000_000) + "SELECT 1";
+
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+      assertThat(Answers.json(letters).asText()).isEqualTo(letters);
+      assertThat(Answers.sql(spaces)).isEqualTo(spaces.strip());
+      assertThat(Answers.sql("```sql\nSELECT 2\n``` and ```")).isEqualTo("SELECT 2");
+    });
+  }
 }

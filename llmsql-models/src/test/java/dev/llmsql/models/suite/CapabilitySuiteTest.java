@@ -376,6 +376,43 @@ class CapabilitySuiteTest {
   }
 
   @Test
+  void run_infiniteOrHugeNumberAnswers_areWrongNotDroppedFromTheScore() throws Exception {
+    // given: one objective metric, one case answered right and three answered with numbers past any double
+    Path suite = Files.createDirectories(tmp.resolve("suite").resolve("cap"));
+    Files.writeString(suite.resolve("counting.jsonl"), """
+        {"id": "c1", "difficulty": "1", "question": "q", "expected": {"count": 3}}
+        {"id": "c2", "difficulty": "1", "question": "q", "expected": {"count": 5}}
+        {"id": "c3", "difficulty": "1", "question": "q", "expected": {"count": 7}}
+        {"id": "c4", "difficulty": "1", "question": "q", "setup": ["CREATE TABLE t(x)"], "expected": [[2]]}
+        """);
+    Path config = Files.writeString(tmp.resolve("suite.json"), "{\"capabilities\": {\"cap\": {\"counting\": "
+        + "{\"weight\": 1, \"evaluation\": \"objective\", \"prompt\": \"[case {{id}}] {{question}}\"}}}}");
+    Map<String, String> answers = Map.of("c1", "{\"count\": 3}", "c2", "{\"count\": 1e999}",
+        "c3", "{\"count\": \"1e9999999999\"}", "c4", "{\"sql\": \"SELECT 1e999\"}");
+    ModelResult result;
+    try (ChatServer models = new ChatServer((model, body) -> {
+      Matcher m = CASE.matcher(body.path("messages").path(0).path("content").asText());
+      return ChatServer.ok(m.find() ? answers.get(m.group(1)) : "?");
+    })) {
+      CapabilitySuite capabilitySuite = CapabilitySuite.builder().dataset(tmp.resolve("suite"), config).build();
+
+      // when
+      result = capabilitySuite.run(ChatClient.builder().baseUrl(models.baseUrl()).model("m").jsonMode(false)
+          .environment(name -> null).build());
+    }
+
+    // then: each is a wrong answer, scored; none failed to run (Jackson writes an infinite double quoted)
+    assertThat(result.cases()).extracting(c -> c.suiteCase().id() + " " + c.status() + ": " + c.detail())
+        .containsExactly(
+            "c1 PASS: the answer equals the expected {\"count\":3}",
+            "c2 WRONG: the answer {\"count\":\"Infinity\"} differs from the expected {\"count\":5}",
+            "c3 WRONG: the answer {\"count\":\"1e9999999999\"} differs from the expected {\"count\":7}",
+            "c4 WRONG: the answer's SQL returned [[\"Infinity\"]], expected [[2]]");
+    assertThat(result.failedCases()).isZero();
+    assertThat(result.capability("cap").orElseThrow().score()).isEqualByComparingTo("25.0");
+  }
+
+  @Test
   void build_subjectiveMetricsWithoutJudge_namesFix() throws Exception {
     // given
     CapabilitySuite.Builder builder = CapabilitySuite.builder().dataset(suiteDir(), configFile());

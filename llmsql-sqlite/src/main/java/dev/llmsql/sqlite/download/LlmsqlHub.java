@@ -102,7 +102,11 @@ public final class LlmsqlHub implements BenchmarkSource {
       "1.0", "llmsql-bench/llmsql-benchmark",
       "2.0", "llmsql-bench/llmsql-2.0");
   private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
-  private static final String LOCAL_FILES = "pass local files: --questions-path questions.jsonl "
+  /**
+   * How a failed download of the questions or the database ends: the files {@code llmsql evaluate} and
+   * {@code Evaluator} take instead. A command taking other local files puts its own in its place.
+   */
+  public static final String LOCAL_FILES_HINT = "pass local files: --questions-path questions.jsonl "
       + "--db-path sqlite_tables.db (builder: questionsPath(...).dbPath(...))";
 
   private final String version;
@@ -194,7 +198,7 @@ public final class LlmsqlHub implements BenchmarkSource {
         maxAttempts, retryBackoff, "check the version (\"" + version + "\" is " + repo
             + ") and the endpoint (builder endpoint(...) or HF_ENDPOINT)", minimumRate, rateWindow, maxFileBytes);
     String localHint = fileName.equals(QUESTIONS_FILE) || fileName.equals(DATABASE_FILE)
-        ? LOCAL_FILES
+        ? LOCAL_FILES_HINT
         : "download it yourself to " + target.toAbsolutePath();
     long bytes = downloader.download(uri, target, localHint, listener, contentCheck(fileName));
     log.info("Downloaded {} ({} bytes)", target, bytes);
@@ -267,11 +271,16 @@ public final class LlmsqlHub implements BenchmarkSource {
       return checkEndpoint(URI.create(value.trim()), "HF_ENDPOINT");
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("HF_ENDPOINT must be an http(s) URL such as "
-          + DEFAULT_ENDPOINT + ", but was \"" + value + "\"; fix or unset it", e);
+          + DEFAULT_ENDPOINT + ", but was \"" + Range.withoutUserInfo(value) + "\"; fix or unset it", e);
     }
   }
 
-  private static URI checkEndpoint(URI endpoint, String what) {
+  /**
+   * The endpoint without user info ({@code user:password@}): java.net.http never sends it, and every download
+   * message, log line and verification file names URLs made from the endpoint.
+   */
+  private static URI checkEndpoint(URI given, String what) {
+    URI endpoint = URI.create(Range.withoutUserInfo(given.toString()));
     String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || endpoint.getHost() == null
         || endpoint.getRawQuery() != null || endpoint.getRawFragment() != null) {
@@ -324,7 +333,7 @@ public final class LlmsqlHub implements BenchmarkSource {
     /** The hub, e.g. a mirror; default {@code HF_ENDPOINT}, else {@value LlmsqlHub#DEFAULT_ENDPOINT}. */
     public Builder endpoint(URI endpoint) {
       this.endpoint = settings.once("endpoint", checkEndpoint(requireNonNull(endpoint, "endpoint"), "endpoint"));
-      return note("endpoint=" + endpoint);
+      return note("endpoint=" + this.endpoint);
     }
 
     /** A Hugging Face token sent to the endpoint's host only; default {@code HF_TOKEN}, else none. */

@@ -222,6 +222,26 @@ class LlmsqlHubTest {
   }
 
   @Test
+  void fetch_endpointWithAPassword_showsItNowhereAndSendsItNowhere() {
+    server.route(BASE + "questions.jsonl", ex -> TestServer.send(ex, 404, new byte[0]));
+    URI withPassword = URI.create("http://user:hunter2pass@127.0.0.1:" + server.uri().getPort());
+    URI uri = server.uri().resolve(BASE + "questions.jsonl");
+    LlmsqlHub hub = hub(withPassword, 3).build();
+
+    assertThatThrownBy(() -> hub.fetch("questions.jsonl", events))
+        .isInstanceOfSatisfying(DownloadException.class, e -> assertThat(e.uri()).isEqualTo(uri))
+        .hasMessage("Could not download " + uri + ": HTTP 404; check the version (\"2.0\" is "
+            + "llmsql-bench/llmsql-2.0) and the endpoint (builder endpoint(...) or HF_ENDPOINT), or "
+            + LOCAL_FILES);
+    assertThat(hub.toString()).contains("endpoint=" + server.uri()).doesNotContain("hunter2pass");
+    assertThat(server.seen()).containsExactly(new TestServer.Seen(BASE + "questions.jsonl", null, null));
+    assertThatThrownBy(() -> LlmsqlHub.builder().environment(Map.of("HF_ENDPOINT", "ftp://u:hunter2pass@h/"))
+        .build())
+        .hasMessage("HF_ENDPOINT must be an http(s) URL such as https://huggingface.co, but was \"ftp://h/\"; fix "
+            + "or unset it");
+  }
+
+  @Test
   void fetch_unauthorizedWithoutToken_namesHfToken() {
     server.route(BASE + "tables.jsonl", ex -> TestServer.send(ex, 401, new byte[0]));
     URI uri = server.uri().resolve(BASE + "tables.jsonl");

@@ -1,0 +1,46 @@
+package dev.llmsql.cli;
+
+import dev.llmsql.models.judge.LlmJudgeProvider;
+import dev.llmsql.report.OutputTargetException;
+import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * {@code LLMSQL_JUDGE_LOG}, the process log a {@code llm} judge appends to, checked before any work like the
+ * run's other outputs: pointed at the run's database it appended log lines to the SQLite file.
+ */
+final class JudgeLogTarget {
+
+  private JudgeLogTarget() {
+  }
+
+  /**
+   * What is wrong with the judge log, when one of {@code judges} (as given to {@code --judge}) is {@code llm}
+   * and the variable names a file: it exists and is not a regular file, or it is one of the run's inputs.
+   */
+  static Optional<String> problem(Collection<String> judges, Function<String, String> environment,
+                                  RunInputs inputs) {
+    String log = environment.apply(LlmJudgeProvider.LOG);
+    if (log == null || log.isBlank() || judges.stream().noneMatch(JudgeLogTarget::isLlm)) {
+      return Optional.empty();
+    }
+    try {
+      ReportFiles.requireWritableTarget(Path.of(log), inputs);
+      return Optional.empty();
+    } catch (OutputTargetException | InvalidPathException e) {
+      return Optional.of(LlmJudgeProvider.LOG + " " + CliTerms.oneLine(e.getMessage()));
+    }
+  }
+
+  /** Whether a judge spec ({@code llm}, {@code llm:hybrid}) names the LLM judge, as Judges.named reads it. */
+  private static boolean isLlm(String spec) {
+    String trimmed = spec == null ? "" : spec.trim();
+    int colon = trimmed.indexOf(':');
+    return (colon < 0 ? trimmed : trimmed.substring(0, colon).trim()).equals("llm");
+  }
+}
