@@ -40,6 +40,19 @@ public final class StatementGuard {
     return refusal(sql, false);
   }
 
+  /**
+   * The refusal of a text an engine's own parser reads as more than one statement where the reading here sees one
+   * (PostgreSQL's dollar quotes, backslash escapes and nested comments, DuckDB's lists), or as holding a statement
+   * that is no query ({@code statements} 0).
+   *
+   * @param engine the engine, as its users name it ({@code PostgreSQL}, {@code DuckDB})
+   */
+  public static String refusalOfEngine(String engine, long statements) {
+    return statements == 0
+        ? "refused: only SELECT, WITH ... SELECT and VALUES may run, but " + engine + " reads another statement here"
+        : "refused: only one statement may run, but " + engine + " reads " + statements + " here";
+  }
+
   private static String refusal(String sql, boolean benchmark) {
     int n = sql.length();
     int start = skipSpaceAndComments(sql, 0);

@@ -8,6 +8,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.guard.StatementGuard;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -222,13 +223,10 @@ public final class DuckDbEngine implements QueryEngine {
         try (ResultSet rs = parse.executeQuery()) {
           rs.next();
           if ("true".equals(rs.getString(1))) {
-            return "parser".equals(rs.getString(2)) ? null
-                : "refused: only one query may run (only SELECT, WITH ... SELECT and VALUES), but DuckDB reads "
-                    + "another statement here";
+            return "parser".equals(rs.getString(2)) ? null : StatementGuard.refusalOfEngine("DuckDB", 0);
           }
           long statements = rs.getLong(3);
-          return statements <= 1 ? null : "refused: only one statement may run, but DuckDB reads " + statements
-              + " here";
+          return statements <= 1 ? null : StatementGuard.refusalOfEngine("DuckDB", statements);
         }
       }
     }

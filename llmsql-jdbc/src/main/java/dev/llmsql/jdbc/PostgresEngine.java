@@ -9,6 +9,7 @@ import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
+import dev.llmsql.guard.StatementGuard;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -283,8 +284,7 @@ public final class PostgresEngine implements QueryEngine {
           .getStandardConformingStrings();
       int statements = org.postgresql.core.Parser.parseJdbcSql(sql, standardStrings, false, true, false, false)
           .size();
-      return statements <= 1 ? null : "refused: only one statement may run, but PostgreSQL reads " + statements
-          + " here";
+      return statements <= 1 ? null : StatementGuard.refusalOfEngine("PostgreSQL", statements);
     }
 
     @Override
