@@ -223,12 +223,24 @@ public final class DuckDbEngine implements QueryEngine {
         try (ResultSet rs = parse.executeQuery()) {
           rs.next();
           if ("true".equals(rs.getString(1))) {
-            return "parser".equals(rs.getString(2)) ? null : StatementGuard.refusalOfEngine("DuckDB", 0);
+            // "not implemented": a statement that is no query, or a query the serializer does not know (a PIVOT
+            // without an IN list); only a text with a ';' before its end can hold a second statement
+            return "parser".equals(rs.getString(2)) || !semicolonBeforeTheEnd(sql) ? null
+                : StatementGuard.refusalOfEngine("DuckDB", 0);
           }
           long statements = rs.getLong(3);
           return statements <= 1 ? null : StatementGuard.refusalOfEngine("DuckDB", statements);
         }
       }
+    }
+
+    /** Whether {@code sql} holds a ';' anywhere but in the blanks and ';'s that end it. */
+    private static boolean semicolonBeforeTheEnd(String sql) {
+      int end = sql.length();
+      while (end > 0 && (Character.isWhitespace(sql.charAt(end - 1)) || sql.charAt(end - 1) == ';')) {
+        end--;
+      }
+      return sql.lastIndexOf(';', end - 1) >= 0;
     }
 
     @Override

@@ -87,6 +87,17 @@ public final class PostgresEngine implements QueryEngine {
     }
     try {
       try (Connection c = pool.getConnection()) {
+        org.postgresql.jdbc.PreferQueryMode mode = c.unwrap(org.postgresql.jdbc.PgConnection.class)
+            .getPreferQueryMode();
+        if (mode == org.postgresql.jdbc.PreferQueryMode.SIMPLE
+            || mode == org.postgresql.jdbc.PreferQueryMode.EXTENDED_FOR_PREPARED) {
+          // in these modes a statement's text goes to the server in one message and the server splits it, where
+          // the statement count of Pool.secondStatement is the driver's own splitting: a text the two read
+          // differently (an identifier ending in $$ before a dollar quote) ran a hidden second statement
+          throw new DatabaseUnavailableException(database.describe() + ": preferQueryMode=" + mode.value()
+              + " sends each statement as text for the server to split; remove it from the URL or properties "
+              + "(the default, extended, is what llmsql runs with)", false);
+        }
         String problem = writeAccess(c);
         c.rollback();
         if (problem != null) {

@@ -207,6 +207,35 @@ class JdbcEnginesTest {
   }
 
   @Test
+  void duckdb_aQueryItsSerializerDoesNotKnow_stillRuns() {
+    // a review: a PIVOT without an IN list is "not implemented" for json_serialize_sql, and was refused as a
+    // second statement; a text without a ';' before its end cannot hold one
+    QueryExecutor db = executor("duckdb");
+    String pivot = "SELECT * FROM (PIVOT (SELECT \"Id\" % 2 AS k, \"Id\" FROM \"people\") ON k USING count(*))";
+
+    assertThat(db.execute(pivot)).isInstanceOf(QueryOutcome.Success.class);
+    assertThat(db.execute(pivot + " ;\n")).isInstanceOf(QueryOutcome.Success.class);
+    QueryOutcome hidden = db.execute(pivot + "; SELECT 1");
+    assertThat(hidden).isInstanceOf(QueryOutcome.Failure.class);
+    assertThat(((QueryOutcome.Failure) hidden).kind()).isEqualTo(FailureKind.REJECTED);
+  }
+
+  @Test
+  void postgres_aQueryModeWhereTheServerSplitsTheText_isRefusedBeforeAnyStatement() {
+    // a review: in simple mode the server, not the driver, splits a text, and an identifier ending in $$ before a
+    // dollar quote hid a second statement from the driver's count
+    for (String mode : List.of("simple", "extendedForPrepared")) {
+      Database simple = Database.jdbc(((Database.Jdbc) pg).url() + (((Database.Jdbc) pg).url().contains("?") ? "&"
+          : "?") + "preferQueryMode=" + mode, Map.of("user", "llmsql_reader", "password", "reader-secret"));
+
+      assertThatThrownBy(() -> new PostgresEngine().open(simple, LIMITS))
+          .isInstanceOf(DatabaseUnavailableException.class)
+          .hasMessageEndingWith(": preferQueryMode=" + mode + " sends each statement as text for the server to "
+              + "split; remove it from the URL or properties (the default, extended, is what llmsql runs with)");
+    }
+  }
+
+  @Test
   void postgres_missingDatabase_isMissing_andThePasswordIsNeverShown() {
     Database missing = Database.jdbc(PostgresServer.adminUrl().replace("/postgres", "/nope"),
         Map.of("user", "llmsql_reader", "password", "reader-secret"));

@@ -31,8 +31,9 @@ import java.util.stream.Collectors;
  * whose server fails, is left out of the vote; when every judge failed the verdict is {@code ERROR} /
  * {@code JUDGE_FAILED} with the raw text (left out of weighted scores). Only when every judge failed because
  * its server cannot be used at all ({@link ChatException#serverUnavailable()}: down, refusing the key, no such
- * address, failing every retry) does it throw a {@link JudgeUnavailableException}, which stops the run: that
- * is no prediction's fault, and counting every one wrong would report the outage as a model at 0%.
+ * address, failing every retry) before any of them ever answered does it throw a
+ * {@link JudgeUnavailableException}, which stops the run: that is no prediction's fault, and counting every one
+ * wrong would report the outage as a model at 0%.
  *
  * <p>Hybrid judging: with {@link Builder#execution(Judge)} the execution judge decides first and the LLM
  * is asked only when its verdict is one of {@link Builder#askWhen} (e.g. the gold failed, or the results
@@ -82,6 +83,12 @@ public final class LlmJudge implements Judge {
   private final String name;
   /** The fix a judge that cannot be reached names, in its configuration's terms; null for the clients' own. */
   private final String unavailableFix;
+  /**
+   * Whether any judge has answered yet: only a judge that never did is unreachable. Once one has, a server
+   * failing one prompt (a 500 for it alone, a timeout) or a few seconds of 503s is those questions'
+   * {@code JUDGE_FAILED}: stopping then threw away every verdict so far and said the judge "cannot be reached".
+   */
+  private final java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
 
   private LlmJudge(Builder b) {
     this.clients = List.copyOf(b.clients);
@@ -150,6 +157,7 @@ public final class LlmJudge implements Judge {
         String raw;
         try {
           raw = client.complete(messages).content();
+          answered.set(true);
         } catch (ChatException e) {
           failure = client.model() + ": " + (unavailableFix != null && e.serverUnavailable() ? e.problem()
               : e.getMessage());
@@ -173,7 +181,7 @@ public final class LlmJudge implements Judge {
     }
     String prefix = executionVerdict == null ? ""
         : "execution: " + executionVerdict.outcome() + " " + executionVerdict.reason() + "; ";
-    if (answers.isEmpty() && unavailable.size() == clients.size()) {
+    if (answers.isEmpty() && unavailable.size() == clients.size() && !answered.get()) {
       throw new JudgeUnavailableException("the LLM judge cannot be reached, so no prediction can be judged: "
           + String.join("; ", failures) + (unavailableFix == null ? "" : "; " + unavailableFix),
           unavailable.get(0));

@@ -143,6 +143,23 @@ class LlmJudgeTest {
   }
 
   @Test
+  void yesNo_serverFailingOnePromptAfterAnswering_isThatQuestionsJudgeFailure_theRunGoesOn() throws Exception {
+    // a review: a 500 for one prompt (or seconds of 503s) after the judge had answered stopped the whole run,
+    // losing every verdict so far, with a message saying the judge "cannot be reached"
+    server.script("a", ok("{\"answer\": \"yes\", \"reason\": \"same\"}"), ChatServer.status(500, Map.of()),
+        ChatServer.status(500, Map.of()), ok("{\"answer\": \"no\", \"reason\": \"other\"}"));
+    String q2 = Q1.replace("\"question_id\": 1", "\"question_id\": 2");
+    String q3 = Q1.replace("\"question_id\": 1", "\"question_id\": 3");
+
+    EvaluationReport report = run(LlmJudge.builder().client(client("a")).build(), Q1 + q2 + q3,
+        P1 + P1.replace("\"question_id\": 1", "\"question_id\": 2")
+            + P1.replace("\"question_id\": 1", "\"question_id\": 3"));
+
+    assertThat(report.results()).extracting(r -> r.verdict().reason())
+        .containsExactly(Reason.EQUAL, Reason.JUDGE_FAILED, Reason.OTHER);
+  }
+
+  @Test
   void yesNo_requestRefused_staysThatQuestionsJudgeFailure() throws Exception {
     // given: a 400 may be this prompt's own (too long for the model): a verdict, the run goes on
     server.script("a", ChatServer.status(400, Map.of()));
