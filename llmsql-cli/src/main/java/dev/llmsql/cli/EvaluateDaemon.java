@@ -195,6 +195,17 @@ final class EvaluateDaemon {
         Files.deleteIfExists(socket);
         timer.shutdownNow();
         runner.shutdownNow();
+        // the hook that would delete the warm-up's folder is removed below, and the warm-up thread's own delete
+        // may come after the JVM ends (a test saw the folder stay): the last round stops, then it goes here
+        try {
+          runner.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        DaemonWarmUp left = warmingUp;
+        if (left != null) {
+          left.delete();
+        }
         try {
           Runtime.getRuntime().removeShutdownHook(removeSocket);
         } catch (IllegalStateException e) {

@@ -416,11 +416,11 @@ public final class EvaluationEngine {
       if (e instanceof RuntimeException r && stopsTheRun(r)) {
         throw r;
       }
-      if (Thread.currentThread().isInterrupted()) {
-        throw e;   // the run is stopping (another question failed it): this verdict would never be reported
+      // the trace only at debug level: a user sees one line unless they asked for more (--verbose); none when
+      // this thread was interrupted, as when a run stops (another question failed it) and its line is the one
+      if (!Thread.currentThread().isInterrupted()) {
+        LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
       }
-      // the trace only at debug level: a user sees one line unless they asked for more (--verbose)
-      LOG.error("Internal error on question {}; recorded as its verdict: {}", id, String.valueOf(e));
       LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
       // the detail when the question is known, so the kept mismatch (a view of this result) shows its text
