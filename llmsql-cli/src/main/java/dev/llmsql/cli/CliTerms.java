@@ -108,7 +108,6 @@ final class CliTerms {
     return line.substring(0, end) + "\u2026 (" + line.length() + " characters)";
   }
 
-
   private CliTerms() {
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmsql.cli;
 
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.models.judge.LlmJudgeProvider;
 import dev.llmsql.report.OutputTargetException;
 import dev.llmsql.report.ReportFiles;
@@ -26,7 +27,7 @@ final class JudgeLogTarget {
   static Optional<String> problem(Collection<String> judges, Function<String, String> environment,
                                   RunInputs inputs) {
     String log = environment.apply(LlmJudgeProvider.LOG);
-    if (log == null || log.isBlank() || judges.stream().noneMatch(JudgeLogTarget::isLlm)) {
+    if (log == null || log.isBlank() || judges.stream().noneMatch(judge -> Judges.nameOf(judge).equals("llm"))) {
       return Optional.empty();
     }
     try {
@@ -35,12 +36,5 @@ final class JudgeLogTarget {
     } catch (OutputTargetException | InvalidPathException e) {
       return Optional.of(LlmJudgeProvider.LOG + " " + CliTerms.oneLine(e.getMessage()));
     }
-  }
-
-  /** Whether a judge spec ({@code llm}, {@code llm:hybrid}) names the LLM judge, as Judges.named reads it. */
-  private static boolean isLlm(String spec) {
-    String trimmed = spec == null ? "" : spec.trim();
-    int colon = trimmed.indexOf(':');
-    return (colon < 0 ? trimmed : trimmed.substring(0, colon).trim()).equals("llm");
   }
 }

@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -90,12 +89,8 @@ class HostileDatabaseTest extends CliHarness {
   }
 
   private Process withoutTempFolder(String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-Djava.io.tmpdir=" + tmp.resolve("missing"), "-cp", System.getProperty(
-            "surefire.test.class.path", System.getProperty("java.class.path")), Main.class.getName()));
-    command.addAll(List.of(args));
-    return new ProcessBuilder(command).redirectOutput(tmp.resolve("out.txt").toFile())
-        .redirectError(tmp.resolve("err.txt").toFile()).start();
+    return new ProcessBuilder(OwnJvm.main(List.of("-Djava.io.tmpdir=" + tmp.resolve("missing")), args))
+        .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile()).start();
   }
 
   private void assertOneLine(Process run, String command) throws Exception {

@@ -99,10 +99,9 @@ class InferenceCommandTest {
              java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
          java.nio.channels.FileLock lock = held.lock()) {
       // when
-      Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-          Main.class.getName(), "inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
-          output.toString(), "--questions-path", questions.toString(), "--tables-path", tables.toString(), "-q")
+      Process run = new ProcessBuilder(OwnJvm.main(java.util.List.of(), "inference", "api", "--model", "m",
+          "--base-url", server.baseUrl(), "--output-file", output.toString(), "--questions-path",
+          questions.toString(), "--tables-path", tables.toString(), "-q"))
           .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
 
       // then

@@ -8,7 +8,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -76,12 +75,10 @@ class JudgeUnavailableCliTest {
   }
 
   private Process evaluate(Map<String, String> environment, Path report) throws Exception {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-        Main.class.getName(), "evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(),
-        "--questions-path", DEMO.resolve("questions.jsonl").toString(), "--db-path",
-        DEMO.resolve("demo.sqlite").toString(), "--judge", "llm", "--save-report", report.toString(),
-        "--no-gold-cache", "--threads", "2"));
+    List<String> command = OwnJvm.main(List.of(), "evaluate", "--outputs",
+        DEMO.resolve("predictions.jsonl").toString(), "--questions-path", DEMO.resolve("questions.jsonl").toString(),
+        "--db-path", DEMO.resolve("demo.sqlite").toString(), "--judge", "llm", "--save-report", report.toString(),
+        "--no-gold-cache", "--threads", "2");
     ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(tmp.resolve("out.txt").toFile())
         .redirectError(tmp.resolve("err.txt").toFile());
     builder.environment().remove("OPENAI_API_KEY");

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import dev.llmsql.testsupport.Program;
@@ -32,21 +32,15 @@ class ReportWriterFailureCliTest {
 
   final ByteArrayOutputStream out = new ByteArrayOutputStream();
   final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private ClassLoader before;
-  private URLClassLoader plugin;
+  private PluginClassLoader plugin;
 
   @BeforeEach
   void registerTheFailingWriter() throws Exception {
-    URL services = getClass().getResource("/report-writer-failing/META-INF/services/dev.llmsql.report.ReportWriter");
-    Path root = Path.of(services.toURI()).getParent().getParent().getParent();
-    before = Thread.currentThread().getContextClassLoader();
-    plugin = new URLClassLoader(new URL[] {root.toUri().toURL()}, before);
-    Thread.currentThread().setContextClassLoader(plugin);
+    plugin = PluginClassLoader.of("/report-writer-failing");
   }
 
   @AfterEach
   void unregister() throws Exception {
-    Thread.currentThread().setContextClassLoader(before);
     plugin.close();
   }
 
@@ -92,16 +86,16 @@ class ReportWriterFailureCliTest {
       Files.createDirectories(library);
       Files.copy(jar.getInputStream(jar.getEntry(entry)), library.resolve("libsqlitejdbc.so"));
     }
-    String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process run = new ProcessBuilder(Program.BASH.find().orElseThrow().toString(), "-c",
-        "ulimit -f 2 && exec \"$@\"", "bash", javaCommand, "-XX:-UsePerfData", "-Dorg.sqlite.lib.path=" + library,
-        "-Dorg.sqlite.lib.name=libsqlitejdbc.so", "-cp", System.getProperty("surefire.test.class.path",
-            System.getProperty("java.class.path")), Main.class.getName(), "evaluate", "--outputs",
+    List<String> command = new ArrayList<>(List.of(Program.BASH.find().orElseThrow().toString(), "-c",
+        "ulimit -f 2 && exec \"$@\"", "bash"));
+    command.addAll(OwnJvm.main(List.of("-XX:-UsePerfData", "-Dorg.sqlite.lib.path=" + library,
+        "-Dorg.sqlite.lib.name=libsqlitejdbc.so"), "evaluate", "--outputs",
         DEMO.resolve("predictions.jsonl").toAbsolutePath().toString(), "--questions-path",
         DEMO.resolve("questions.jsonl").toAbsolutePath().toString(), "--db-path",
         DEMO.resolve("demo.sqlite").toAbsolutePath().toString(), "--no-gold-cache", "-q", "--save-report",
         "llmsql.json", "--format", "json,html", "--out", "reports", "--name", "m", "--save-leaderboard-yaml",
-        "entry.yaml", "--fail-under", "0.9").directory(dir.toFile())
+        "entry.yaml", "--fail-under", "0.9"));
+    Process run = new ProcessBuilder(command).directory(dir.toFile())
         .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
 
     assertThat(run.waitFor(2, TimeUnit.MINUTES)).isTrue();

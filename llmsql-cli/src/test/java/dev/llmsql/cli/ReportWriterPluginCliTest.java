@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,21 +28,15 @@ class ReportWriterPluginCliTest {
 
   final ByteArrayOutputStream out = new ByteArrayOutputStream();
   final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private ClassLoader before;
-  private URLClassLoader plugin;
+  private PluginClassLoader plugin;
 
   @BeforeEach
   void registerTheTestWriter() throws Exception {
-    URL services = getClass().getResource("/report-writer-plugin/META-INF/services/dev.llmsql.report.ReportWriter");
-    Path root = Path.of(services.toURI()).getParent().getParent().getParent();
-    before = Thread.currentThread().getContextClassLoader();
-    plugin = new URLClassLoader(new URL[] {root.toUri().toURL()}, before);
-    Thread.currentThread().setContextClassLoader(plugin);
+    plugin = PluginClassLoader.of("/report-writer-plugin");
   }
 
   @AfterEach
   void unregister() throws Exception {
-    Thread.currentThread().setContextClassLoader(before);
     plugin.close();
   }
 
@@ -129,7 +121,7 @@ class ReportWriterPluginCliTest {
 
   @Test
   void withoutThePlugin_theBuiltInFormatsAlone() throws Exception {
-    Thread.currentThread().setContextClassLoader(before);
+    Thread.currentThread().setContextClassLoader(plugin.before());
 
     assertThat(FormatFiles.evaluate()).containsExactly("json", "csv", "html");
     assertThat(FormatFiles.report()).containsExactly("html", "csv");

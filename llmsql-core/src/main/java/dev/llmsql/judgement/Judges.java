@@ -113,7 +113,7 @@ public final class Judges {
   public static Judge named(String spec) {
     String trimmed = spec == null ? "" : spec.trim();
     int colon = trimmed.indexOf(':');
-    String name = colon < 0 ? trimmed : trimmed.substring(0, colon).trim();
+    String name = nameOf(spec);
     Set<String> options = new LinkedHashSet<>();
     if (colon >= 0) {
       Arrays.stream(trimmed.substring(colon + 1).split(",")).map(String::trim).filter(o -> !o.isEmpty())
@@ -144,6 +144,19 @@ public final class Judges {
     throw new IllegalArgumentException("unknown judge '" + name + "'; known judges: "
         + String.join(", ", names()) + (names().size() == 2 ? " (add llmsql-judge to the class path for "
         + "spider-exec, bird, falcon and more)" : ""));
+  }
+
+  /**
+   * The judge a spec names, as {@link #named(String)} reads it: {@code "llm"} for {@code " llm : hybrid"}.
+   *
+   * <pre>{@code
+   * Judges.nameOf("spider-exec:keep-distinct");   // "spider-exec"
+   * }</pre>
+   */
+  public static String nameOf(String spec) {
+    String trimmed = spec == null ? "" : spec.trim();
+    int colon = trimmed.indexOf(':');
+    return colon < 0 ? trimmed : trimmed.substring(0, colon).trim();
   }
 
   /** Every judge name {@link #named(String)} knows, sorted. */
