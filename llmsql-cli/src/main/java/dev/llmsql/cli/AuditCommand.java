@@ -144,8 +144,12 @@ final class AuditCommand implements Callable<Integer> {
     Map<String, Path> inputs = new LinkedHashMap<>();
     inputs.put("--questions-path file", questions);
     inputs.put("--db-path file", db);
+    Map<String, Path> outputs = new LinkedHashMap<>();
+    outputs.put("--save", save);
+    outputs.put("--csv", csv);
+    outputs.put("--html", html);
     Optional<String> badLog = JudgeLogTarget.problem(judge == null ? List.of() : List.of(judge), cli.environment,
-        RunInputs.of(inputs));
+        RunInputs.of(inputs), outputs);
     if (badLog.isPresent()) {
       err.println("llmsql audit: " + badLog.get());
       return Cli.USAGE;

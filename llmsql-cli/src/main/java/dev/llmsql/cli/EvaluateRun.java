@@ -106,7 +106,8 @@ final class EvaluateRun {
       judges.add(a.judge);
     }
     // before the judge is made: making it opens its log
-    Optional<String> badLog = JudgeLogTarget.problem(judges, cli.environment, OutputTargets.inputs(a));
+    Optional<String> badLog = JudgeLogTarget.problem(judges, cli.environment, OutputTargets.inputs(a),
+        OutputTargets.outputs(a));
     if (badLog.isPresent()) {
       err.println("llmsql evaluate: " + badLog.get());
       return USAGE;

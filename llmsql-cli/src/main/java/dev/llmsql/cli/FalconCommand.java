@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -202,7 +203,7 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       }
       Optional<String> badLog = JudgeLogTarget.problem(judge == null ? List.of() : List.of(judge), environment,
           RunInputs.none().with("--questions-path file", questions).with("--tables-path file", tables)
-              .with("--db-path file", db));
+              .with("--db-path file", db), Map.of());
       if (badLog.isPresent()) {
         err.println("llmsql falcon run: " + badLog.get());
         return Cli.USAGE;

@@ -73,13 +73,8 @@ final class OutputTargets {
    * report), so the run is refused before any work.
    */
   private static Optional<String> sameFileTwice(EvaluateCommand a) {
-    Map<String, Path> outputs = new LinkedHashMap<>();
-    if (a.out != null) {
-      a.formats.forEach(format -> outputs.put("--format " + format, formatFile(a, format)));
-    }
-    outputs.putAll(fileOptions(a));
     Map<Path, String> seen = new LinkedHashMap<>();
-    for (Map.Entry<String, Path> output : outputs.entrySet()) {
+    for (Map.Entry<String, Path> output : outputs(a).entrySet()) {
       String other = seen.putIfAbsent(output.getValue().toAbsolutePath().normalize(), output.getKey());
       if (other != null) {
         return Optional.of(prefix(output.getKey()) + output.getValue() + ": is also the " + other + " file of "
@@ -87,6 +82,16 @@ final class OutputTargets {
       }
     }
     return Optional.empty();
+  }
+
+  /** Every file the run writes, by the option that names it. */
+  static Map<String, Path> outputs(EvaluateCommand a) {
+    Map<String, Path> outputs = new LinkedHashMap<>();
+    if (a.out != null) {
+      a.formats.forEach(format -> outputs.put("--format " + format, formatFile(a, format)));
+    }
+    outputs.putAll(fileOptions(a));
+    return outputs;
   }
 
   /** The outputs given as one file each, by option: those the command line names, in the order checked. */

@@ -2,14 +2,12 @@ package dev.llmsql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.RandomAccessFile;
+import dev.llmsql.testsupport.DamagedPages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,27 +30,13 @@ class HostileDatabaseTest extends CliHarness {
     for (int i = 1; i <= 2000; i++) {
       insert.append(i == 1 ? "" : ",").append("(").append(i).append(", 'row number ").append(i).append("')");
     }
-    int rootPage;
-    int pageSize;
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE good (n INTEGER)");
       s.execute("INSERT INTO good VALUES (1), (2)");
       s.execute("CREATE TABLE bad (n INTEGER, s TEXT)");
       s.execute(insert.toString());
-      try (ResultSet rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'bad'")) {
-        rootPage = rs.getInt(1);
-      }
-      try (ResultSet rs = s.executeQuery("PRAGMA page_size")) {
-        pageSize = rs.getInt(1);
-      }
     }
-    // the b-tree header of bad's root page is overwritten; the file header stays valid, so the file opens
-    try (RandomAccessFile file = new RandomAccessFile(db.toFile(), "rw")) {
-      byte[] garbage = new byte[16];
-      Arrays.fill(garbage, (byte) 0xff);
-      file.seek((long) (rootPage - 1) * pageSize);
-      file.write(garbage);
-    }
+    DamagedPages.overwriteRootPage(db, "bad");
     Path questions = Files.writeString(tmp.resolve("questions.jsonl"),
         "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT COUNT(*) FROM good\", \"table_id\": \"good\"}\n"
             + "{\"question_id\": 2, \"question\": \"q\", \"sql\": \"SELECT COUNT(*) FROM bad\", \"table_id\": \"bad\"}\n");

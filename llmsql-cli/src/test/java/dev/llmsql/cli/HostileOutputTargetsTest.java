@@ -116,6 +116,31 @@ class HostileOutputTargetsTest {
   }
 
   @Test
+  void judgeLog_oneOfTheRunsOutputs_isRefusedBeforeAnyWork() throws Exception {
+    // the report, written at the end, replaced the log (or the log's lines went into the report)
+    Path report = dir.resolve("report.json");
+    Path csv = dir.resolve("audit.csv");
+
+    assertThat(withJudgeLog(report, "evaluate", "--outputs", predictions.toString(), "--questions-path",
+        questions.toString(), "--db-path", db.toString(), "--save-report", report.toString(), "--judge", "llm"))
+        .isEqualTo(Cli.USAGE);
+    assertThat(withJudgeLog(dir.resolve("out/predictions.csv"), "evaluate", "--outputs", predictions.toString(),
+        "--questions-path", questions.toString(), "--db-path", db.toString(), "--no-save-report", "--judge",
+        "llm", "--format", "csv", "--out", dir.resolve("out").toString())).isEqualTo(Cli.USAGE);
+    assertThat(withJudgeLog(csv, "audit", "--questions-path", questions.toString(), "--db-path", db.toString(),
+        "--judge", "llm", "--csv", csv.toString())).isEqualTo(Cli.USAGE);
+
+    assertThat(err()).isEqualTo("llmsql evaluate: LLMSQL_JUDGE_LOG " + report + ": is also the --save-report file "
+        + "of this run, which would replace the log; give each output its own path\n"
+        + "llmsql evaluate: LLMSQL_JUDGE_LOG " + dir.resolve("out/predictions.csv") + ": is also the --format csv file "
+        + "of this run, which would replace the log; give each output its own path\n"
+        + "llmsql audit: LLMSQL_JUDGE_LOG " + csv + ": is also the --csv file of this run, which would replace the "
+        + "log; give each output its own path\n");
+    assertThat(report).doesNotExist();
+    assertThat(csv).doesNotExist();
+  }
+
+  @Test
   void judgeLog_aFifo_isRefusedWithTheLlmJudgeOnly() throws Exception {
     Path fifo = fifo("judge-log.jsonl");
 

@@ -6,13 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.llmsql.Evaluator;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
-import java.io.RandomAccessFile;
+import dev.llmsql.testsupport.DamagedPages;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,31 +42,10 @@ class CorruptDatabaseTest {
     }
     db = TestDatabases.create(dir.resolve("bench.sqlite"), "CREATE TABLE good (n INTEGER)",
         "INSERT INTO good VALUES (1), (2), (3)", "CREATE TABLE bad (n INTEGER, s TEXT)", rows.toString());
-    damageRootPage(db, "bad");
+    DamagedPages.overwriteRootPage(db, "bad");
     questions = Files.writeString(dir.resolve("questions.jsonl"),
         "{\"question_id\": 1, \"question\": \"How many bad?\", \"sql\": \"SELECT COUNT(*) FROM bad\", \"table_id\": \"bad\"}\n"
             + "{\"question_id\": 2, \"question\": \"How many good?\", \"sql\": \"SELECT COUNT(*) FROM good\", \"table_id\": \"good\"}\n");
-  }
-
-  /** Overwrites the first 16 bytes of a table's root page (its b-tree page header): the file header stays valid. */
-  static void damageRootPage(Path db, String table) throws Exception {
-    int rootPage;
-    int pageSize;
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
-      try (ResultSet rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = '" + table + "'")) {
-        rootPage = rs.getInt(1);
-      }
-      try (ResultSet rs = s.executeQuery("PRAGMA page_size")) {
-        pageSize = rs.getInt(1);
-      }
-    }
-    assertThat(rootPage).isGreaterThan(1);
-    try (RandomAccessFile file = new RandomAccessFile(db.toFile(), "rw")) {
-      file.seek((long) (rootPage - 1) * pageSize);
-      file.write(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff,
-          (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff,
-          (byte) 0xff, (byte) 0xff});
-    }
   }
 
   static String expected(Path db) {

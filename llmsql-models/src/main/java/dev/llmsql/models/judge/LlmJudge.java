@@ -13,6 +13,7 @@ import dev.llmsql.judgement.Outcome;
 import dev.llmsql.judgement.Reason;
 import dev.llmsql.judgement.Verdict;
 import dev.llmsql.judge.scoring.PeerScorings;
+import dev.llmsql.prediction.InvalidInputException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -33,7 +34,8 @@ import java.util.stream.Collectors;
  * its server cannot be used at all ({@link ChatException#serverUnavailable()}: down, refusing the key, no such
  * address, failing every retry) before any of them ever answered does it throw a
  * {@link JudgeUnavailableException}, which stops the run: that is no prediction's fault, and counting every one
- * wrong would report the outage as a model at 0%.
+ * wrong would report the outage as a model at 0%. A database found damaged while the prompt's results are read
+ * stops the run too, as it does under every other judge.
  *
  * <p>Hybrid judging: with {@link Builder#execution(Judge)} the execution judge decides first and the LLM
  * is asked only when its verdict is one of {@link Builder#askWhen} (e.g. the gold failed, or the results
@@ -122,8 +124,10 @@ public final class LlmJudge implements Judge {
     }
     try {
       return Judgement.of(context, ask(context, first == null ? null : first.verdict()));
-    } catch (JudgeUnavailableException e) {
-      throw e;   // no question's failure: the run stops
+    } catch (JudgeUnavailableException | InvalidInputException e) {
+      // no question's failure (the judge's server, or a damaged database found while showing results): the run
+      // stops, as it does when any other judge meets them
+      throw e;
     } catch (RuntimeException e) {
       // a judge must never crash the run: whatever went wrong is this question's judge failure
       return Judgement.of(context, Verdict.error(Reason.JUDGE_FAILED, "LLM judge failed: " + e));

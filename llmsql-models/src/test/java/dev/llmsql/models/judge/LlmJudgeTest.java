@@ -12,7 +12,9 @@ import dev.llmsql.judgement.Outcome;
 import dev.llmsql.judgement.Reason;
 import dev.llmsql.judgement.Verdict;
 import dev.llmsql.models.judge.LlmJudge.AskWhen;
+import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.testsupport.DamagedPages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -125,6 +127,27 @@ class LlmJudgeTest {
             + "{\"message\": \"scripted 500\"}} from " + server.baseUrl() + "/chat/completions after 2 attempt(s); "
             + "raise maxAttempts(...) or readTimeout(...) if the server is just slow");
     assertThat(server.requests()).hasSize(2);
+  }
+
+  @Test
+  void damagedDatabase_stopsTheRunNamingTheFile_withoutAskingTheModel() throws Exception {
+    // given: a table whose root page is damaged (it was this question's JUDGE_FAILED, and the run went on)
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE bad (n INTEGER, s TEXT)");
+      s.executeUpdate("WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 2000) "
+          + "INSERT INTO bad SELECT n, 'row number ' || n FROM k");
+    }
+    DamagedPages.overwriteRootPage(db, "bad");
+    server.script("a", ok("{\"answer\": \"yes\"}"));
+    Judge judge = LlmJudge.builder().client(client("a")).build();
+    String question = "{\"question_id\": 1, \"question\": \"How many?\", \"sql\": \"SELECT COUNT(*) FROM bad\", "
+        + "\"table_id\": \"bad\"}\n";
+    // when / then
+    assertThatThrownBy(() -> run(judge, question, P1)).isInstanceOf(InvalidInputException.class)
+        .hasMessage(db + ": is corrupt (SQLite: database disk image is malformed; SQLITE_CORRUPT), so no result "
+            + "from it can be trusted; download or copy it again (sqlite3 t.sqlite 'PRAGMA integrity_check' shows "
+            + "the damage)");
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
