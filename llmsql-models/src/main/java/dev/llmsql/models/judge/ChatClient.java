@@ -142,7 +142,8 @@ public final class ChatClient {
       lastCause = result.cause;
       lastUnavailable = result.serverUnavailable();
       if (!result.retryable) {
-        throw failure(result.problem + " from " + endpoint, fixFor(result.status), attempt,
+        throw failure(result.problem + " from " + endpoint, result.fix.isEmpty() ? fixFor(result.status)
+            : result.fix, attempt,
             result.serverUnavailable(), lastCause);
       }
       waited = backoff(attempt, result.retryAfter);
@@ -159,7 +160,7 @@ public final class ChatClient {
     ChatResponse response = a.response == null ? null : new ChatResponse(redactor.redact(a.response.content()),
         a.response.attempts(), a.response.latencyMillis(), a.response.promptTokens(),
         a.response.completionTokens());
-    return new Attempt(response, a.status, redactor.redact(a.problem), a.retryable, a.retryAfter,
+    return new Attempt(response, a.status, redactor.redact(a.problem), a.fix, a.retryable, a.retryAfter,
         redactor.scrub(a.cause));
   }
 
@@ -169,12 +170,12 @@ public final class ChatClient {
   }
 
   /** The outcome of one HTTP request. */
-  private record Attempt(ChatResponse response, int status, String problem, boolean retryable,
+  private record Attempt(ChatResponse response, int status, String problem, String fix, boolean retryable,
                          Optional<Duration> retryAfter, Throwable cause) {
 
     static Attempt failed(int status, String problem, boolean retryable, Optional<Duration> retryAfter,
                           Throwable cause) {
-      return new Attempt(null, status, problem, retryable, retryAfter, cause);
+      return new Attempt(null, status, problem, "", retryable, retryAfter, cause);
     }
 
     /**
@@ -231,11 +232,11 @@ public final class ChatClient {
     if (status == 200) {
       if (answer.cut()) {
         // the same question would get the same flood again: not retried, an error for this call only
-        return Attempt.failed(status, "answer larger than " + maxResponseBytes + " bytes (the cap; raise "
-            + "maxResponseBytes(...) if the model really answers at such length)", false, Optional.empty(), null);
+        return new Attempt(null, status, "answer larger than " + maxResponseBytes + " bytes (the cap)", "; raise "
+            + "maxResponseBytes(...) if the model really answers at such length", false, Optional.empty(), null);
       }
       try {
-        return new Attempt(parse(answer.bytes()), status, "", false, Optional.empty(), null);
+        return new Attempt(parse(answer.bytes()), status, "", "", false, Optional.empty(), null);
       } catch (IOException | RuntimeException e) {
         return Attempt.failed(status, "unreadable chat-completions answer (" + shown(e.getMessage()) + "): "
             + shown(answer.text()), true, Optional.empty(), e);

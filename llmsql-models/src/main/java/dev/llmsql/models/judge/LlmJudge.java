@@ -163,8 +163,8 @@ public final class LlmJudge implements Judge {
           raw = client.complete(messages).content();
           answered.set(true);
         } catch (ChatException e) {
-          failure = client.model() + ": " + (unavailableFix != null && e.serverUnavailable() ? e.problem()
-              : e.getMessage());
+          // configured elsewhere, the clients' fixes name builder calls its user cannot make
+          failure = client.model() + ": " + (unavailableFix != null ? e.problem() : e.getMessage());
           if (e.serverUnavailable()) {
             unavailable.add(e);
           }
@@ -383,7 +383,8 @@ public final class LlmJudge implements Judge {
 
     /**
      * The fix a {@link JudgeUnavailableException} names instead of the clients' own (which name their builder
-     * calls), for a judge configured elsewhere: {@link LlmJudgeProvider}'s environment variables.
+     * calls), for a judge configured elsewhere: {@link LlmJudgeProvider}'s environment variables. A question's
+     * own failure then names no builder call either.
      */
     Builder unavailableFix(String fix) {
       this.unavailableFix = settings.once("unavailableFix", requireNonNull(fix, "fix"));

@@ -262,8 +262,8 @@ class HostileModelServerTest {
     assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
       assertThatThrownBy(() -> ask(client, "flood"))
           .isInstanceOfSatisfying(ChatException.class, e -> assertThat(e.attempts()).isEqualTo(1))
-          .hasMessage("answer larger than 4194304 bytes (the cap; raise maxResponseBytes(...) if the model "
-              + "really answers at such length) from " + baseUrl() + "/chat/completions");
+          .hasMessage("answer larger than 4194304 bytes (the cap) from " + baseUrl() + "/chat/completions; raise "
+              + "maxResponseBytes(...) if the model really answers at such length");
       while (floodWritten.get() < 0) {
         Thread.sleep(10);
       }
@@ -286,7 +286,7 @@ class HostileModelServerTest {
     // THEN
     assertThat(finished).isTrue();
     assertThat(client.exitValue()).as(output).isZero();
-    assertThat(output).startsWith("ChatException: answer larger than 4194304 bytes (the cap;");
+    assertThat(output).startsWith("ChatException: answer larger than 4194304 bytes (the cap) from ");
   }
 
   /** Asks the flooding server once and prints how the call ended. */
@@ -310,7 +310,7 @@ class HostileModelServerTest {
 
     assertTimeoutPreemptively(Duration.ofSeconds(120), () ->
         assertThatThrownBy(() -> ask(client, "flood-declared"))
-            .hasMessageStartingWith("answer larger than 1048576 bytes (the cap;"));
+            .hasMessageStartingWith("answer larger than 1048576 bytes (the cap) from "));
   }
 
   @Test

@@ -236,6 +236,22 @@ class LlmJudgeTest {
   }
 
   @Test
+  void named_llm_aQuestionsOwnFailure_namesNoBuilderCall() throws Exception {
+    // given: configured by variables; the first answer counts, then a 400 (this prompt's own) ; the detail said
+    // "check model(...) and whether it supports jsonMode(true)", calls a command-line user cannot make
+    server.script("a", ok("{\"answer\": \"yes\"}"), ChatServer.status(400, Map.of()));
+    Map<String, String> env = Map.of("LLMSQL_JUDGE_MODEL", "a", "LLMSQL_JUDGE_BASE_URL", server.baseUrl());
+    Judge judge = LlmJudgeProvider.create(java.util.Set.of(), env::get);
+    // when
+    EvaluationReport report = run(judge, Q1 + Q1.replace("\"question_id\": 1", "\"question_id\": 2"),
+        P1 + P1.replace("\"question_id\": 1", "\"question_id\": 2"));
+    // then
+    assertThat(report.results().get(1).verdict()).isEqualTo(new Verdict(Outcome.ERROR, Reason.JUDGE_FAILED,
+        "every LLM judge failed: a: HTTP 400 {\"error\": {\"message\": \"scripted 400\"}} from "
+            + server.baseUrl() + "/chat/completions", Map.of("llm_failed", 1.0)));
+  }
+
+  @Test
   void named_llm_baseUrlWithoutHost_isRefusedNamingTheVariable() {
     // "http://" was accepted, and every question was retried for 155 s and counted wrong
     assertThatThrownBy(() -> LlmJudgeProvider.create(java.util.Set.of(), Map.of("LLMSQL_JUDGE_MODEL", "a",
