@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmsql.benchmark.DownloadListener;
+import dev.llmsql.config.Range;
 import dev.llmsql.files.AtomicFiles;
 import dev.llmsql.retry.RetryPolicy;
 import java.io.IOException;
@@ -653,12 +654,13 @@ final class Downloader {
     try {
       next = from.resolve(location.trim());
     } catch (IllegalArgumentException e) {
-      throw Failure.fatal(status, "HTTP " + status + " to an invalid Location \"" + location + "\"",
+      throw Failure.fatal(status, "HTTP " + status + " to an invalid Location \"" + withoutQuery(location) + "\"",
           "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", e);
     }
     String scheme = next.getScheme() == null ? "" : next.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || next.getHost() == null) {
-      throw Failure.fatal(status, "HTTP " + status + " to unsupported Location \"" + location + "\"",
+      throw Failure.fatal(status, "HTTP " + status + " to unsupported Location \"" + withoutQuery(location)
+          + "\"",
           "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
     }
     return next;
@@ -682,9 +684,16 @@ final class Downloader {
     return uri.getHost() + ":" + port(uri);
   }
 
-  /** Redirect targets on CDNs carry signatures in the query; keep them out of logs and messages. */
+  /**
+   * Redirect targets on CDNs carry signatures in the query, and a server's {@code Location} may carry a user and
+   * password: both are kept out of logs and messages.
+   */
   static String withoutQuery(URI uri) {
-    String s = uri.toString();
+    return withoutQuery(uri.toString());
+  }
+
+  private static String withoutQuery(String url) {
+    String s = Range.withoutUserInfo(url);
     int q = s.indexOf('?');
     return q < 0 ? s : s.substring(0, q) + "?...";
   }

@@ -264,6 +264,23 @@ class LlmsqlHubTest {
   }
 
   @Test
+  void fetch_redirectWithAPasswordInItsLocation_showsItNowhere() {
+    // the hub's Location header carried a user and password: every message naming the target showed them
+    server.route(BASE + "questions.jsonl", ex -> TestServer.redirect(ex, 302, "http://user:hunter2pass@127.0.0.1:"
+        + server.uri().getPort() + "/cdn/q?X-Amz-Signature=s"));
+    server.route(BASE + "tables.jsonl", ex -> TestServer.redirect(ex, 302, "ftp://user:hunter2pass@cdn/t?sig=s"));
+    server.route("/cdn/", ex -> TestServer.send(ex, 403, new byte[0]));
+    URI uri = server.uri().resolve(BASE + "questions.jsonl");
+
+    assertThatThrownBy(() -> hub().build().fetch("questions.jsonl", events))
+        .hasMessage("Could not download " + uri + ": HTTP 403 from " + server.uri() + "/cdn/q?...; set HF_TOKEN "
+            + "(builder: token(...)) to a Hugging Face token that can read it, or " + LOCAL_FILES);
+    assertThatThrownBy(() -> hub().build().fetch("tables.jsonl", events))
+        .hasMessageContaining(": HTTP 302 to unsupported Location \"ftp://cdn/t?...\"; check the endpoint")
+        .hasMessageNotContaining("hunter2pass");
+  }
+
+  @Test
   void fetch_serverErrorThenSuccess_retries() throws IOException {
     AtomicInteger calls = new AtomicInteger();
     server.route(BASE + "questions.jsonl",
