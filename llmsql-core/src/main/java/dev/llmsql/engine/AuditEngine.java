@@ -390,7 +390,8 @@ public final class AuditEngine {
     for (int i = 0; i < questions.size(); i++) {
       Question q = questions.get(i);
       if (checked.get(i).ran) {
-        predictions.add(Map.of("question_id", q.id(), "completion", "```sql\n" + q.sql() + "\n```"));
+        predictions.add(Map.of("question_id", q.id(), "completion", judge.readsCompletionAsGiven() ? q.sql()
+            : "```sql\n" + q.sql() + "\n```"));
         byId.put(q.id(), checked.get(i));
       }
     }

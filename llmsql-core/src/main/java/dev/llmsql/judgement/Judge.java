@@ -25,4 +25,17 @@ public interface Judge {
   default String name() {
     return getClass().getSimpleName();
   }
+
+  /**
+   * Whether this judge reads the completion as given, as Spider's evaluators do (the completion is the SQL),
+   * rather than the candidates its protocol extracts from it. An audit gives a gold to such a judge as it is,
+   * and to any other inside a {@code ```sql} fence. False by default.
+   *
+   * <pre>{@code
+   * String completion = judge.readsCompletionAsGiven() ? goldSql : "```sql\n" + goldSql + "\n```";
+   * }</pre>
+   */
+  default boolean readsCompletionAsGiven() {
+    return false;
+  }
 }

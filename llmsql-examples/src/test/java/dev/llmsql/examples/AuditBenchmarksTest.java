@@ -6,6 +6,7 @@ import dev.llmsql.Audit;
 import dev.llmsql.audit.AuditFlag;
 import dev.llmsql.audit.AuditReport;
 import dev.llmsql.audit.QuestionAudit;
+import dev.llmsql.judgement.Judges;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.testsupport.Requires;
 import dev.llmsql.testsupport.SharedFiles;
@@ -99,6 +100,21 @@ class AuditBenchmarksTest {
     assertThat(report.questions().stream().filter(q -> q.questionId() == 954).findFirst().orElseThrow().findings()
         .get(AuditFlag.LIMIT_TIE)).isEqualTo("in a sub-query: LIMIT 1 cuts through a tie: row 1 and row 2 have the "
         + "same sort key (4), so another correct query may use ('HUS') instead of ('ESK')");
+  }
+
+  @Test
+  @Requires(shared = "data/spider-dev-sample")
+  void spiderSample_underJudgesThatReadTheCompletionAsGiven_everyGoldMatchesItself() {
+    // the gold was given in a ```sql fence, which Spider's judges run as it is: 374 of 374 not_self_match
+    Path spider = SharedFiles.path("data/spider-dev-sample");
+
+    for (String judge : List.of("spider-exec", "exact-set", "spider")) {
+      AuditReport report = Audit.builder().questionsPath(spider.resolve("questions.jsonl"))
+          .databasesDir(spider.resolve("database")).judge(Judges.named(judge)).threads(2).build().run();
+
+      assertThat(report.counts().get(AuditFlag.NOT_SELF_MATCH)).as(judge).isZero();
+      assertThat(report.withAny(AuditReport.DEFECTS)).as(judge).hasSize(62);
+    }
   }
 
   @Test

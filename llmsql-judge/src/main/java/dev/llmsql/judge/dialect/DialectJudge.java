@@ -53,6 +53,11 @@ public final class DialectJudge implements Judge {
       }
 
       @Override
+      public boolean readsCompletionAsGiven() {
+        return judge.readsCompletionAsGiven();
+      }
+
+      @Override
       public String name() {
         return judge.name() + "+dialect-valid:" + dialect.id();
       }

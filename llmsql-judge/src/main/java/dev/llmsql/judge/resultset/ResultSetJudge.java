@@ -340,6 +340,11 @@ public final class ResultSetJudge implements Judge {
   }
 
   @Override
+  public boolean readsCompletionAsGiven() {
+    return candidates == CandidatePolicy.WHOLE_COMPLETION;
+  }
+
+  @Override
   public String name() {
     return name;
   }

@@ -274,6 +274,11 @@ public final class ExactSetJudge implements Judge {
   }
 
   @Override
+  public boolean readsCompletionAsGiven() {
+    return !extract;
+  }
+
+  @Override
   public String name() {
     return name;
   }

@@ -105,6 +105,11 @@ final class SpiderReportJudge implements Judge {
   }
 
   @Override
+  public boolean readsCompletionAsGiven() {
+    return exec.readsCompletionAsGiven();
+  }
+
+  @Override
   public String name() {
     return name;
   }

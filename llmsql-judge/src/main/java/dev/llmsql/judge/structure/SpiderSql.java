@@ -534,6 +534,9 @@ final class SpiderSql {
       }
       Integer limit = null;
       if (idx < len() && tok(idx).equals("limit")) {
+        // parse_limit reads the token after LIMIT unchecked: a text cut after it (a completion that hit the token
+        // limit) is an IndexError there, so the prediction counts as the empty query
+        check(idx + 1 < len(), "list index out of range (LIMIT ends the query)");
         idx += 2;
         // test-suite-sql-eval's parser keeps only that there is a limit (its value is never compared)
         limit = 1;

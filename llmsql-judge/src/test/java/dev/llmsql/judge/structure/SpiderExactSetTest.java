@@ -116,6 +116,19 @@ class SpiderExactSetTest {
   }
 
   @Test
+  void spider_predictionCutAfterLimit_isRejectedAsSpidersParserDoes() {
+    // parse_limit reads toks[idx - 1] past the end: IndexError, the prediction is the empty query (it matched)
+    Verdict verdict = ExactSetJudge.spider().spider(SCHEMA, List.of("SELECT name FROM singer ORDER BY age DESC "
+        + "LIMIT 1"), "SELECT name FROM singer ORDER BY age DESC LIMIT");
+
+    assertThat(verdict).isEqualTo(new Verdict(Outcome.ERROR, Reason.PRED_ERROR, "Spider's parser rejects the "
+        + "prediction: list index out of range (LIMIT ends the query)", java.util.Map.of("clause_select", 0.0,
+        "clause_select_no_agg", 0.0, "clause_where", 1.0, "clause_where_no_op", 1.0, "clause_group", 1.0,
+        "clause_group_no_having", 1.0, "clause_order", 0.0, "clause_and_or", 1.0, "clause_set_ops", 1.0,
+        "clause_keywords", 0.0)));
+  }
+
+  @Test
   void spider_goldItsParserRejects_isAGoldError() {
     // when
     Verdict verdict = ExactSetJudge.spider().spider(SCHEMA, List.of("SELECT nonesuch FROM singer"),
