@@ -149,6 +149,8 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     add(labels, window, "window");
     add(labels, distinct, "distinct");
     add(labels, like, "like");
+    // a common table expression's name is read like a table, but it is the query's own
+    tables.removeAll(cteNames(toks));
     labels.add(tables.size() >= 3 ? "tables=3+" : "tables=" + tables.size());
     StringBuilder normalized = new StringBuilder();
     int end = toks.size();
@@ -160,6 +162,52 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
       normalized.append(i == 0 ? "" : " ").append(t.kind == 's' ? "'" + t.text + "'" : t.text);
     }
     return new SqlCharacteristics(labels, new ArrayList<>(tables), normalized.toString());
+  }
+
+  /** The names a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}). */
+  private static Set<String> cteNames(List<Token> toks) {
+    Set<String> names = new java.util.HashSet<>();
+    for (int i = 0; i < toks.size(); i++) {
+      if (!toks.get(i).is("with")) {
+        continue;
+      }
+      int j = i + 1 < toks.size() && toks.get(i + 1).is("recursive") ? i + 2 : i + 1;
+      while (j < toks.size() && (toks.get(j).kind == 'w' || toks.get(j).kind == 'q')) {
+        String name = toks.get(j).text;
+        j = skipParens(toks, j + 1);
+        if (j >= toks.size() || !toks.get(j).is("as")) {
+          break;
+        }
+        names.add(name);
+        j++;
+        while (j < toks.size() && (toks.get(j).is("not") || toks.get(j).is("materialized"))) {
+          j++;
+        }
+        j = skipParens(toks, j);
+        if (j >= toks.size() || !(toks.get(j).kind == 'p' && toks.get(j).text.equals(","))) {
+          break;
+        }
+        j++;
+      }
+    }
+    return names;
+  }
+
+  /** The index after the parenthesized group starting at {@code i}, or {@code i} when none starts there. */
+  private static int skipParens(List<Token> toks, int i) {
+    if (i >= toks.size() || toks.get(i).kind != 'p' || !toks.get(i).text.equals("(")) {
+      return i;
+    }
+    int depth = 0;
+    for (int j = i; j < toks.size(); j++) {
+      Token t = toks.get(j);
+      if (t.kind == 'p' && t.text.equals("(")) {
+        depth++;
+      } else if (t.kind == 'p' && t.text.equals(")") && --depth == 0) {
+        return j + 1;
+      }
+    }
+    return toks.size();
   }
 
   private static void add(List<String> labels, boolean present, String label) {
