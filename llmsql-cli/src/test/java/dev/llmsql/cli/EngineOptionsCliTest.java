@@ -62,6 +62,21 @@ class EngineOptionsCliTest extends CliHarness {
   }
 
   @Test
+  void enginePostgresql_withASqliteFile_isAUsageErrorBeforeAnyWork() {
+    // the engine refused the file when the run opened it: "llmsql: unexpected error: ...", exit 1
+    Path sqlite = DEMO.resolve("demo.sqlite");
+
+    assertThat(run(demo("--engine", "postgresql", "--db-path", sqlite.toString()))).isEqualTo(Cli.USAGE);
+    assertThat(run("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString(), "--engine",
+        "postgresql", "--db-path", sqlite.toString())).isEqualTo(Cli.USAGE);
+
+    String line = "--engine postgresql does not run " + sqlite + "; choose the engine that runs it, or leave --engine "
+        + "unset to find one";
+    assertThat(err()).isEqualTo("llmsql evaluate: " + line + "\nllmsql audit: " + line + " (see llmsql audit --help)\n");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
   void engineName_isReadInAnyCase() {
     assertThat(run(demo("--engine", " DuckDB ", "--db-path", duckdb.toString()))).as(err()).isZero();
     assertThat(out()).isEqualTo("56.00% accuracy (28 of 50 matched)\n");
