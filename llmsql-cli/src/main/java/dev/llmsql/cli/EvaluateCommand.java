@@ -200,7 +200,12 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
       throw new IllegalArgumentException((jdbcUser != null ? "--jdbc-user" : "--jdbc-password-env")
           + " needs --jdbc-url (the database it logs in to)");
     }
-    if (saveReport != null && !noSaveReport) {
+    if (saveReport != null && noSaveReport) {
+      // in either order no report was written and nothing said so
+      throw new IllegalArgumentException("--save-report " + saveReport + " and --no-save-report exclude each other; "
+          + "choose one");
+    }
+    if (saveReport != null) {
       requireJsonName(saveReport);
     }
     if (failUnder.isEmpty() && baseline == null && (junitXml != null || github)) {

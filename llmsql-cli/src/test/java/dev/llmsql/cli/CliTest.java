@@ -411,6 +411,16 @@ class CliTest {
   }
 
   @Test
+  void evaluate_saveReportAndNoSaveReport_isUsageErrorInEitherOrder() {
+    assertThat(run(demo("--save-report", "r.json", "--no-save-report"))).isEqualTo(Cli.USAGE);
+    assertThat(run(demo("--no-save-report", "--save-report", "r.json"))).isEqualTo(Cli.USAGE);
+    String line = "llmsql evaluate: --save-report r.json and --no-save-report exclude each other; choose one "
+        + "(see llmsql evaluate --help)\n";
+    assertThat(err()).isEqualTo(line + line);
+    assertThat(Path.of("r.json")).doesNotExist();
+  }
+
+  @Test
   void evaluate_verbose_printsConfigurationToStandardError() {
     assertThat(run(demo("--verbose", "--no-show-mismatches"))).isZero();
     assertThat(err()).startsWith("llmsql evaluate: Evaluator{questionsPath=");
