@@ -36,6 +36,9 @@ final class CliTerms {
   private static final String UNMAPPED_OR_OPTION = "\\b[a-z][a-zA-Z0-9]*+\\(\\.\\.\\.\\) or (--[a-z-]++)";
   private static final String OPTION_OR_UNMAPPED = "(--[a-z-]++) or [a-z][a-zA-Z0-9]*+\\(\\.\\.\\.\\)";
 
+  /** A fix that raises a builder setting this command has no option for: not a way out on this command line. */
+  private static final String UNMAPPED_RAISE = "; raise [a-z][a-zA-Z0-9]*+\\(\\.\\.\\.\\)[^;]*+";
+
   private static final java.util.regex.Pattern CALL =
       java.util.regex.Pattern.compile("\\b([a-z][a-zA-Z0-9]*+)(?:\\(([^()]*+)\\))?");
 
@@ -81,7 +84,8 @@ final class CliTerms {
     }
     m.appendTail(text);
     return text.toString().replaceAll("(--[a-z-]+) / \\1\\b", "$1").replaceAll("(--[a-z-]+) \\(\\1\\)", "$1")
-        .replace("builder --", "--").replaceAll(UNMAPPED_OR_OPTION, "$1").replaceAll(OPTION_OR_UNMAPPED, "$1");
+        .replace("builder --", "--").replaceAll(UNMAPPED_OR_OPTION, "$1").replaceAll(OPTION_OR_UNMAPPED, "$1")
+        .replaceAll(UNMAPPED_RAISE, "");
   }
 
   /** A read failure in the user's words: a missing path or a directory named plainly, else the message. */

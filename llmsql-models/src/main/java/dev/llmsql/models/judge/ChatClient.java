@@ -63,6 +63,8 @@ public final class ChatClient {
   public static final long DEFAULT_MAX_RESPONSE_BYTES = 4L << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** How a failure to reach the server at all starts: its fix is the address, not more time. */
+  private static final String CANNOT_CONNECT = "cannot connect";
   private static final int MAX_ERROR_BODY = 300;
   /** Of an error answer only the start is shown; the rest is read no further. */
   private static final int MAX_ERROR_BYTES = 64 * 1024;
@@ -148,8 +150,14 @@ public final class ChatClient {
       }
       waited = backoff(attempt, result.retryAfter);
     }
-    throw failure(lastProblem + " from " + endpoint + " after " + maxAttempts + " attempt(s)", "; raise "
-        + "maxAttempts(...) or readTimeout(...) if the server is just slow", maxAttempts, lastUnavailable, lastCause);
+    // nothing listening, or no such host, is no slow server: more time or attempts would not help
+    boolean unreached = lastProblem.startsWith(CANNOT_CONNECT);
+    String what = unreached ? CANNOT_CONNECT + " to " + endpoint + lastProblem.substring(CANNOT_CONNECT.length())
+        : lastProblem + " from " + endpoint;
+    throw failure(what + " after " + maxAttempts + " attempt(s)", unreached
+        ? "; check that the server is up and baseUrl(...) names it"
+        : "; raise maxAttempts(...) or readTimeout(...) if the server is just slow", maxAttempts, lastUnavailable,
+        lastCause);
   }
 
   /**
@@ -219,6 +227,9 @@ public final class ChatClient {
         return Attempt.failed(0, "no answer within " + readTimeout.toMillis() + " ms", true, Optional.empty(),
             cause);
       }
+      if (cause instanceof java.net.ConnectException) {
+        return Attempt.failed(0, CANNOT_CONNECT + connectReason(cause), true, Optional.empty(), cause);
+      }
       return Attempt.failed(0, "I/O error " + cause, cause instanceof IOException, Optional.empty(), cause);
     } catch (InterruptedException e) {
       future.cancel(true);
@@ -238,13 +249,29 @@ public final class ChatClient {
       try {
         return new Attempt(parse(answer.bytes()), status, "", "", false, Optional.empty(), null);
       } catch (IOException | RuntimeException e) {
-        return Attempt.failed(status, "unreadable chat-completions answer (" + shown(e.getMessage()) + "): "
+        // Jackson's own message adds where and a note on its source-in-location feature: neither helps here
+        String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+            : e.getMessage();
+        return Attempt.failed(status, "unreadable chat-completions answer (" + shown(why) + "): "
             + shown(answer.text()), true, Optional.empty(), e);
       }
     }
     boolean retryable = status == 429 || status == 408 || status >= 500;
     return Attempt.failed(status, "HTTP " + status + " " + shown(answer.text()), retryable,
         response.headers().firstValue("Retry-After").flatMap(ChatClient::parseRetryAfter), null);
+  }
+
+  /** Why a connection failed, as the deepest cause says it (java.net.http's own exception has no message). */
+  private static String connectReason(Throwable error) {
+    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof java.nio.channels.UnresolvedAddressException) {
+        return " (no such host)";
+      }
+      if (t.getMessage() != null && !t.getMessage().isBlank()) {
+        return " (" + t.getMessage().strip() + ")";
+      }
+    }
+    return "";
   }
 
   private static ChatResponse parse(byte[] body) throws IOException {

@@ -130,6 +130,23 @@ class ChatClientTest {
   }
 
   @Test
+  void complete_nothingListening_namesTheAddressNotMoreTime() throws Exception {
+    // it said "I/O error java.net.ConnectException ...; raise maxAttempts(...) or readTimeout(...)"
+    int port;
+    try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = closed.getLocalPort();
+    }
+    String base = "http://127.0.0.1:" + port + "/v1";
+    ChatClient client = ChatClient.builder().baseUrl(base).model("judge-a").environment(name -> null)
+        .backoff(Duration.ofMillis(50), Duration.ofSeconds(5)).maxAttempts(2).build();
+
+    assertThatThrownBy(() -> client.complete(HELLO))
+        .isInstanceOfSatisfying(ChatException.class, e -> assertThat(e.serverUnavailable()).isTrue())
+        .hasMessage("cannot connect to " + base + "/chat/completions after 2 attempt(s); check that the server is "
+            + "up and baseUrl(...) names it");
+  }
+
+  @Test
   void complete_slowFirstThenFast_succeedsOnRetry() {
     server.script("judge-a", slow("late", 3000), ok("on time"));
     ChatResponse response = client().readTimeout(Duration.ofMillis(300)).build().complete(HELLO);
