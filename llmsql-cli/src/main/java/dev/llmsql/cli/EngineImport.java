@@ -78,6 +78,13 @@ final class EngineImport {
           : "file not found; check the path"));
       return Cli.BAD_INPUT;
     }
+    String notSqlite = target.fromSqlite() == null ? null : notSqlite(target.fromSqlite());
+    if (notSqlite != null) {
+      // the driver's SQLITE_NOTADB ended as "could not import", exit 1, after the target was made
+      err.println("llmsql dataset import: --from-sqlite " + target.fromSqlite() + ": not a SQLite database ("
+          + CliTerms.oneLine(notSqlite) + "); give a SQLite database file");
+      return Cli.BAD_INPUT;
+    }
     ImportDestination destination = server
         ? ImportDestination.server(login.jdbcUrl(), admin, login.readerRole(), readerPassword,
             login.names() == JdbcImport.Names.LOWER_CASE)
@@ -153,6 +160,17 @@ final class EngineImport {
       return Cli.FAILED;
     } finally {
       ScratchFolders.delete(temporary);
+    }
+  }
+
+  /** Why {@code file} cannot be read as a SQLite database, or null when it can. */
+  private static String notSqlite(Path file) {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file.toAbsolutePath() + "?immutable=1");
+         Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+      rs.next();
+      return null;
+    } catch (SQLException e) {
+      return e.getMessage();
     }
   }
 

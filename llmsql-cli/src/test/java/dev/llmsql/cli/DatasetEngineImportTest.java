@@ -135,8 +135,8 @@ class DatasetEngineImportTest extends CliHarness {
     String url = PostgresServer.adminUrl().replace("/postgres", "/cli_import_twice");
     Map<String, String> env = Map.of("READER_PW", READER_PASSWORD);
     String[] args = {"dataset", "import", "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--engine",
-        "postgresql", "--jdbc-url", url, "--jdbc-user", "postgres", "--reader-role", "cli_import_reader2", "--reader-password-env",
-        "READER_PW"};
+        "postgresql", "--jdbc-url", url, "--jdbc-user", "postgres", "--reader-role", "cli_import_reader2",
+        "--reader-password-env", "READER_PW"};
     assertThat(run(env::get, args)).as(err()).isZero();
     out.reset();
 
@@ -222,6 +222,24 @@ class DatasetEngineImportTest extends CliHarness {
     assertThat(err()).isEqualTo("llmsql dataset import: --from-sqlite " + missing + ": file not found; check the "
         + "path\n");
     assertThat(dir.resolve("x.duckdb")).doesNotExist();
+  }
+
+  @Test
+  void fromSqliteThatIsNoDatabase_isInputError_andLeavesNoTargetBehind() throws Exception {
+    // exit 1 with the driver's SQLITE_NOTADB, and a 12 KB x.duckdb that refused the next try
+    Path csv = Files.writeString(dir.resolve("some.csv"), "a,b\n1,2\n");
+    Path target = dir.resolve("x.duckdb");
+
+    int status = run("dataset", "import", "--from-sqlite", csv.toString(), "--engine", "duckdb", "--out",
+        target.toString());
+
+    assertThat(status).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql dataset import: --from-sqlite " + csv + ": not a SQLite database "
+        + "([SQLITE_NOTADB] File opened that is not a database file (file is not a database)); give a SQLite "
+        + "database file\n");
+    assertThat(target).doesNotExist();
+    assertThat(run("dataset", "import", "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--engine",
+        "duckdb", "--out", target.toString())).isZero();
   }
 
   @Test

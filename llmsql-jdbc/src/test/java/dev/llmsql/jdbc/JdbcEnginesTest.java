@@ -259,6 +259,19 @@ class JdbcEnginesTest {
   }
 
   @Test
+  void duckDbImport_ofAFileThatIsNoSqliteDatabase_failsAndLeavesNoTarget() throws Exception {
+    // the half-made target refused the next try: "exists; choose a new file"
+    Path target = dir.resolve("copy.duckdb");
+    Path text = Files.writeString(dir.resolve("t.txt"), "id,name\n");
+
+    assertThatThrownBy(() -> dev.llmsql.jdbc.load.JdbcImport.toDuckDb(text, target))
+        .isInstanceOf(java.sql.SQLException.class)
+        .hasMessageContaining("SQLITE_NOTADB");
+    assertThat(target).doesNotExist();
+    assertThat(Path.of(target + ".wal")).doesNotExist();
+  }
+
+  @Test
   void engines_areFoundByUrlAndFile() {
     assertThat(QueryEngines.forDatabase(Database.file(Path.of("x.duckdb"))).name()).isEqualTo("duckdb");
     assertThat(QueryEngines.forDatabase(Database.jdbc("jdbc:duckdb:/d/x.db")).name()).isEqualTo("duckdb");

@@ -72,9 +72,21 @@ public final class JdbcImport {
     if (Files.exists(target)) {
       throw new IllegalArgumentException(target + " exists; choose a new file (nothing is overwritten)");
     }
-    try (Connection from = openSqlite(sqlite);
-         Connection to = DriverManager.getConnection("jdbc:duckdb:" + target.toAbsolutePath())) {
-      copy(from, to, "DOUBLE", "BLOB", false);
+    try (Connection from = openSqlite(sqlite)) {
+      try (Statement s = from.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+        rs.next();   // a file that is no SQLite database fails here, before the target exists
+      }
+      boolean copied = false;
+      try (Connection to = DriverManager.getConnection("jdbc:duckdb:" + target.toAbsolutePath())) {
+        copy(from, to, "DOUBLE", "BLOB", false);
+        copied = true;
+      } finally {
+        if (!copied) {
+          // a half-written target blocked the next try ("exists; choose a new file")
+          deleteQuietly(target);
+          deleteQuietly(Path.of(target + ".wal"));
+        }
+      }
     }
     return Database.file(target);
   }
@@ -155,6 +167,14 @@ public final class JdbcImport {
     Properties p = new Properties();
     p.setProperty("open_mode", "1");   // SQLITE_OPEN_READONLY
     return DriverManager.getConnection("jdbc:sqlite:file:" + sqlite.toAbsolutePath() + "?immutable=1", p);
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (java.io.IOException e) {
+      // the import's own failure is what the caller needs to hear about
+    }
   }
 
   private static Properties properties(Map<String, String> map) {

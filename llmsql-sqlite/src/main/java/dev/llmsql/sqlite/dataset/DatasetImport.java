@@ -152,6 +152,12 @@ public final class DatasetImport {
         for (Path jsonl : tablesJsonl) {
           written.addAll(importTablesJsonl(c, jsonl, names, titles));
         }
+        if (written.isEmpty()) {
+          // an empty file gave "0 table(s) written" and a database of no tables, which evaluate then refused
+          throw new DatasetImportException(tablesJsonl.stream().map(Path::toString).reduce((a, b) -> a + ", " + b)
+              .orElse("the inputs") + ": no tables (empty, or only blank lines); nothing was written, check the "
+              + "file" + (tablesJsonl.size() == 1 ? "" : "s"));
+        }
         c.commit();
       }
       if (questions != null) {

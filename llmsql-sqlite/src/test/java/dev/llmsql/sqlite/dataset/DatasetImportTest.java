@@ -142,6 +142,18 @@ class DatasetImportTest {
             + "an array of 2 values");
   }
 
+  @Test
+  void into_emptyTablesJsonl_isRefusedAndWritesNothing() throws Exception {
+    Path jsonl = Files.writeString(dir.resolve("tables.jsonl"), "\n\n");
+    Path out = dir.resolve("t.sqlite");
+
+    assertThatThrownBy(() -> DatasetImport.builder().tablesJsonl(jsonl).build().into(out))
+        .isInstanceOf(DatasetImportException.class)
+        .hasMessage(jsonl + ": no tables (empty, or only blank lines); nothing was written, check the file");
+    assertThat(out).doesNotExist();
+    assertThat(dir).isDirectoryNotContaining(f -> !f.equals(jsonl));
+  }
+
   /** One CSV table and two questions: one with gold SQL, one with gold results only. */
   private Path employees() throws Exception {
     Path data = Files.createDirectories(dir.resolve("data"));
