@@ -533,6 +533,12 @@ final class Downloader {
       }
       Throwable cause = e.getCause() instanceof CompletionException && e.getCause().getCause() != null
           ? e.getCause().getCause() : e.getCause();
+      if (exchange.announced > maxFileBytes) {
+        // a body shorter than its huge Content-Length fails in the client: over the bound all the same, and the
+        // same answer again on every retry (five of them, 16 s)
+        throw tooLarge("the server announces " + exchange.announced + " bytes" + (current.equals(uri) ? ""
+            : " from " + withoutQuery(current)) + ", over the bound of " + maxFileBytes);
+      }
       if (sink != null && exchange.toFile) {
         throw Failure.retryable(0, "transfer cut at byte " + sink.position() + sizeSuffix(exchange.total)
             + " (" + describe(cause) + ")", cause);

@@ -384,6 +384,26 @@ class HostileDownloadTest {
   }
 
   @Test
+  void announcedLengthOverTheBound_withAShortBody_failsAtOnceWithoutRetrying() {
+    // GIVEN: storage announces 300,000 bytes, sends 100 and hangs up (it was retried five times, 16 s, as an I/O
+    // error)
+    List<String> seen = new CopyOnWriteArrayList<>();
+    server.route(BASE + "sqlite_tables.db", ex -> TestServer.redirect(ex, 302, server.localhostUri() + "/storage/db"));
+    byte[] big = LlmsqlHubTest.bytes(300_000);
+    server.route("/storage/", ex -> {
+      seen.add(ex.getRequestURI().getPath());
+      TestServer.cut(ex, big, 100);
+    });
+
+    assertThatThrownBy(() -> hub().maxFileBytes(250_000).build().fetch("sqlite_tables.db", listener))
+        .isInstanceOf(DownloadException.class)
+        .hasMessage("Could not download " + dbUri() + ": the server announces 300000 bytes from "
+            + server.localhostUri() + "/storage/db, over the bound of 250000 bytes for one file; " + TOO_LARGE_FIX);
+    assertThat(seen).hasSize(1);
+    assertThat(listing()).isEmpty();
+  }
+
+  @Test
   void partLargerThanTheBound_leftByAnEarlierVersion_isNotResumed() throws Exception {
     // GIVEN: a 300,000-byte part of an endless body, with its validator, as an earlier version kept it
     List<String> seen = new CopyOnWriteArrayList<>();
