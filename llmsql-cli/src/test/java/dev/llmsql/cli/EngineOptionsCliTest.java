@@ -72,7 +72,8 @@ class EngineOptionsCliTest extends CliHarness {
 
     String line = "--engine postgresql does not run " + sqlite + "; choose the engine that runs it, or leave --engine "
         + "unset to find one";
-    assertThat(err()).isEqualTo("llmsql evaluate: " + line + "\nllmsql audit: " + line + " (see llmsql audit --help)\n");
+    assertThat(err()).isEqualTo("llmsql evaluate: " + line + "\nllmsql audit: " + line
+        + " (see llmsql audit --help)\n");
     assertThat(out()).isEmpty();
   }
 
