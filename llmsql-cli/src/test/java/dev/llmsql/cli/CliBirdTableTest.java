@@ -79,6 +79,49 @@ class CliBirdTableTest extends CliHarness {
         ""));
   }
   @Test
+  void birdJudge_labelsBirdDoesNotKnow_countInTheTotalOnly_andTheRunGoesOn() throws Exception {
+    // given: BIRD groups by content["difficulty"] == "simple" / "moderate" / "challenging", exactly
+    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (a INTEGER)");
+      s.execute("INSERT INTO t VALUES (1), (2)");
+    }
+    String[] labels = {"\"simple\"", "\"Simple\"", "\" simple \"", "\"hard\"", "\"extra\"", "\"veryhard\"", "1",
+        "\"moderate\"", "\"challenging\""};
+    // a match (EX 1, Soft-F1 1) or a miss (SELECT 2 for 1: EX 0, Soft-F1 0)
+    boolean[] match = {true, true, false, true, false, true, true, false, true};
+    StringBuilder questions = new StringBuilder();
+    StringBuilder outputs = new StringBuilder();
+    for (int i = 0; i < labels.length; i++) {
+      questions.append("{\"question_id\": ").append(i + 1).append(", \"question\": \"q\", \"sql\": \"SELECT a FROM "
+          + "t WHERE a = 1\", \"db_id\": \"shop\", \"difficulty\": ").append(labels[i]).append("}\n");
+      outputs.append("{\"question_id\": ").append(i + 1).append(", \"completion\": \"SELECT a FROM t WHERE a = ")
+          .append(match[i] ? 1 : 2).append("\"}\n");
+    }
+    Path q = Files.writeString(dir.resolve("questions.jsonl"), questions);
+    Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
+
+    // when
+    int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--databases-dir",
+        dir.resolve("db").toString(), "--judge", "bird", "--no-save-report", "--no-show-mismatches",
+        "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+
+    // then: simple is question 1 alone, moderate 8, challenging 9; the total counts all nine (6 matches)
+    assertThat(status).as(err()).isZero();
+    JsonNode bird = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("summary").get("bird");
+    bird.forEach(level -> ((com.fasterxml.jackson.databind.node.ObjectNode) level).remove("r_ves"));
+    assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":1,\"ex\":100.0,\"soft_f1\":100.0},"
+        + "\"moderate\":{\"count\":1,\"ex\":0.0,\"soft_f1\":0.0},"
+        + "\"challenging\":{\"count\":1,\"ex\":100.0,\"soft_f1\":100.0},"
+        + "\"total\":{\"count\":9,\"ex\":66.66666666666666,\"soft_f1\":66.66666666666666}}");
+    assertThat(out()).contains(String.join("\n",
+        "                     simple               moderate             challenging          total               ",
+        "count                1                    1                    1                    9                   ",
+        "======================================    EX    =====================================",
+        "EX                   100.00               0.00                 100.00               66.67               "));
+  }
+
+  @Test
   void birdJudge_aWarmGoldCache_everyMatchStillGetsItsTimeRatio() throws Exception {
     // given: the gold cache answers every gold on the second run, without a time of that run
     Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");

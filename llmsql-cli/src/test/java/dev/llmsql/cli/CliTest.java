@@ -121,13 +121,12 @@ class CliTest {
         "a" + "B".repeat(20_000))) {
       Path questions = dir.resolve("q.jsonl");
       Files.writeString(questions, "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", "
-          + "\"table_id\": \"employees\", \"difficulty\": \"" + value + "\"}\n");
+          + "\"table_id\": \"employees\", \"ordered\": \"" + value + "\"}\n");
       err.reset();
       assertThat(run("evaluate", "--outputs", DEMO.resolve("predictions.jsonl").toString(), "--questions-path",
           questions.toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(), "--no-save-report",
           "--no-gold-cache")).isEqualTo(Cli.BAD_INPUT);
-      String message = questions + ":1: \"difficulty\" must be 1, 2, 3 or easy, medium, hard (BIRD's simple, "
-          + "moderate, challenging also work), but was \"" + value + "\"";
+      String message = questions + ":1: \"ordered\" must be true or false, but was \"" + value + "\"";
       // the line is cut at 2,000 characters, with the message's length
       assertThat(err()).isEqualTo("llmsql evaluate: " + message.substring(0, 2000) + "\u2026 (" + message.length()
           + " characters)\n");

@@ -33,20 +33,30 @@ public record GoldShape(boolean parsed, boolean ordered, List<LimitProbe> limitP
   }
 
   /**
-   * A query block with {@code ORDER BY ... LIMIT k}, rewritten to read one row more with its sort keys.
+   * A query block with {@code ORDER BY ... LIMIT k}, rewritten to read one row more with its sort keys, and
+   * with {@code OFFSET n} also the row before its first.
    *
    * @param limit the block's k, positive
    * @param sql the block alone with its sort keys appended as the last {@code keys} columns and
-   *     {@code LIMIT k + 1}; a sub-query that reads its outer query's columns fails when run alone, and is skipped
+   *     {@code LIMIT k + 1} (with a positive {@code offset}: {@code LIMIT k + 2 OFFSET n - 1}, so its first row is
+   *     the one the offset skips last); a sub-query that reads its outer query's columns fails when run alone,
+   *     and is skipped
    * @param keys how many sort-key columns {@code sql} appends, positive
    * @param outermost whether the block is the outermost query (else a sub-query, a derived table or a CTE)
+   * @param offset the block's {@code OFFSET} n (also written {@code LIMIT n, k}), 0 without one
    */
-  public record LimitProbe(int limit, String sql, int keys, boolean outermost) {
+  public record LimitProbe(int limit, String sql, int keys, boolean outermost, int offset) {
     public LimitProbe {
       requireNonNull(sql, "sql");
-      if (limit <= 0 || keys <= 0) {
-        throw new IllegalArgumentException("a limit probe needs a positive limit and at least one key column");
+      if (limit <= 0 || keys <= 0 || offset < 0) {
+        throw new IllegalArgumentException("a limit probe needs a positive limit, at least one key column and no "
+            + "negative offset");
       }
+    }
+
+    /** A probe of a block without {@code OFFSET}. */
+    public LimitProbe(int limit, String sql, int keys, boolean outermost) {
+      this(limit, sql, keys, outermost, 0);
     }
   }
 

@@ -302,7 +302,10 @@ public final class AuditEngine {
     }
   }
 
-  /** Reads the row after the limit: when it ties with the last row kept, another correct query may keep it. */
+  /**
+   * Reads the row after the limit, and with an offset the row before the first kept: when either ties with its
+   * neighbour inside the cut, another correct query may keep it instead.
+   */
   private void limitTie(GoldShape.LimitProbe probe, QueryExecutor executor, Checked c) {
     QueryOutcome outcome = executor.execute(probe.sql());
     if (!(outcome instanceof QueryOutcome.Success s)) {
@@ -312,23 +315,44 @@ public final class AuditEngine {
     }
     List<List<Object>> rows = s.result().rows();
     int k = probe.limit();
-    if (rows.size() <= k) {
+    int offset = probe.offset();
+    // with an offset the probe starts one row early, at the row the offset skips last (row `offset`)
+    int before = offset > 0 ? 1 : 0;
+    String where = probe.outermost() ? "" : "in a sub-query: ";
+    if (before == 1 && rows.size() >= 2 && tied(rows.get(0), rows.get(1), probe.keys())) {
+      c.findings.put(AuditFlag.LIMIT_TIE, where + "OFFSET " + offset + " cuts through a tie: "
+          + tie(rows.get(1), rows.get(0), offset, probe));
       return;
     }
-    List<Object> last = rows.get(k - 1);
-    List<Object> next = rows.get(k);
-    int width = last.size();
-    List<Object> lastKey = last.subList(width - probe.keys(), width);
-    List<Object> nextKey = next.subList(width - probe.keys(), width);
-    // a tie between rows that show the same values changes nothing a model could be judged on
-    if (keys(List.of(lastKey)).equals(keys(List.of(nextKey)))
-        && !keys(List.of(last.subList(0, width - probe.keys()))).equals(keys(List.of(next.subList(0,
-        width - probe.keys()))))) {
-      c.findings.put(AuditFlag.LIMIT_TIE, (probe.outermost() ? "" : "in a sub-query: ") + "LIMIT " + k
-          + " cuts through a tie: row " + k + " and row " + (k + 1) + " have the same sort key " + show(lastKey)
-          + ", so another correct query may " + (probe.outermost() ? "return " : "use ")
-          + show(next.subList(0, width - probe.keys())) + " instead of " + show(last.subList(0, width - probe.keys())));
+    if (rows.size() <= before + k) {
+      return;
     }
+    List<Object> last = rows.get(before + k - 1);
+    List<Object> next = rows.get(before + k);
+    if (tied(last, next, probe.keys())) {
+      // rows are numbered in the sorted result, so past an offset row k is row offset + k
+      c.findings.put(AuditFlag.LIMIT_TIE, where + "LIMIT " + k + (offset > 0 ? " OFFSET " + offset : "")
+          + " cuts through a tie: " + tie(last, next, offset + k, probe));
+    }
+  }
+
+  /**
+   * Whether two probe rows have the same sort key while showing other values: a tie between rows that show the
+   * same values changes nothing a model could be judged on.
+   */
+  private static boolean tied(List<Object> a, List<Object> b, int keys) {
+    int width = a.size();
+    return keys(List.of(a.subList(width - keys, width))).equals(keys(List.of(b.subList(width - keys, width))))
+        && !keys(List.of(a.subList(0, width - keys))).equals(keys(List.of(b.subList(0, width - keys))));
+  }
+
+  /** "row n and row n+1 have the same sort key ..., so another correct query may return (other) instead of (kept)". */
+  private static String tie(List<Object> kept, List<Object> other, int row, GoldShape.LimitProbe probe) {
+    int width = kept.size();
+    int shown = width - probe.keys();
+    return "row " + row + " and row " + (row + 1) + " have the same sort key " + show(kept.subList(shown, width))
+        + ", so another correct query may " + (probe.outermost() ? "return " : "use ")
+        + show(other.subList(0, shown)) + " instead of " + show(kept.subList(0, shown));
   }
 
   /** Whether a sorted column holds numbers as text whose text order is not their numeric order. */

@@ -46,24 +46,23 @@ final class GoldFields {
         + "(alternative gold queries), but was " + node);
   }
 
-  static int difficulty(String location, JsonNode node) {
+  /**
+   * The difficulty as our breakdowns and SCALE's weights read it: 1, 2 or 3, also as easy/medium/hard, BIRD's
+   * simple/moderate/challenging and Spider's extra, in any case; 0 for none and for any other label, which
+   * counts in the totals only (as BIRD and SCALE count a label they do not know) instead of stopping the run.
+   * BIRD's own table reads the raw field ({@code BirdScores.level}).
+   */
+  static int difficulty(JsonNode node) {
     if (node == null || node.isNull()) {
       return 0;
     }
     String text = node.isNumber() ? node.asText() : node.isTextual() ? node.textValue().trim() : "";
-    switch (text.toLowerCase(Locale.ROOT)) {
-      case "1", "easy", "simple" -> {
-        return 1;
-      }
-      case "2", "medium", "moderate" -> {
-        return 2;
-      }
-      case "3", "hard", "challenging", "extra", "extra hard" -> {
-        return 3;
-      }
-      default -> throw new InvalidInputException(location, "\"difficulty\" must be 1, 2, 3 or easy, medium, "
-          + "hard (BIRD's simple, moderate, challenging also work), but was " + node);
-    }
+    return switch (text.toLowerCase(Locale.ROOT)) {
+      case "1", "easy", "simple" -> 1;
+      case "2", "medium", "moderate" -> 2;
+      case "3", "hard", "challenging", "extra", "extra hard" -> 3;
+      default -> 0;
+    };
   }
 
   static List<String> tags(String location, JsonNode node) {

@@ -26,6 +26,11 @@ final class GoldText {
   /** SQLite's date functions, which read the clock given 'now' or nothing. */
   private static final Pattern DATE_CALL = Pattern.compile(
       "\\b(date|time|datetime|julianday|strftime|unixepoch|timediff)\\s*\\(", Pattern.CASE_INSENSITIVE);
+  /**
+   * The time value 'now', in either quote: SQLite reads a double-quoted "now" as a string when no column is named
+   * now (it cannot be told here, and a benchmark column named now is rarer than the quote slip).
+   */
+  private static final Pattern NOW = Pattern.compile("'now'|\"now\"", Pattern.CASE_INSENSITIVE);
 
   private GoldText() {
   }
@@ -79,12 +84,21 @@ final class GoldText {
     m = DATE_CALL.matcher(masked);
     while (m.find()) {
       int close = closing(masked, m.end() - 1);
-      String args = sql.substring(m.end(), close < 0 ? sql.length() : close);
+      List<String> args = arguments(sql, masked, m.end(), close < 0 ? sql.length() : close);
       String name = m.group(1).toLowerCase(Locale.ROOT);
-      // strftime needs a format first; the others read the clock with no argument at all
-      boolean noTime = args.isBlank() && !name.equals("strftime");
-      if (noTime || Pattern.compile("'\\s*now\\s*'", Pattern.CASE_INSENSITIVE).matcher(args).find()) {
-        found.add(name + "(" + (noTime ? "" : "'now'") + ")");
+      // SQLite reads the clock when the time value is missing or 'now': strftime's first argument is its
+      // format and its time value the second; timediff's two arguments are both time values
+      int first = name.equals("strftime") ? 1 : 0;
+      int last = name.equals("timediff") ? 1 : first;
+      if (args.size() == first && !name.equals("timediff")) {
+        found.add(name + "(" + (first == 0 ? "" : args.get(0)) + ")");
+        continue;
+      }
+      for (int i = first; i <= last && i < args.size(); i++) {
+        if (NOW.matcher(args.get(i)).matches()) {
+          found.add(name + "('now')");
+          break;
+        }
       }
     }
     return new ArrayList<>(found);
@@ -108,6 +122,32 @@ final class GoldText {
       found.add(sql.substring(m.start(1), m.end(1)));
     }
     return new ArrayList<>(found);
+  }
+
+  /**
+   * The arguments of a call whose parentheses enclose {@code from} to {@code to}, each as written and trimmed;
+   * commas are split at the call's own depth only, read from the masked text so a comma in a literal is none.
+   */
+  private static List<String> arguments(String sql, String masked, int from, int to) {
+    List<String> args = new ArrayList<>();
+    if (sql.substring(from, to).isBlank()) {
+      return args;
+    }
+    int depth = 0;
+    int start = from;
+    for (int i = from; i < to; i++) {
+      char c = masked.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        args.add(sql.substring(start, i).trim());
+        start = i + 1;
+      }
+    }
+    args.add(sql.substring(start, to).trim());
+    return args;
   }
 
   /** The index of the parenthesis closing the one at {@code open} in masked text, or -1. */

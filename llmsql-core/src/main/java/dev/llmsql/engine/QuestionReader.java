@@ -255,7 +255,7 @@ public final class QuestionReader {
       Question.Golds golds = new Question.Golds(allSql.isEmpty() ? "" : allSql.get(0),
           allSql.subList(Math.min(1, allSql.size()), allSql.size()), results);
       return new Question(id, question, tableId, dbId, extra, golds,
-          new Question.Grading(GoldFields.difficulty(location, difficulty), GoldFields.tags(location, tags),
+          new Question.Grading(GoldFields.difficulty(difficulty), GoldFields.tags(location, tags),
               GoldFields.ordered(location, ordered)),
           GoldFields.llmsql2(location, answer, category, family, prompt, tables));
     }

@@ -55,8 +55,11 @@ final class LlmsqlProtocol implements Protocol {
       public void count(Tally.Counter counter, Question question, QuestionResult r) {
         counter.add(r);
         if (birdJudge) {
+          // BIRD groups by the raw label, exactly "simple", "moderate" or "challenging"; not by our difficulty,
+          // which also reads 1/2/3, easy/medium/hard and any case
           bird.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(), r.predNone(),
-              r.goldNone(), null, 0).withQuestion(r.difficulty(), List.of(), null));
+              r.goldNone(), null, 0).withQuestion(BirdScores.level(question.extra().get("difficulty")), List.of(),
+              null));
         }
         if (SpiderScores.judged(r.verdict())) {
           spider.add(new QuestionResult(r.questionId(), r.verdict(), r.candidates(), r.executed(), r.predNone(),

@@ -49,7 +49,28 @@ public record BirdScores(Map<String, Level> levels, boolean timed) {
   }
 
   /**
-   * BIRD's table of {@code results}, in input order; empty when there are none. A level without questions shows
+   * The BIRD level (1 {@code simple}, 2 {@code moderate}, 3 {@code challenging}) of a question's raw
+   * {@code difficulty} field, 0 for anything else: BIRD's {@code compute_acc_by_diff} compares
+   * {@code content["difficulty"]} with these three strings exactly, so {@code "Simple"}, {@code " simple "},
+   * {@code "hard"}, {@code 1} or {@code "veryhard"} count in {@code total} only.
+   *
+   * @param difficulty the field as read from the question line (a String, a Number, ...), or null
+   */
+  public static int level(Object difficulty) {
+    if (!(difficulty instanceof String label)) {
+      return 0;
+    }
+    return switch (label) {
+      case "simple" -> 1;
+      case "moderate" -> 2;
+      case "challenging" -> 3;
+      default -> 0;
+    };
+  }
+
+  /**
+   * BIRD's table of {@code results}, in input order, each at the level its {@link QuestionResult#difficulty()} names
+   * (give them {@link #level}'s levels for BIRD's grouping); empty when there are none. A level without questions shows
    * count 0 and zeros, where BIRD's scripts divide by zero.
    */
   public static Optional<BirdScores> of(List<QuestionResult> results) {

@@ -58,14 +58,22 @@ class QuestionReaderTest {
   }
 
   @Test
-  void read_badDifficulty_namesAllowedValues() throws Exception {
+  void read_unknownDifficulty_isNoDifficulty_andTheRawLabelIsKept() throws Exception {
+    // BIRD counts a question whose label it does not know in its total only, SCALE weighs it 0: no reason to stop
     Path file = write("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\", "
-        + "\"difficulty\": 5}");
+        + "\"difficulty\": 5}",
+        "{\"question_id\": 2, \"question\": \"q\", \"sql\": \"SELECT 2\", \"table_id\": \"t\", "
+            + "\"difficulty\": \"veryhard\"}",
+        "{\"question_id\": 3, \"question\": \"q\", \"sql\": \"SELECT 3\", \"table_id\": \"t\", "
+            + "\"difficulty\": [\"simple\"]}",
+        "{\"question_id\": 4, \"question\": \"q\", \"sql\": \"SELECT 4\", \"table_id\": \"t\", "
+            + "\"difficulty\": \" Simple \"}");
 
-    assertThatThrownBy(() -> QuestionReader.read(file))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessage(file + ":1: \"difficulty\" must be 1, 2, 3 or easy, medium, hard (BIRD's simple, moderate, "
-            + "challenging also work), but was 5");
+    List<Question> questions = List.copyOf(QuestionReader.read(file).values());
+
+    assertThat(questions).extracting(Question::difficulty).containsExactly(0, 0, 0, 1);
+    assertThat(questions).extracting(q -> q.extra().get("difficulty"))
+        .containsExactly(5, "veryhard", List.of("simple"), " Simple ");
   }
 
   @Test

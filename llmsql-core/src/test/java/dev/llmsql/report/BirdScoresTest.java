@@ -47,4 +47,13 @@ class BirdScoresTest {
         "R-VES                55.90                50.00                0.00                 65.45               ",
         ""));
   }
+
+  @Test
+  void level_isBirdsExactStringComparison() {
+    assertThat(List.of("simple", "moderate", "challenging")).extracting(BirdScores::level).containsExactly(1, 2, 3);
+    // compute_acc_by_diff compares content["difficulty"] == "simple" etc.: anything else is in total only
+    List<Object> others = java.util.Arrays.asList("Simple", " simple ", "MODERATE", "hard", "extra", "easy",
+        "veryhard", "", 1, 2L, 3.0, null, List.of("simple"));
+    assertThat(others).extracting(BirdScores::level).containsOnly(0);
+  }
 }

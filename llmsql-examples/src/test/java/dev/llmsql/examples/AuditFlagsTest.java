@@ -201,4 +201,39 @@ class AuditFlagsTest {
         + "engine of " + dir.resolve("db/shop/shop.sqlite") + " has no switch for the order of unordered rows"));
     assertThat(report.summary(0)).contains("    order_dependent:     0  (not computed: 13 question(s)");
   }
+
+  @Test
+  void limitTie_acrossTheOffsetCut_andPastTheLimitAfterAnOffset() throws Exception {
+    Path db = dir.resolve("db").resolve("scores").resolve("scores.sqlite");
+    Files.createDirectories(db.getParent());
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE s (name TEXT, score INTEGER)");
+      s.execute("INSERT INTO s VALUES ('a', 10), ('b', 10), ('c', 8), ('d', 8), ('e', 5)");
+    }
+    Path questions = Files.writeString(dir.resolve("offsets.jsonl"), String.join("\n",
+        q(1, "scores", "SELECT name FROM s ORDER BY score DESC LIMIT 1 OFFSET 1"),
+        q(2, "scores", "SELECT name FROM s ORDER BY score DESC LIMIT 1, 1"),
+        q(3, "scores", "SELECT name FROM s ORDER BY score DESC LIMIT 1 OFFSET 2"),
+        q(4, "scores", "SELECT score FROM s WHERE name = (SELECT name FROM s ORDER BY score DESC LIMIT 1 OFFSET 1)"),
+        q(5, "scores", "SELECT name FROM s ORDER BY name LIMIT 2 OFFSET 1"),
+        q(6, "scores", "SELECT name FROM s ORDER BY score DESC LIMIT 2 OFFSET 2")) + "\n");
+
+    AuditReport report = Audit.builder().questionsPath(questions).databasesDir(dir.resolve("db"))
+        .queryTimeout(Duration.ofSeconds(5)).threads(1).build().run();
+
+    Map<Integer, Map<AuditFlag, String>> found = new LinkedHashMap<>();
+    for (QuestionAudit q : report.questions()) {
+      found.put(q.questionId(), q.findings());
+    }
+    String offsetTie = "OFFSET 1 cuts through a tie: row 1 and row 2 have the same sort key (10), so another "
+        + "correct query may ";
+    assertThat(found).containsExactly(
+        Map.entry(1, Map.of(AuditFlag.LIMIT_TIE, offsetTie + "return ('a') instead of ('b')")),
+        Map.entry(2, Map.of(AuditFlag.LIMIT_TIE, offsetTie + "return ('a') instead of ('b')")),
+        Map.entry(3, Map.of(AuditFlag.LIMIT_TIE, "LIMIT 1 OFFSET 2 cuts through a tie: row 3 and row 4 have the "
+            + "same sort key (8), so another correct query may return ('d') instead of ('c')")),
+        Map.entry(4, Map.of(AuditFlag.LIMIT_TIE, "in a sub-query: " + offsetTie + "use ('a') instead of ('b')")),
+        Map.entry(5, Map.of()),
+        Map.entry(6, Map.of()));
+  }
 }

@@ -132,7 +132,11 @@ final class ReportMerger {
     // (a multi-turn benchmark's turn rows need the questions' interactions, which the parts do not carry)
     dev.llmsql.report.SpiderScores.of(merged, Map.of(), Map.of()).ifPresent(builder::spider);
     if (judge != null && (judge.equals("bird") || judge.startsWith("bird:"))) {
-      dev.llmsql.report.BirdScores.of(merged).ifPresent(builder::bird);
+      // at BIRD's levels of the raw labels, as the single-machine protocol groups them; a part's result carries
+      // the label in its detail (a question without "difficulty" shows its "hardness" or "level" there instead)
+      dev.llmsql.report.BirdScores.of(merged.stream().map(r -> r.withQuestion(dev.llmsql.report.BirdScores.level(
+          r.detail() == null ? null : r.detail().difficulty()), r.tags(), r.detail())).toList())
+          .ifPresent(builder::bird);
     }
     EvaluationReport report = builder.build();
     if (llmsql2) {

@@ -30,8 +30,8 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 
 /**
  * Reads golds with JSqlParser (SQLite's lexical rules) for the audit: the outermost {@code ORDER BY ... LIMIT k}
- * rewritten to read one row more with its sort keys, the base-table columns sorted or taken MIN/MAX of in any
- * query block, and the tables read. Registered with {@link java.util.ServiceLoader}.
+ * rewritten to read one row more with its sort keys (and with {@code OFFSET n} the row before its first too),
+ * the base-table columns sorted or taken MIN/MAX of in any query block, and the tables read. Registered with {@link java.util.ServiceLoader}.
  */
 public final class ParsedGoldInspector implements GoldInspector {
 
@@ -122,8 +122,23 @@ public final class ParsedGoldInspector implements GoldInspector {
     for (int i = 0; i < keys.size(); i++) {
       copy.addSelectItem(keys.get(i), new Alias("\"llmsql_sort_key_" + (i + 1) + "\""));
     }
-    copy.getLimit().setRowCount(new LongValue(count.getValue() + 1));
-    return new GoldShape.LimitProbe((int) count.getValue(), copy.toString(), keys.size(), outermost);
+    // an offset cuts the sorted rows too: read from the last row it skips, so a tie across it shows
+    Expression offset = copy.getLimit().getOffset() != null ? copy.getLimit().getOffset()
+        : copy.getOffset() != null ? copy.getOffset().getOffset() : null;
+    long skipped = offset instanceof LongValue n && n.getValue() > 0 ? n.getValue() : 0;
+    if (skipped >= Integer.MAX_VALUE || count.getValue() + 2 >= Integer.MAX_VALUE) {
+      return null;
+    }
+    if (skipped > 0) {
+      LongValue earlier = new LongValue(skipped - 1);
+      if (copy.getLimit().getOffset() != null) {
+        copy.getLimit().setOffset(earlier);
+      } else {
+        copy.getOffset().setOffset(earlier);
+      }
+    }
+    copy.getLimit().setRowCount(new LongValue(count.getValue() + 1 + (skipped > 0 ? 1 : 0)));
+    return new GoldShape.LimitProbe((int) count.getValue(), copy.toString(), keys.size(), outermost, (int) skipped);
   }
 
   /** An ORDER BY term as an expression of the FROM clause: a position or a select-list alias replaced. */

@@ -81,13 +81,41 @@ final class SpiderSql {
 
   // ---- tokenize ----
 
-  private static final Pattern FINAL_PERIOD = Pattern.compile("([^.])(\\.)([\\]\\)}>\"']*)\\s*$");
-  private static final Pattern COMMA_COLON = Pattern.compile("([:,])([^\\d])");
+  // NLTK's word_tokenize (NLTKWordTokenizer), in its order, on text whose quotes Spider has already taken out:
+  // the rules that read a ' or a " can never apply, and Python's \s, \b are Unicode-aware
+  private static final int UNICODE = Pattern.UNICODE_CHARACTER_CLASS;
+  /** Starting quotes: backticks (a run is one token) and the opening typographic quotes. */
+  private static final Pattern STARTING_QUOTES = Pattern.compile("([\u00ab\u201c\u2018\u201e]|`+)");
+  /** The final period, before closing brackets, quotes or spaces. */
+  private static final Pattern FINAL_PERIOD =
+      Pattern.compile("([^.])(\\.)([\\]\\)}>\"'\u00bb\u201d\u2019 ]*)\\s*$", UNICODE);
+  private static final Pattern COMMA_COLON = Pattern.compile("([:,])([^\\d])", UNICODE);
   private static final Pattern COMMA_COLON_END = Pattern.compile("([:,])$");
   private static final Pattern ELLIPSIS = Pattern.compile("\\.{2,}");
-  private static final Pattern SYMBOLS = Pattern.compile("[;@#$%&?!*]");
+  private static final Pattern SYMBOLS = Pattern.compile("[;@#$%&]");
+  /** Figure dash, en and em dashes, horizontal bar. */
+  private static final Pattern DASHES = Pattern.compile("[\u2012-\u2015]");
+  private static final Pattern FINAL_PERIOD_AGAIN = Pattern.compile("([^.])(\\.)([\\]\\)}>\"']*)\\s*$", UNICODE);
+  private static final Pattern MARKS = Pattern.compile("[?!]");
+  private static final Pattern STAR = Pattern.compile("[*]");
   private static final Pattern BRACKETS = Pattern.compile("[\\]\\[(){}<>]");
-  private static final Pattern DASHES = Pattern.compile("--");
+  private static final Pattern DOUBLE_DASHES = Pattern.compile("--");
+  /** Ending quotes: the closing typographic quotes. */
+  private static final Pattern ENDING_QUOTES = Pattern.compile("([\u00bb\u201d\u2019])");
+  private static final Pattern SPACES = Pattern.compile("\\s+", UNICODE);
+  /**
+   * NLTK's MacIntyre contractions without an apostrophe, split in two wherever they stand as words ({@code wanna}
+   * only before white space): a column named {@code cannot} is read as {@code can not}. Those with one
+   * ({@code d'ye}, {@code more'n}, {@code 'tis}, {@code 'twas}) cannot occur once Spider has turned every ' into
+   * a quote.
+   */
+  private static final List<Pattern> CONTRACTIONS = List.of(
+      Pattern.compile("\\b(can)(not)\\b", Pattern.CASE_INSENSITIVE | UNICODE),
+      Pattern.compile("\\b(gim)(me)\\b", Pattern.CASE_INSENSITIVE | UNICODE),
+      Pattern.compile("\\b(gon)(na)\\b", Pattern.CASE_INSENSITIVE | UNICODE),
+      Pattern.compile("\\b(got)(ta)\\b", Pattern.CASE_INSENSITIVE | UNICODE),
+      Pattern.compile("\\b(lem)(me)\\b", Pattern.CASE_INSENSITIVE | UNICODE),
+      Pattern.compile("\\b(wan)(na)(?=\\s)", Pattern.CASE_INSENSITIVE | UNICODE));
 
   /**
    * Spider's {@code tokenize}: single quotes become double quotes, every quoted stretch is one value token
@@ -120,15 +148,27 @@ final class SpiderSql {
     }
     text.append(s, from, s.length());
     String t = text.toString();
-    t = FINAL_PERIOD.matcher(t).replaceAll("$1 $2$3 ");
+    t = STARTING_QUOTES.matcher(t).replaceAll(" $1 ");
+    t = FINAL_PERIOD.matcher(t).replaceAll("$1 $2 $3 ");
     t = COMMA_COLON.matcher(t).replaceAll(" $1 $2");
     t = COMMA_COLON_END.matcher(t).replaceAll(" $1 ");
     t = ELLIPSIS.matcher(t).replaceAll(" $0 ");
     t = SYMBOLS.matcher(t).replaceAll(" $0 ");
+    t = DASHES.matcher(t).replaceAll(" $0 ");
+    t = FINAL_PERIOD_AGAIN.matcher(t).replaceAll("$1 $2$3 ");
+    t = MARKS.matcher(t).replaceAll(" $0 ");
+    t = STAR.matcher(t).replaceAll(" $0 ");
     t = BRACKETS.matcher(t).replaceAll(" $0 ");
-    t = DASHES.matcher(t).replaceAll(" -- ");
+    t = DOUBLE_DASHES.matcher(t).replaceAll(" -- ");
+    // NLTK pads the text with a space each side here, so a wanna at the very end still splits
+    t = " " + t + " ";
+    t = ENDING_QUOTES.matcher(t).replaceAll(" $1 ");
+    t = SPACES.matcher(t).replaceAll(" ");
+    for (Pattern contraction : CONTRACTIONS) {
+      t = contraction.matcher(t).replaceAll(" $1 $2 ");
+    }
     List<String> toks = new ArrayList<>();
-    for (String w : t.trim().split("\\s+")) {
+    for (String w : t.trim().split(" +")) {
       if (w.isEmpty()) {
         continue;
       }

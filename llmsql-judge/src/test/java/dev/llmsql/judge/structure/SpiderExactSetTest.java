@@ -198,6 +198,49 @@ class SpiderExactSetTest {
   }
 
   @Test
+  void tokenize_splitsNltksContractions_outsideStringsOnly() {
+    // NLTK's word_tokenize splits cannot, gonna, gotta, gimme, lemme as words (wanna only before white space,
+    // and t1.cannot too: a period is no word character); a quoted value is taken out before, so stays whole
+    assertThat(SpiderSql.tokenize("SELECT cannot, Gonna, gotta FROM t WHERE wanna = 1 AND x = 'cannot'"))
+        .containsExactly("select", "can", "not", ",", "gon", "na", ",", "got", "ta", "from", "t", "where", "wan",
+            "na", "=", "1", "and", "x", "=", "\"cannot\"");
+    assertThat(SpiderSql.tokenize("SELECT wanna_x, wannabe, t1.cannot FROM t ORDER BY wanna"))
+        .containsExactly("select", "wanna_x", ",", "wannabe", ",", "t1.", "can", "not", "from", "t", "order", "by",
+            "wan", "na");
+    assertThat(SpiderSql.tokenize("SELECT gimme, lemme FROM t WHERE wanna(x) AND CanNot = \"gonna\""))
+        .containsExactly("select", "gim", "me", ",", "lem", "me", "from", "t", "where", "wan", "na", "(", "x", ")",
+            "and", "can", "not", "=", "\"gonna\"");
+  }
+
+  @Test
+  void tokenize_splitsNltksStartingAndEndingQuotesAndDashes() {
+    assertThat(SpiderSql.tokenize("SELECT `name`, ``x``, \u201ca\u201d, \u00abb\u00bb, \u2018c\u2019 FROM t"))
+        .containsExactly("select", "`", "name", "`", ",", "``", "x", "``", ",", "\u201c", "a", "\u201d", ",",
+            "\u00ab", "b", "\u00bb", ",", "\u2018", "c", "\u2019", "from", "t");
+    assertThat(SpiderSql.tokenize("SELECT a\u2014b FROM t WHERE b = x. )"))
+        .containsExactly("select", "a", "\u2014", "b", "from", "t", "where", "b", "=", "x", ".", ")");
+  }
+
+  @Test
+  void spider_aColumnNamedCannot_isReadAsCanNot_soItsParserRejectsIt() {
+    SpiderSchema schema = SpiderSchema.of(Map.of("t", List.of("b", "cannot")), List.of());
+
+    Verdict gold = ExactSetJudge.spider().spider(schema, List.of("SELECT b FROM t WHERE cannot = 1"),
+        "SELECT b FROM t WHERE cannot = 1");
+    Verdict pred = ExactSetJudge.spider().spider(schema, List.of("SELECT b FROM t"),
+        "SELECT b FROM t WHERE cannot = 1");
+    Verdict quoted = ExactSetJudge.spider().spider(schema, List.of("SELECT b FROM t WHERE b = 'cannot'"),
+        "SELECT b FROM t WHERE b = 'gonna'");
+
+    assertThat(gold.outcome()).isEqualTo(Outcome.GOLD_ERROR);
+    assertThat(gold.detail()).isEqualTo("Spider's parser rejects the gold: Error col: can");
+    assertThat(pred.outcome()).isEqualTo(Outcome.ERROR);
+    assertThat(pred.detail()).isEqualTo("Spider's parser rejects the prediction: Error col: can");
+    // values are ignored: the contraction inside a literal is one value either way
+    assertThat(quoted.outcome()).isEqualTo(Outcome.MATCH);
+  }
+
+  @Test
   void evaluation_readsSchemaAndForeignKeysFromTheDatabase_andTheCompletionAsGiven(@TempDir Path dir)
       throws Exception {
     // GIVEN: a database declaring concert.stadium_id -> stadium.stadium_id
