@@ -31,7 +31,8 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 /**
  * Reads golds with JSqlParser (SQLite's lexical rules) for the audit: the outermost {@code ORDER BY ... LIMIT k}
  * rewritten to read one row more with its sort keys (and with {@code OFFSET n} the row before its first too),
- * the base-table columns sorted or taken MIN/MAX of in any query block, and the tables read. Registered with {@link java.util.ServiceLoader}.
+ * the base-table columns sorted or taken MIN/MAX of in any query block, and the tables read. Registered with
+ * {@link java.util.ServiceLoader}.
  */
 public final class ParsedGoldInspector implements GoldInspector {
 
