@@ -45,12 +45,20 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
     super(actual, ReportAssert.class);
   }
 
+  /**
+   * Refuses a bound that is no rate. Written so NaN fails too: every comparison with NaN is false, so
+   * {@code min < 0 || min > 1} let it through and {@code accuracy < NaN} never failed the assertion.
+   */
+  private static void requireRate(double min) {
+    if (!(min >= 0 && min <= 1)) {
+      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
+    }
+  }
+
   /** Accuracy (matches / total) is at least {@code min}, a rate in [0, 1]. */
   public ReportAssert hasAccuracyAtLeast(double min) {
     isNotNull();
-    if (min < 0 || min > 1) {
-      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
-    }
+    requireRate(min);
     if (actual.accuracy() < min) {
       failWithMessage("%nExpecting accuracy >= %s%nbut was %s (95%% CI %s, %d of %d matched).%s", percent(min),
           percent(actual.accuracy()), Confidence.accuracy(actual).map(Interval::formatPercent)
@@ -71,9 +79,7 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
    */
   public ReportAssert hasCategoryAccuracyAtLeast(String category, double min) {
     isNotNull();
-    if (min < 0 || min > 1) {
-      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
-    }
+    requireRate(min);
     dev.llmsql.report.Breakdown b = actual.categoryAccuracy().get(category);
     if (b == null) {
       failWithMessage("%nExpecting accuracy of category '%s' >= %s%nbut the report has %s.", category,
@@ -98,9 +104,7 @@ public class ReportAssert extends AbstractAssert<ReportAssert, EvaluationReport>
    */
   public ReportAssert hasLevelAccuracyAtLeast(String level, double min) {
     isNotNull();
-    if (min < 0 || min > 1) {
-      throw new IllegalArgumentException("min is a rate in [0, 1] (0.8 for 80%), but was " + min);
-    }
+    requireRate(min);
     dev.llmsql.report.Breakdown b = actual.byLevel().get(level);
     if (b == null || b.total() == 0) {
       failWithMessage("%nExpecting accuracy at level '%s' >= %s%nbut the report has no question there; its levels: %s.",

@@ -136,6 +136,18 @@ class ReportAssertTest {
         .hasMessage("min is a rate in [0, 1] (0.8 for 80%), but was 80.0");
   }
 
+  @Test
+  void atLeastNaN_isAnArgumentError_notAPass() {
+    // every comparison with NaN is false: the range check let it through and "accuracy < NaN" never failed
+    String message = "min is a rate in [0, 1] (0.8 for 80%), but was NaN";
+    assertThatThrownBy(() -> assertThat(THREE_OF_FOUR).hasAccuracyAtLeast(Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+    assertThatThrownBy(() -> assertThat(THREE_OF_FOUR).hasLevelAccuracyAtLeast("easy", Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+    assertThatThrownBy(() -> assertThat(THREE_OF_FOUR).hasCategoryAccuracyAtLeast("lookup", Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+  }
+
   // keepResults(false) and capped mismatches: the assertions work from the counters
 
   @Test

@@ -338,9 +338,8 @@ public final class EvaluationReport {
 
   /** This report with {@code details} (one per scored prediction, any order: they are sorted by results). */
   public EvaluationReport withDetails(List<QuestionDetail> details) {
-    Map<Integer, QuestionDetail> byId = new java.util.HashMap<>();
-    details.forEach(d -> byId.put(d.questionId(), d));
-    List<QuestionDetail> ordered = results.stream().map(r -> byId.get(r.questionId()))
+    DetailsInOrder byId = new DetailsInOrder(details);
+    List<QuestionDetail> ordered = results.stream().map(r -> byId.next(r.questionId()))
         .filter(d -> d != null).toList();
     return toBuilder().details(ordered).build();
   }

@@ -516,16 +516,21 @@ public final class FullReportJson {
       }
       scores.add(new Score(text(n, "name"), value, text(n, "explanation")));
     }
-    Map<Integer, QuestionDetail> detailById = new java.util.HashMap<>();
-    details.forEach(detail -> detailById.put(detail.questionId(), detail));
+    DetailsInOrder detailById = new DetailsInOrder(details);
     List<QuestionResult> results = new ArrayList<>(read.size());
     java.util.Set<Integer> seen = new java.util.HashSet<>();
+    // LLMSQL 2.0 scores every prediction line (Protocol.scoresRepeats), so its report may name a question
+    // again; the report itself says how many such lines it scored (summary.llmsql2.duplicates, which only that
+    // protocol counts). Repeats beyond that count are no report the engine wrote: a changed or joined file.
+    int repeatsAllowed = llmsql2(s).map(Llmsql2Figures::duplicates).orElse(0);
+    int repeats = 0;
     for (ReadResult r : read) {
       int id = r.result().questionId();
-      if (!seen.add(id)) {
-        throw new IllegalArgumentException("question " + id + " is in \"results\" twice");
+      if (!seen.add(id) && ++repeats > repeatsAllowed) {
+        throw new IllegalArgumentException("question " + id + " is in \"results\" twice" + (repeatsAllowed == 0
+            ? "" : ", but the report scored " + repeatsAllowed + " repeated prediction(s) in all"));
       }
-      results.add(r.result().withQuestion(r.difficulty(), r.tags(), detailById.get(id)));
+      results.add(r.result().withQuestion(r.difficulty(), r.tags(), detailById.next(id)));
     }
     List<Mismatch> mismatches = new ArrayList<>();
     for (JsonNode n : root.path("mismatches")) {
@@ -576,15 +581,13 @@ public final class FullReportJson {
     if (mismatches.isEmpty() || results.isEmpty()) {
       return null;
     }
-    Map<Integer, Mismatch> byId = new java.util.HashMap<>();
-    mismatches.forEach(m -> byId.put(m.questionId(), m));
-    if (byId.size() != mismatches.size()) {
-      return null;
-    }
+    // paired in order, not by id: an LLMSQL 2.0 report may hold two mismatches of one question (scored repeats)
     List<QuestionResult> carrying = new ArrayList<>(results.size());
     List<Mismatch> views = new ArrayList<>(mismatches.size());
+    int next = 0;
     for (QuestionResult r : results) {
-      Mismatch m = r.outcome().isMatch() ? null : byId.get(r.questionId());
+      Mismatch m = !r.outcome().isMatch() && next < mismatches.size()
+          && mismatches.get(next).questionId() == r.questionId() ? mismatches.get(next++) : null;
       QuestionResult c = m == null ? r : r.withKept(m.kept());
       if (m != null) {
         views.add(Mismatch.of(c));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.result.QuestionResult;
+import dev.llmsql.scoring.Score;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,6 +65,36 @@ class FullReportJsonTest {
     assertThatThrownBy(() -> FullReportJson.read(other)).isInstanceOf(IOException.class).hasMessage(other
         + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); write one with "
         + "FullReportJson.write or 'llmsql evaluate --format json'");
+  }
+
+  @Test
+  void llmsql2Repeats_comeBack_andRepeatsTheReportDoesNotCount_areRefused() throws Exception {
+    // LLMSQL 2.0 scores every prediction line: question 2 answered wrong twice, question 1 right twice
+    EvaluationReport once = Reports.of(new boolean[] {true, false, true});
+    List<QuestionResult> results = new ArrayList<>(once.results());
+    QuestionResult first = once.results().get(1);
+    results.add(first.withQuestion(first.difficulty(), first.tags(), new dev.llmsql.result.QuestionDetail(2,
+        "Question 2?", first.detail().goldSql(), "SELECT 5", first.detail().labels(), null)));
+    results.add(once.results().get(0));
+    EvaluationReport report = EvaluationReport.builder().total(5).matches(3).predNone(0).goldNone(0).sqlErrors(0)
+        .accuracy(0.6).timestamp(once.timestamp()).inputMode(once.inputMode()).results(results).judge("llmsql2")
+        .scores(List.of(new Score("accuracy", 0.6, "matches / total = 3 / 5"))).benchmark(once.benchmark())
+        .duration(once.duration()).build().withLlmsql2(new Llmsql2Figures("m", "2.0", 0, Map.of(), 3, 3, 0, 2));
+    Path file = dir.resolve("full.json");
+
+    FullReportJson.write(report, file);
+    EvaluationReport read = FullReportJson.read(file);
+
+    assertThat(read).isEqualTo(report);
+    assertThat(read.results()).extracting(r -> r.questionId() + " " + r.detail().predictedSql()).containsExactly(
+        "1 SELECT n FROM t WHERE id = 1", "2 SELECT n FROM t WHERE id = 2", "3 SELECT n FROM t WHERE id = 3",
+        "2 SELECT 5", "1 SELECT n FROM t WHERE id = 1");
+    // the same results with one scored repeat less than they hold: no report the engine writes
+    Path edited = Files.writeString(dir.resolve("edited.json"),
+        Files.readString(file).replace("\"duplicates\" : 2", "\"duplicates\" : 1"));
+    assertThatThrownBy(() -> FullReportJson.read(edited)).isInstanceOf(IOException.class).hasMessage(edited
+        + " is a damaged llmsql-java report: question 1 is in \"results\" twice, but the report scored 1 repeated "
+        + "prediction(s) in all");
   }
 
   @Test

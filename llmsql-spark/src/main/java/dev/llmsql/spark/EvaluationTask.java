@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.spark.SparkFiles;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import scala.Tuple2;
@@ -58,7 +57,7 @@ final class EvaluationTask {
         List<PredictionRow> rows = group.getValue();
         rows.sort(Comparator.comparingLong(PredictionRow::ordinal));
         Path questions = subsets.computeIfAbsent(key.benchmark(), b -> ExecutorQuestions.subset(
-            local(config, config.benchmark(b).questions()), byModel.entrySet().stream()
+            config.questions(b), config.questionsFingerprint(b), byModel.entrySet().stream()
                 .filter(e -> e.getKey().get(0).equals(b)).flatMap(e -> e.getValue().stream())
                 .map(p -> Routes.questionId(p.questionId())).filter(java.util.Objects::nonNull).toList()));
         outputs.add(evaluate(config, key, questions,
@@ -79,7 +78,7 @@ final class EvaluationTask {
   private static PartOutput evaluate(SparkEvaluation config, GroupKey key, Path questions,
                                      Map<String, SharedGold> golds, List<PredictionRow> rows) {
     SparkBenchmark benchmark = config.benchmark(key.benchmark());
-    Path database = local(config, benchmark.database());
+    Path database = config.database(key.benchmark());
     String model = rows.get(0).model();
     // the task's questions file holds only its predictions' questions: the driver counts the benchmark's
     Evaluator.Builder builder = config.evaluatorBuilder(model).allowEmptyInput(true);
@@ -161,12 +160,6 @@ final class EvaluationTask {
   /** Whether a raw question id (as given) names question {@code id}, as the engine reads ids. */
   private static boolean sameQuestion(Object raw, int id) {
     return Integer.valueOf(id).equals(Routes.questionId(raw));
-  }
-
-  /** The executor's path of a benchmark file: its copy from {@code SparkFiles}, or the shared path. */
-  private static Path local(SparkEvaluation config, String path) {
-    return config.distributeFiles() ? Path.of(SparkFiles.get(Path.of(path).getFileName().toString()))
-        : Path.of(path);
   }
 
   /** Judges are named; checks the name on the driver so a typo fails before any task. */

@@ -3,8 +3,10 @@ package dev.llmsql.spark;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -26,9 +28,19 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ExecutorQuestions {
 
   private static final JsonFactory JSON = new JsonFactory();
-  private static final Map<Path, Map<Integer, Line>> READ = new ConcurrentHashMap<>();
+  /** Per path, the last version read: a later evaluation with a changed file reads it again. */
+  private static final Map<Path, Read> READ = new ConcurrentHashMap<>();
 
   private record Line(long number, String text) { }
+
+  /**
+   * What a read file is known by: the driver's content hash of it for the evaluation (the path alone kept the
+   * first version for the JVM's life: a corrected benchmark in a later evaluation was judged with stale golds),
+   * and its size and modification time here (a shared file changed while a job runs).
+   */
+  private record Version(String fingerprint, long size, long modified) { }
+
+  private record Read(Version version, Map<Integer, Line> lines) { }
 
   private ExecutorQuestions() {
   }
@@ -37,8 +49,16 @@ final class ExecutorQuestions {
    * Writes the questions of {@code ids} found in {@code questions} to a new temporary file (the caller deletes
    * it); ids the file lacks are left out, so their predictions are unknown questions as before.
    */
-  static Path subset(Path questions, Collection<Integer> ids) {
-    Map<Integer, Line> lines = READ.computeIfAbsent(questions.toAbsolutePath().normalize(), ExecutorQuestions::read);
+  static Path subset(Path questions, String fingerprint, Collection<Integer> ids) {
+    Path path = questions.toAbsolutePath().normalize();
+    Version version;
+    try {
+      version = new Version(fingerprint, Files.size(path), Files.getLastModifiedTime(path).toMillis());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read questions file " + path + ": " + e.getMessage(), e);
+    }
+    Map<Integer, Line> lines = READ.compute(path, (p, known) -> known != null && known.version().equals(version)
+        ? known : new Read(version, read(p))).lines();
     List<Line> wanted = new ArrayList<>();
     for (Integer id : new java.util.HashSet<>(ids)) {
       Line line = lines.get(id);
@@ -63,13 +83,25 @@ final class ExecutorQuestions {
 
   private static Map<Integer, Line> read(Path questions) {
     Map<Integer, Line> lines = new HashMap<>();
-    try (BufferedReader reader = Files.newBufferedReader(questions, StandardCharsets.UTF_8)) {
+    // lines end at \n only, as the engine reads them (BufferedReader.readLine also ends one at a lone \r, which
+    // is JSON whitespace inside a line: a question split there was lost)
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(questions))) {
+      ByteArrayOutputStream line = new ByteArrayOutputStream();
       long number = 0;
-      for (String text; (text = reader.readLine()) != null; ) {
+      for (int b = in.read(); b != -1 || line.size() > 0; b = in.read()) {
+        if (b != -1 && b != '\n') {
+          line.write(b);
+          continue;
+        }
         number++;
+        String text = line.toString(StandardCharsets.UTF_8);
+        line.reset();
         Integer id = questionId(text);
         if (id != null) {
           lines.putIfAbsent(id, new Line(number, text));
+        }
+        if (b == -1) {
+          break;
         }
       }
     } catch (IOException e) {

@@ -6,8 +6,10 @@ import dev.llmsql.report.ReportWriter;
 import dev.llmsql.report.ReportWriters;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.Leaderboard;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,8 +47,18 @@ public final class SparkEvaluate {
   public static final int OK = 0;
   /** Exit status: the command line is wrong. */
   public static final int USAGE = 2;
-  /** Exit status: evaluated, but a report could not be written. */
-  public static final int NOT_SAVED = 4;
+  /**
+   * Exit status: an input cannot be used (a predictions file missing, empty or without the fields, a row
+   * without a model, a questions file that is not JSON lines), as {@code llmsql evaluate}'s 3.
+   */
+  public static final int BAD_INPUT = 3;
+  /** Exit status: the questions file or database is not there, as {@code llmsql evaluate}'s 4. */
+  public static final int BENCHMARK_UNAVAILABLE = 4;
+  /**
+   * Exit status: evaluated, but a report could not be written, as {@code llmsql evaluate}'s 5 (it was 4, which
+   * the CLI gives a missing benchmark file).
+   */
+  public static final int NOT_SAVED = 5;
 
   static final String HELP = """
       Usage: spark-submit --class dev.llmsql.spark.SparkEvaluate JAR [options]
@@ -119,7 +131,7 @@ public final class SparkEvaluate {
   /**
    * Evaluates as the arguments say on {@code spark} ({@code --master} is for {@link #main} only).
    *
-   * @return {@link #OK}, {@link #USAGE} or {@link #NOT_SAVED}
+   * @return {@link #OK}, {@link #USAGE}, {@link #BAD_INPUT}, {@link #BENCHMARK_UNAVAILABLE} or {@link #NOT_SAVED}
    */
   public int run(SparkSession spark, String... args) {
     Map<String, String> models = new LinkedHashMap<>();
@@ -164,10 +176,10 @@ public final class SparkEvaluate {
           case "--judge" -> judge = value;
           case "--scoring" -> scorings.add(value);
           case "--engine" -> engine = value;
-          case "--query-timeout" -> b.queryTimeout(Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000)));
-          case "--max-rows" -> b.maxRows(Integer.parseInt(value));
-          case "--predictions-per-task" -> b.predictionsPerTask(Integer.parseInt(value));
-          case "--threads-per-task" -> b.threadsPerTask(Integer.parseInt(value));
+          case "--query-timeout" -> b.queryTimeout(Duration.ofMillis(Math.round(seconds(option, value) * 1000)));
+          case "--max-rows" -> b.maxRows(whole(option, value));
+          case "--predictions-per-task" -> b.predictionsPerTask(whole(option, value));
+          case "--threads-per-task" -> b.threadsPerTask(whole(option, value));
           case "--out" -> outDir = Path.of(value);
           case "--format" -> formats = formats(value);
           case "--master" -> {
@@ -184,6 +196,11 @@ public final class SparkEvaluate {
       }
       if (outDir == null) {
         throw new IllegalArgumentException("give --out DIR");
+      }
+      Optional<String> sameFiles = sameReportFiles(models.keySet());
+      if (sameFiles.isPresent()) {
+        throw new IllegalArgumentException(sameFiles.get() + "; give the --model names that differ in letters, "
+            + "digits, '.', '_' or '-'");
       }
       String benchmark = name != null ? name : stem(Path.of(questions).getFileName().toString());
       b.benchmark(db != null ? SparkBenchmark.singleDatabase(benchmark, Path.of(questions), Path.of(db))
@@ -215,14 +232,43 @@ public final class SparkEvaluate {
       return USAGE;
     }
 
+    // inputs are checked before any work, each named by its option, with the exit codes of llmsql evaluate
+    try {
+      evaluation.requireBenchmarkFiles();
+    } catch (UncheckedIOException e) {
+      err.println("llmsql-spark: " + e.getCause().getMessage());
+      return e.getCause() instanceof FileNotFoundException ? BENCHMARK_UNAVAILABLE : BAD_INPUT;
+    }
     Dataset<Row> input = null;
-    for (Map.Entry<String, String> model : models.entrySet()) {
-      input = union(input, SparkEvaluation.readModel(spark, model.getKey(), model.getValue()));
+    try {
+      for (Map.Entry<String, String> model : models.entrySet()) {
+        String option = "--model " + model.getKey() + "=" + model.getValue();
+        input = union(input, checked(option, false, () -> SparkEvaluation.readModel(spark, model.getKey(),
+            model.getValue())));
+      }
+      for (String path : predictions) {
+        input = union(input, checked("--predictions " + path, true, () -> SparkEvaluation.read(spark, path)));
+      }
+    } catch (BadInput e) {
+      err.println("llmsql-spark: " + e.getMessage());
+      return BAD_INPUT;
     }
-    for (String path : predictions) {
-      input = union(input, SparkEvaluation.read(spark, path));
+    SparkEvaluationResult result;
+    try {
+      result = evaluation.evaluate(input);
+    } catch (IllegalArgumentException | dev.llmsql.prediction.InvalidInputException e) {
+      // a row without a model, a questions file that is no JSON lines: found by the driver before any task
+      err.println("llmsql-spark: " + e.getMessage() + (predictions.isEmpty() ? ""
+          : " (predictions: " + String.join(", ", predictions) + ")"));
+      return BAD_INPUT;
     }
-    SparkEvaluationResult result = evaluation.evaluate(input);
+    Optional<String> sameFiles = sameReportFiles(result.reports().stream().map(ModelReport::model).toList());
+    if (sameFiles.isPresent()) {
+      // models of a --predictions file are only known now; nothing is written rather than one report lost
+      err.println("llmsql-spark: evaluated, but " + sameFiles.get() + " in " + outDir + "; rename one of them in "
+          + "the predictions");
+      return NOT_SAVED;
+    }
     try {
       Files.createDirectories(outDir);
       List<Leaderboard.Entry> entries = new ArrayList<>();
@@ -293,6 +339,88 @@ public final class SparkEvaluate {
       return Optional.of("--out " + e.getMessage());
     }
     return Optional.empty();
+  }
+
+  /** An input that cannot be used, named by its option. */
+  private static final class BadInput extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    BadInput(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * One predictions input as read, or why it cannot be used: Spark names a missing path in a stack trace, and an
+   * empty file or one without the fields would fail later naming no file.
+   */
+  private static Dataset<Row> checked(String option, boolean needsModel,
+                                      java.util.function.Supplier<Dataset<Row>> read) throws BadInput {
+    Dataset<Row> predictions;
+    try {
+      predictions = read.get();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      // AnalysisException (checked in Java's eyes, thrown undeclared by Scala): a path Spark cannot read
+      if (e instanceof org.apache.spark.sql.AnalysisException a && "PATH_NOT_FOUND".equals(a.getErrorClass())) {
+        throw new BadInput(option + ": predictions file not found; check the path (a file, directory or glob "
+            + "Spark reads)");
+      }
+      throw new BadInput(option + ": cannot be read (" + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+    List<String> columns = Arrays.asList(predictions.columns());
+    if (columns.isEmpty() || columns.equals(List.of("model"))) {
+      throw new BadInput(option + ": holds no predictions (empty, or only blank lines); give JSON lines of "
+          + "question_id and completion, or Parquet");
+    }
+    if (!columns.contains("question_id")) {
+      throw new BadInput(option + ": no prediction has a \"question_id\" field; give JSON lines of question_id "
+          + "and completion, or Parquet");
+    }
+    if (!columns.contains("completion") && !columns.contains("predicted_sql")) {
+      throw new BadInput(option + ": no prediction has a \"completion\" (or \"predicted_sql\") field; give each "
+          + "line the model's output as \"completion\"");
+    }
+    if (needsModel && !columns.contains("model")) {
+      throw new BadInput(option + ": no prediction has a \"model\" field, which --predictions needs to tell "
+          + "models apart; add it, or give the file as --model NAME=PATH");
+    }
+    return predictions;
+  }
+
+  /**
+   * Two models whose reports would go to the same files ({@link #safe} makes {@code a/b} and {@code a_b} both
+   * {@code a_b}, and the second report replaced the first), named, or empty.
+   */
+  static Optional<String> sameReportFiles(Collection<String> models) {
+    Map<String, String> byFile = new java.util.HashMap<>();
+    for (String model : models) {
+      String other = byFile.putIfAbsent(safe(model), model);
+      if (other != null) {
+        return Optional.of("models '" + other + "' and '" + model + "' would write their reports to the same "
+            + "files (" + safe(model) + ".json, .csv, .html)");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A number of seconds, or a usage error naming the option. */
+  private static double seconds(String option, String value) {
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " takes a number of seconds (e.g. 10 or 0.5), but was " + value);
+    }
+  }
+
+  /** A whole number, or a usage error naming the option. */
+  private static int whole(String option, String value) {
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " takes a whole number, but was " + value);
+    }
   }
 
   /** The writers of a {@code --format} list, as given; each must be a listed format of the registry. */

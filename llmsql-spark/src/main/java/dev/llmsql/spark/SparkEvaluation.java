@@ -2,6 +2,9 @@ package dev.llmsql.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.llmsql.Evaluator;
 import dev.llmsql.benchmark.BenchmarkFiles;
 import dev.llmsql.benchmark.Benchmarks;
@@ -17,6 +20,7 @@ import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.scoring.Scoring;
 import dev.llmsql.scoring.Scorings;
+import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +41,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -89,6 +94,13 @@ public final class SparkEvaluation implements Serializable {
       .add("nanos", DataTypes.LongType, false)
       .add("measures", DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType), false);
 
+  /**
+   * The column {@link #read} adds to JSON lines: true where a line's {@code completion} (or, when it has none,
+   * its {@code predicted_sql}) is a JSON value other than a string or null, which the engine reports as a
+   * {@code NON_STRING_COMPLETION} input problem, as it does for a file; a dataset without it is taken as typed.
+   */
+  public static final String NON_STRING_COMPLETION = "non_string_completion";
+
   /** Predictions one task judges at most by default: a large database is split above this. */
   public static final int DEFAULT_PREDICTIONS_PER_TASK = SparkSettings.PREDICTIONS_PER_TASK.defaultValue();
 
@@ -105,6 +117,26 @@ public final class SparkEvaluation implements Serializable {
   private final int predictionsPerTask;
   private final int keepMismatches;
   private final boolean distributeFiles;
+  /** Per benchmark, what one evaluation's job reads (empty outside {@link #evaluate}). */
+  private final HashMap<String, JobFiles> jobFiles;
+
+  /** The evaluation's configuration for one job, with the files that job reads. */
+  private SparkEvaluation(SparkEvaluation e, Map<String, JobFiles> jobFiles) {
+    this.benchmarks = e.benchmarks;
+    this.judge = e.judge;
+    this.scorings = e.scorings;
+    this.engine = e.engine;
+    this.queryTimeout = e.queryTimeout;
+    this.maxRows = e.maxRows;
+    this.maxValueBytes = e.maxValueBytes;
+    this.maxRowBytes = e.maxRowBytes;
+    this.maxResultBytes = e.maxResultBytes;
+    this.threadsPerTask = e.threadsPerTask;
+    this.predictionsPerTask = e.predictionsPerTask;
+    this.keepMismatches = e.keepMismatches;
+    this.distributeFiles = e.distributeFiles;
+    this.jobFiles = new HashMap<>(jobFiles);
+  }
 
   private SparkEvaluation(Builder b) {
     this.benchmarks = new LinkedHashMap<>(b.benchmarks);
@@ -120,6 +152,7 @@ public final class SparkEvaluation implements Serializable {
     this.predictionsPerTask = b.predictionsPerTask;
     this.keepMismatches = b.keepMismatches;
     this.distributeFiles = b.distributeFiles;
+    this.jobFiles = new HashMap<>();
   }
 
   /** A builder; at least one benchmark is needed. */
@@ -130,12 +163,27 @@ public final class SparkEvaluation implements Serializable {
   /**
    * Reads predictions from a path Spark reads (a file, a directory or a glob; local, HDFS or object store):
    * Parquet when it ends in {@code .parquet}, JSON lines otherwise, with columns {@code model},
-   * {@code question_id}, {@code completion} (and {@code benchmark} when there are several).
+   * {@code question_id}, {@code completion} (and {@code benchmark} when there are several); JSON lines also get
+   * {@link #NON_STRING_COMPLETION}.
    */
   public static Dataset<Row> read(SparkSession spark, String path) {
     String lower = path.toLowerCase(Locale.ROOT);
-    return lower.endsWith(".parquet") || lower.endsWith(".parquet/") ? spark.read().parquet(path)
-        : spark.read().json(path);
+    if (lower.endsWith(".parquet") || lower.endsWith(".parquet/")) {
+      return spark.read().parquet(path);
+    }
+    // Spark's schema inference turns a completion that is an array, object or number in a column of strings into
+    // its JSON text, which the engine would then judge as SQL; the single-machine engine makes it an input problem
+    // (NON_STRING_COMPLETION). So the columns are inferred as before, and each line is also read for whether its
+    // completion is a string, into the NON_STRING_COMPLETION column evaluate() reads.
+    StructType schema = spark.read().json(path).schema();
+    if (schema.isEmpty()) {
+      return spark.read().schema(schema).json(path);   // no field in any line: nothing to parse per line
+    }
+    Column line = functions.col("value");
+    return spark.read().text(path).filter(line.rlike("\\S"))
+        .select(functions.from_json(line, schema).as("_line"),
+            functions.udf(new NonStringCompletion(), DataTypes.BooleanType).apply(line).as(NON_STRING_COMPLETION))
+        .select(functions.col("_line.*"), functions.col(NON_STRING_COMPLETION));
   }
 
   /**
@@ -154,9 +202,11 @@ public final class SparkEvaluation implements Serializable {
   /**
    * Evaluates predictions with columns {@code model}, {@code question_id} and {@code completion} (or
    * {@code predicted_sql}), and {@code benchmark} when this evaluation has several. Each model's predictions are
-   * taken in the dataset's order, as the single-machine engine reads a file.
+   * taken in the dataset's order, as the single-machine engine reads a file, and each row as it reads a line:
+   * {@code completion}, else {@code predicted_sql}; no string when {@link #NON_STRING_COMPLETION} says so or the
+   * column's value is no string.
    *
-   * @throws IllegalArgumentException when a column is missing or a benchmark name is unknown
+   * @throws IllegalArgumentException when a column is missing, a row has no model or a benchmark name is unknown
    */
   public SparkEvaluationResult evaluate(Dataset<Row> predictions) {
     requireNonNull(predictions, "predictions");
@@ -164,11 +214,12 @@ public final class SparkEvaluation implements Serializable {
     SparkSession spark = predictions.sparkSession();
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<String> columns = Arrays.asList(predictions.columns());
-    String completion = columns.contains("completion") ? "completion" : "predicted_sql";
-    for (String column : List.of("model", "question_id", completion)) {
-      if (!columns.contains(column)) {
-        throw new IllegalArgumentException("predictions need a column '" + column + "' (have " + columns
-            + "): model, question_id and completion, and benchmark when an evaluation has several");
+    for (String column : List.of("model", "question_id", "completion")) {
+      // predicted_sql (LLMSQL's older name) stands in for completion, row by row as the engine reads it
+      if (!columns.contains(column) && !(column.equals("completion") && columns.contains("predicted_sql"))) {
+        throw new IllegalArgumentException("predictions need a column '" + column + "'" + (column.equals(
+            "completion") ? " (or 'predicted_sql')" : "") + " (have " + columns + "): model, question_id and "
+            + "completion, and benchmark when an evaluation has several");
       }
     }
     Column benchmark;
@@ -180,16 +231,10 @@ public final class SparkEvaluation implements Serializable {
       throw new IllegalArgumentException("this evaluation has " + benchmarks.size() + " benchmarks "
           + benchmarks.keySet() + ": give the predictions a 'benchmark' column naming one per row");
     }
-    if (distributeFiles) {
-      for (SparkBenchmark b : benchmarks.values()) {
-        sc.sc().addFile(b.questions());
-        sc.sc().addFile(b.database(), b.directory());
-      }
-    }
-
     // the driver reads each benchmark's questions once: which database each question runs on, and its golds
     Routes routes = new Routes();
     Map<String, Map<Integer, Question>> questions = new HashMap<>();
+    HashMap<String, JobFiles> jobFiles = new HashMap<>();
     for (SparkBenchmark b : benchmarks.values()) {
       BenchmarkFiles files = b.files();
       Map<Integer, Question> read = dev.llmsql.Evaluator.readQuestions(files.questions());
@@ -199,22 +244,39 @@ public final class SparkEvaluation implements Serializable {
       }
       questions.put(b.name(), read);
       routes.add(b.name(), files, read);
+      // executors keep a questions file they read for the JVM's life: keyed by its content as read here, a file
+      // changed before a later evaluation of the session is read again; shipped files are named by it too, as
+      // SparkContext.addFile refuses a second file of one name with other contents
+      String fingerprint = ShippedFiles.contentHash(Path.of(b.questions()));
+      jobFiles.put(b.name(), distributeFiles ? new JobFiles(fingerprint,
+          ShippedFiles.ship(sc.sc(), Path.of(b.questions()), fingerprint, false),
+          ShippedFiles.ship(sc.sc(), Path.of(b.database()), ShippedFiles.identityHash(Path.of(b.database())),
+              b.directory())) : new JobFiles(fingerprint, null, null));
     }
     Broadcast<Routes> routing = sc.broadcast(routes);
 
     // each model's predictions numbered in the dataset's order, as the single-machine engine reads them
+    Column none = functions.lit(null).cast(DataTypes.StringType);
     Dataset<Row> numbered = predictions.select(functions.col("model").cast(DataTypes.StringType).as("model"),
-            benchmark.as("benchmark"), functions.col("question_id"), functions.col(completion).as("completion"))
+            benchmark.as("benchmark"), functions.col("question_id"),
+            columns.contains("completion") ? functions.col("completion") : none,
+            columns.contains("predicted_sql") ? functions.col("predicted_sql") : none,
+            columns.contains(NON_STRING_COMPLETION)
+                ? functions.col(NON_STRING_COMPLETION).cast(DataTypes.BooleanType) : functions.lit(false))
         .withColumn("_seq", functions.monotonically_increasing_id())
         .withColumn("ordinal", functions.row_number().over(Window.partitionBy("model", "benchmark")
             .orderBy("_seq")).minus(1).cast(DataTypes.LongType));
-    JavaRDD<PredictionRow> rows = numbered.toJavaRDD().map(r -> new PredictionRow(
-        requireModel(r.getString(0)), r.getString(1), r.getLong(5), r.get(2), r.get(3)));
+    JavaRDD<PredictionRow> rows = numbered.toJavaRDD().map(r -> new PredictionRow(r.getString(0), r.getString(1),
+        r.getLong(7), r.get(2), completion(r.get(3), r.get(4), !r.isNullAt(5) && r.getBoolean(5))));
     rows.persist(StorageLevel.MEMORY_AND_DISK());
-    for (String name : rows.map(PredictionRow::benchmark).distinct().collect()) {
-      if (!benchmarks.containsKey(name)) {
-        throw new IllegalArgumentException("predictions name benchmark '" + name + "', which this evaluation does "
-            + "not have; known: " + benchmarks.keySet());
+    // checked here on the driver, so a bad row is the IllegalArgumentException this method documents (thrown in
+    // a task, Spark would wrap it in a SparkException)
+    for (Tuple2<String, String> found : rows.map(p -> new Tuple2<>(p.model(), p.benchmark())).distinct().collect()) {
+      requireModel(found._1());
+      if (!benchmarks.containsKey(found._2())) {
+        rows.unpersist(false);
+        throw new IllegalArgumentException("predictions name benchmark '" + found._2() + "', which this evaluation "
+            + "does not have; known: " + benchmarks.keySet());
       }
     }
 
@@ -254,7 +316,7 @@ public final class SparkEvaluation implements Serializable {
         }
       }
     }
-    SparkEvaluation config = this;
+    SparkEvaluation config = new SparkEvaluation(this, jobFiles);
     List<Tuple2<String, Tuple2<String, SharedGold>>> computed = sc.parallelize(new ArrayList<>(jobs.values()))
         .mapToPair(job -> new Tuple2<>(new GroupKey(job.benchmark(), job.database(),
             Math.floorMod(job.sql().hashCode(), splitCounts.value().get(new GroupKey(job.benchmark(),
@@ -303,15 +365,80 @@ public final class SparkEvaluation implements Serializable {
     return new SparkEvaluationResult(results, reports, stats);
   }
 
+  /**
+   * Checks that each benchmark's questions file and database are there on the driver, as {@link #evaluate} first
+   * does, so a command line can name a missing one before reading any predictions.
+   *
+   * @throws java.io.UncheckedIOException caused by a {@link java.io.FileNotFoundException} naming the file
+   */
+  void requireBenchmarkFiles() {
+    benchmarks.values().forEach(SparkBenchmark::files);
+  }
+
   private int benchmarkOrder(String name) {
     return new ArrayList<>(benchmarks.keySet()).indexOf(name);
   }
 
-  private static String requireModel(String model) {
+  private static void requireModel(String model) {
     if (model == null || model.isBlank()) {
-      throw new IllegalArgumentException("a prediction has no model (null or blank 'model' column)");
+      throw new IllegalArgumentException("a prediction has no model (null or blank 'model' column); give every "
+          + "prediction the name of the model that wrote it");
     }
-    return model;
+  }
+
+  /**
+   * A prediction's completion as the single-machine engine takes it from a map: {@code completion}, else
+   * {@code predicted_sql} (per row: a dataset may have both columns, each filled on some rows).
+   */
+  private static Object completion(Object completion, Object legacy, boolean notAString) {
+    return notAString ? NotAString.VALUE : completion != null ? completion : legacy;
+  }
+
+  /**
+   * What a task hands the engine for a completion that was no JSON string: not a {@link CharSequence}, so the
+   * engine reports {@code NON_STRING_COMPLETION} and scores it as an answer without SQL.
+   */
+  enum NotAString { VALUE }
+
+  /** Whether a JSON line's completion (or, without one, its {@code predicted_sql}) is neither string nor null. */
+  private static final class NonStringCompletion implements UDF1<String, Boolean> {
+    private static final long serialVersionUID = 1L;
+    private static final JsonFactory JSON = new JsonFactory();
+
+    @Override
+    public Boolean call(String line) {
+      JsonToken completion = null;
+      JsonToken legacy = null;
+      try (JsonParser p = JSON.createParser(line)) {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+          return false;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String name = p.currentName();
+          JsonToken value = p.nextToken();
+          // a field given twice counts the last time, as the engine reads a line
+          if (name.equals("completion")) {
+            completion = value;
+          } else if (name.equals("predicted_sql")) {
+            legacy = value;
+          }
+          p.skipChildren();
+        }
+      } catch (IOException e) {
+        return false;   // a broken line: Spark gives it no question_id, and the engine reports that
+      }
+      JsonToken given = completion == null || completion == JsonToken.VALUE_NULL ? legacy : completion;
+      return given != null && given != JsonToken.VALUE_NULL && given != JsonToken.VALUE_STRING;
+    }
+  }
+
+  /**
+   * The benchmark files of one evaluation: the questions file's content hash (executors key their cached copy
+   * by it) and, when the files are shipped, the names they are shipped under.
+   */
+  record JobFiles(String questionsFingerprint, String shippedQuestions, String shippedDatabase)
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
   }
 
   /** One gold statement of the first stage. */
@@ -326,9 +453,7 @@ public final class SparkEvaluation implements Serializable {
     while (jobs.hasNext()) {
       GoldJob job = jobs.next()._2();
       SparkBenchmark b = benchmark(job.benchmark());
-      Path database = distributeFiles
-          ? Path.of(org.apache.spark.SparkFiles.get(Path.of(b.database()).getFileName().toString()))
-          : Path.of(b.database());
+      Path database = database(job.benchmark());
       Database db = b.directory() ? Database.file(database.resolve(job.database()).resolve(job.database()
           + ".sqlite")) : Database.file(database);
       QueryExecutor executor;
@@ -355,12 +480,29 @@ public final class SparkEvaluation implements Serializable {
     return benchmarks.get(name);
   }
 
-  String engineName() {
-    return engine;
+  /** The executor's path of a benchmark's questions file: its shipped copy, or the shared path. */
+  Path questions(String benchmark) {
+    JobFiles files = jobFiles.get(benchmark);
+    return files != null && files.shippedQuestions() != null
+        ? Path.of(org.apache.spark.SparkFiles.get(files.shippedQuestions()))
+        : Path.of(benchmark(benchmark).questions());
   }
 
-  boolean distributeFiles() {
-    return distributeFiles;
+  /** The executor's path of a benchmark's database file or directory: its shipped copy, or the shared path. */
+  Path database(String benchmark) {
+    JobFiles files = jobFiles.get(benchmark);
+    return files != null && files.shippedDatabase() != null
+        ? Path.of(org.apache.spark.SparkFiles.get(files.shippedDatabase()))
+        : Path.of(benchmark(benchmark).database());
+  }
+
+  /** The content hash of a benchmark's questions file as the driver read it for this evaluation. */
+  String questionsFingerprint(String benchmark) {
+    return jobFiles.get(benchmark).questionsFingerprint();
+  }
+
+  String engineName() {
+    return engine;
   }
 
   /**
@@ -401,7 +543,7 @@ public final class SparkEvaluation implements Serializable {
    * <pre>{@code
    * SparkEvaluation.builder()
    *     .benchmark(SparkBenchmark.singleDatabase("llmsql", Path.of("questions.jsonl"), Path.of("sqlite_tables.db")))
-   *     .judge("llmsql").scoring("ves").predictionsPerTask(5_000).build();
+   *     .judge("llmsql").scoring("executability").predictionsPerTask(5_000).build();
    * }</pre>
    */
   public static final class Builder {

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The spark-submit entry point writes the single-machine CLI's reports and leaderboard for every model. */
 class SparkEvaluateTest {
 
+  private static final Path DEMO = Path.of("../llmsql-examples/demo").toAbsolutePath().normalize();
+  private static final String Q1 = "SELECT COUNT(*) FROM \\\"employees\\\" WHERE \\\"Department\\\" = 'Sales'";
+
   @TempDir
   Path out;
 
@@ -73,6 +76,94 @@ class SparkEvaluateTest {
         .isEqualTo("llmsql-spark: --format takes json, csv and html, but was pdf (see --help)\n");
     assertThat(SparkEvaluate.HELP).contains("\n  --format LIST             report formats, comma-separated: json,csv,html "
         + "(default all three)\n");
+  }
+
+  @Test
+  void modelFilesWithEitherFieldName_areEachJudgedAsOnOneMachine() throws Exception {
+    // one column was chosen for the union of every --model file: the predicted_sql file had no completion
+    Path a = Files.writeString(out.resolve("a.jsonl"), "{\"question_id\": 1, \"completion\": \"" + Q1 + "\"}\n");
+    Path b = Files.writeString(out.resolve("b.jsonl"), "{\"question_id\": 1, \"predicted_sql\": \"" + Q1 + "\"}\n");
+    Path reports = out.resolve("reports");
+
+    Run run = run("--questions-path", DEMO.resolve("questions.jsonl").toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--model", "a=" + a, "--model", "b=" + b, "--format", "json",
+        "--out", reports.toString());
+
+    assertThat(run.status()).isEqualTo(SparkEvaluate.OK);
+    assertThat(List.of(FullReportJson.read(reports.resolve("a.json")).matches(),
+        FullReportJson.read(reports.resolve("b.json")).matches())).isEqualTo(List.of(1, 1));
+  }
+
+  @Test
+  void twoModelsOfOneFileName_areRefused_notOneReportLost() throws Exception {
+    // a/b and a_b both wrote a_b.json: the second report replaced the first
+    Path one = Files.writeString(out.resolve("p.jsonl"), "{\"question_id\": 1, \"completion\": \"SELECT 1\"}\n");
+    Run byOption = run("--questions-path", DEMO.resolve("questions.jsonl").toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--model", "a/b=" + one, "--model", "a_b=" + one, "--out",
+        out.resolve("r1").toString());
+    assertThat(byOption.status()).isEqualTo(SparkEvaluate.USAGE);
+    assertThat(byOption.err()).isEqualTo("llmsql-spark: models 'a/b' and 'a_b' would write their reports to the "
+        + "same files (a_b.json, .csv, .html); give the --model names that differ in letters, digits, '.', '_' or "
+        + "'-' (see --help)\n");
+
+    Path multi = Files.writeString(out.resolve("multi.jsonl"), "{\"model\": \"a/b\", \"question_id\": 1, "
+        + "\"completion\": \"SELECT 1\"}\n{\"model\": \"a_b\", \"question_id\": 1, \"completion\": \"" + Q1
+        + "\"}\n");
+    Path r2 = out.resolve("r2");
+    Run byColumn = run("--questions-path", DEMO.resolve("questions.jsonl").toString(), "--db-path",
+        DEMO.resolve("demo.sqlite").toString(), "--predictions", multi.toString(), "--out", r2.toString());
+    assertThat(byColumn.status()).isEqualTo(SparkEvaluate.NOT_SAVED);
+    assertThat(byColumn.err()).isEqualTo("llmsql-spark: evaluated, but models 'a/b' and 'a_b' would write their "
+        + "reports to the same files (a_b.json, .csv, .html) in " + r2 + "; rename one of them in the "
+        + "predictions\n");
+    assertThat(r2).doesNotExist();
+  }
+
+  @Test
+  void unusableInputs_areOneLine_namingTheOptionAndTheFix() throws Exception {
+    String q = DEMO.resolve("questions.jsonl").toString();
+    String db = DEMO.resolve("demo.sqlite").toString();
+    String r = out.resolve("r").toString();
+    Path missing = out.resolve("missing.jsonl");
+    Path empty = Files.writeString(out.resolve("empty.jsonl"), "");
+    Path noCompletion = Files.writeString(out.resolve("no-completion.jsonl"), "{\"question_id\": 1}\n");
+    Path nullModel = Files.writeString(out.resolve("null-model.jsonl"), "{\"model\": null, \"question_id\": 1, "
+        + "\"completion\": \"SELECT 1\"}\n");
+
+    assertThat(run("--questions-path", q, "--db-path", db, "--model", "m=" + missing, "--out", r)).isEqualTo(
+        new Run(SparkEvaluate.BAD_INPUT, "llmsql-spark: --model m=" + missing + ": predictions file not found; "
+            + "check the path (a file, directory or glob Spark reads)\n"));
+    assertThat(run("--questions-path", q, "--db-path", db, "--model", "m=" + empty, "--out", r)).isEqualTo(
+        new Run(SparkEvaluate.BAD_INPUT, "llmsql-spark: --model m=" + empty + ": holds no predictions (empty, or "
+            + "only blank lines); give JSON lines of question_id and completion, or Parquet\n"));
+    assertThat(run("--questions-path", q, "--db-path", db, "--model", "m=" + noCompletion, "--out", r)).isEqualTo(
+        new Run(SparkEvaluate.BAD_INPUT, "llmsql-spark: --model m=" + noCompletion + ": no prediction has a "
+            + "\"completion\" (or \"predicted_sql\") field; give each line the model's output as \"completion\"\n"));
+    assertThat(run("--questions-path", q, "--db-path", db, "--predictions", nullModel.toString(), "--out", r))
+        .isEqualTo(new Run(SparkEvaluate.BAD_INPUT, "llmsql-spark: a prediction has no model (null or blank "
+            + "'model' column); give every prediction the name of the model that wrote it (predictions: "
+            + nullModel + ")\n"));
+    assertThat(run("--questions-path", out.resolve("no-questions.jsonl").toString(), "--db-path", db, "--model",
+        "m=" + noCompletion, "--out", r)).isEqualTo(new Run(SparkEvaluate.BENCHMARK_UNAVAILABLE, "llmsql-spark: "
+            + "questions file not found: " + out.resolve("no-questions.jsonl") + "; check the path given to "
+            + "--questions-path\n"));
+    assertThat(run("--questions-path", q, "--db-path", db, "--model", "m=" + noCompletion, "--query-timeout", "abc",
+        "--out", r)).isEqualTo(new Run(SparkEvaluate.USAGE, "llmsql-spark: --query-timeout takes a number of "
+            + "seconds (e.g. 10 or 0.5), but was abc (see --help)\n"));
+    assertThat(run("--questions-path", q, "--db-path", db, "--model", "m=" + noCompletion, "--max-rows", "many",
+        "--out", r)).isEqualTo(new Run(SparkEvaluate.USAGE, "llmsql-spark: --max-rows takes a whole number, but "
+            + "was many (see --help)\n"));
+    assertThat(out.resolve("r")).doesNotExist();
+  }
+
+  /** What a run of the entry point gave: its status and its standard error, lines ending in \n. */
+  private record Run(int status, String err) { }
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    int status = new SparkEvaluate(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(stderr, true, StandardCharsets.UTF_8)).run(LocalSpark.get(), args);
+    return new Run(status, stderr.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
   }
 
   /** A verdict without its measures, of which VES's come from run times. */
