@@ -42,6 +42,7 @@ final class Commands {
   /** Reads {@code args} with {@code top} and runs what they name; returns the exit status. */
   static int execute(CommandLine top, String[] args, PrintStream out, PrintStream err) {
     top.setExpandAtFiles(false);   // "@preds.jsonl" is a file name, not a file of arguments
+    top.registerConverter(java.nio.file.Path.class, new Converters.FilePath());   // every command's paths
     top.setOverwrittenOptionsAllowed(true);   // the last of a repeated option counts, as it always did
     top.setColorScheme(Help.defaultColorScheme(Ansi.OFF));
     top.setUsageHelpWidth(HELP_WIDTH);

@@ -155,6 +155,22 @@ final class Converters {
     }
   }
 
+  /**
+   * Every path option and parameter ({@link Commands} registers it for the type): an empty value is refused.
+   * {@code Path.of("")} is the current directory, so {@code --outputs ''} (an unset variable in a script) read
+   * the working directory as a submission.
+   */
+  static final class FilePath extends Rule<java.nio.file.Path> {
+    @Override
+    java.nio.file.Path apply(String value) {
+      if (value.isEmpty()) {
+        throw new IllegalArgumentException(OPTION + " is empty (an unset variable?); give the path of a file or "
+            + "directory");
+      }
+      return java.nio.file.Path.of(value);
+    }
+  }
+
   /** An http or https URL with a host. */
   static final class HttpUrl extends Rule<URI> {
     @Override

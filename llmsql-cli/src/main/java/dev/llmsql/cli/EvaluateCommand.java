@@ -185,6 +185,12 @@ final class EvaluateCommand implements Callable<Integer>, Commands.Sectioned {
     if (outputs == null) {
       throw new IllegalArgumentException("--outputs FILE is required (the predictions JSONL)");
     }
+    if (outputs.toString().equals("-") && !java.nio.file.Files.exists(outputs)) {
+      // many tools read "-" as standard input; this one reads predictions twice (a second pass for the questions
+      // they name), so a stream cannot be its input, and "-: predictions file not found" left the user guessing
+      throw new IllegalArgumentException("--outputs -: predictions are not read from standard input (they are "
+          + "read twice); save them to a file and give its path");
+    }
     if (quiet && verbose) {
       throw new IllegalArgumentException("--quiet and --verbose exclude each other; choose one");
     }

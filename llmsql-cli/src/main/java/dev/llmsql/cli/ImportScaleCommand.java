@@ -48,7 +48,9 @@ final class ImportScaleCommand implements Callable<Integer> {
     Path to = command.to;
     try {
       if (command.files.size() > 1) {
-        throw new IllegalArgumentException("unknown option " + command.files.get(1));
+        // a second file is no option: "unknown option b.py" sent the user looking for a misspelt one
+        throw new IllegalArgumentException("takes one dataset_config.py, but was given " + command.files.size()
+            + " files; import one at a time");
       }
       if (from == null || to == null) {
         throw new IllegalArgumentException("give SCALE's dataset_config.py and --out FILE.json");

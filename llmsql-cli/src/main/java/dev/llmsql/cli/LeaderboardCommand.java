@@ -131,10 +131,10 @@ final class LeaderboardCommand implements Callable<Integer> {
       return java.util.Optional.empty();   // a pipe would be waited on here: the report reader refuses it
     }
     String head;
-    try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
-      char[] buffer = new char[200];
-      int n = reader.read(buffer);
-      head = n < 0 ? "" : new String(buffer, 0, n);
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(input)) {
+      // the first bytes only, decoded leniently: a reader decodes a whole buffer ahead, and bytes that are not
+      // UTF-8 anywhere in it ended the run with "Input length = 1"; the report reader says where they are
+      head = new String(in.readNBytes(200), StandardCharsets.UTF_8);
     }
     if (!head.replaceAll("\\s", "").startsWith("{\"model\":")) {
       return java.util.Optional.empty();

@@ -457,8 +457,8 @@ class CliTest {
 
     assertThat(run("report", llmsql.toString())).isEqualTo(Cli.BAD_INPUT);
     assertThat(err()).isEqualTo("llmsql report: " + llmsql + " is not an llmsql-java full report (no \"format\": "
-        + "\"llmsql-java-report\"); it looks like LLMSQL's report, which lacks per-question results; write one "
-        + "with FullReportJson.write or 'llmsql evaluate --format json'\n");
+        + "\"llmsql-java-report\"); it looks like LLMSQL's report (what --save-report writes), which lacks "
+        + "per-question results; make one with 'llmsql evaluate --format json'\n");
   }
 
   @Test

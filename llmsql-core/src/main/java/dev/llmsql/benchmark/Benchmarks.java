@@ -72,7 +72,11 @@ public final class Benchmarks {
 
     @Override
     public BenchmarkFiles resolve(DownloadListener listener) throws FileNotFoundException {
-      requireRegularFile(files.questions(), "questions file", "--questions-path");
+      // as for the database below: a questions path that exists but is no file (a directory, a device, a FIFO)
+      // is an input error the questions reader names; only a missing one means the benchmark is unavailable
+      if (!Files.exists(files.questions())) {
+        requireRegularFile(files.questions(), "questions file", "--questions-path");
+      }
       if (files.database() != null) {
         // A path that exists but is no database (a directory, a device) is an input error the executor names
         // before any work; only a missing one means the benchmark is unavailable. A server is checked when opened.

@@ -44,6 +44,8 @@ public final class BoundedLineReader implements Closeable {
   private int chunkEnd;
   private byte[] line = new byte[1 << 12];
   private long lineNumber;
+  /** The byte offset in the file of the line {@link #readLine} reads next, for where a line is not UTF-8. */
+  private long lineOffset;
   private boolean eof;
 
   private BoundedLineReader(Path file, int maxLineBytes) throws IOException {
@@ -82,14 +84,15 @@ public final class BoundedLineReader implements Closeable {
   /**
    * The next line without its terminator ({@code \n} or {@code \r\n}), or null at the end of the file.
    *
-   * @throws InvalidInputException if the line is longer than the bound
-   * @throws java.nio.charset.CharacterCodingException if the line is not UTF-8
+   * @throws InvalidInputException if the line is longer than the bound, or is not UTF-8 (naming the line,
+   *     column and byte offset)
    */
   public String readLine() throws IOException {
     if (eof && chunkPos >= chunkEnd) {
       return null;
     }
     int length = 0;
+    long start = lineOffset;
     while (true) {
       if (chunkPos >= chunkEnd) {
         int n = in.read(chunk);
@@ -120,22 +123,39 @@ public final class BoundedLineReader implements Closeable {
       chunkPos = nl;
       if (nl < chunkEnd) {
         chunkPos++;   // the newline
+        lineOffset++;
         break;
       }
     }
+    lineOffset += length;
     lineNumber++;
     if (length > 0 && line[length - 1] == '\r') {
       length--;
     }
-    return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line, 0, length)).toString();
+    return decode(file, line, length, lineNumber, start);
+  }
+
+  /**
+   * {@code bytes[0, length)} as UTF-8, the file's line {@code lineNumber} at byte offset {@code offset}; Java's
+   * decoder says only "Input length = 1" of bytes that are not UTF-8, so the error names where they are.
+   */
+  private static String decode(Path file, byte[] bytes, int length, long lineNumber, long offset)
+      throws IOException {
+    try {
+      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, 0, length)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new InvalidInputException(file.toString(), dev.llmsql.files.Utf8Text.check(bytes, 0, length, lineNumber,
+          offset).orElseGet(e::toString), e);   // the two agree on what UTF-8 is: the check finds it
+    }
   }
 
   /**
    * A whole small text input (a config, a prompt template) as UTF-8, under the same bound as one line, so a
    * config given as {@code /dev/zero} or a huge file ends with an error instead of filling memory.
    *
-   * @throws InvalidInputException if it is not a regular file or is longer than {@link #MAX_LINE_BYTES}
+   * @throws InvalidInputException if it is not a regular file, is longer than {@link #MAX_LINE_BYTES} or is not
+   *     UTF-8 (naming the line, column and byte offset)
    */
   public static String readWhole(Path file) throws IOException {
     requireNonNull(file, "file");
@@ -145,8 +165,7 @@ public final class BoundedLineReader implements Closeable {
         throw new InvalidInputException(file.toString(), "longer than " + MAX_LINE_BYTES + " bytes; a config or "
             + "prompt file is never that long (is this the right file?)");
       }
-      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+      return decode(file, bytes, bytes.length, 1, 0);
     }
   }
 

@@ -444,6 +444,11 @@ public final class FullReportJson {
   private static String notJson(String name, Path file, JsonProcessingException e) {
     if (file != null) {
       try {
+        // bytes that are not UTF-8 stop Jackson too, and "not valid JSON" would send the user looking for a typo
+        Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(file);
+        if (notUtf8.isPresent()) {
+          return name + ": " + notUtf8.get();
+        }
         if (Files.size(file) <= MAX_TEXT_FOR_WHERE) {
           String text = Files.readString(file);
           return name + ": not valid JSON " + dev.llmsql.files.JsonSyntax.describe(e, text);
@@ -470,9 +475,10 @@ public final class FullReportJson {
     JsonNode root = streamed.top();
     if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
       String hint = root != null && root.has("accuracy") && root.has("mismatches")
-          ? " it looks like LLMSQL's report, which lacks per-question results;" : "";
+          ? " it looks like LLMSQL's report (what --save-report writes), which lacks per-question results;" : "";
+      // the command line's way to make one: its users read these messages, and a Java caller has the Javadoc
       throw new IOException(name + " is not an llmsql-java full report (no \"format\": \"" + FORMAT
-          + "\");" + hint + " write one with FullReportJson.write or 'llmsql evaluate --format json'");
+          + "\");" + hint + " make one with 'llmsql evaluate --format json'");
     }
     int version = root.path("version").asInt(-1);
     if (version != VERSION) {

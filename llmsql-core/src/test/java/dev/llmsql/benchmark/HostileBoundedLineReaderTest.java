@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmsql.prediction.InvalidInputException;
-import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,10 +50,22 @@ class HostileBoundedLineReaderTest {
   }
 
   @Test
-  void notUtf8_isAnIoErrorAsWithBufferedReader() throws Exception {
-    Path file = Files.write(dir.resolve("f.jsonl"), new byte[] {'{', (byte) 0xC3, '}', '\n'});
+  void notUtf8_isInvalidInputNamingLineColumnAndOffset() throws Exception {
+    // before: MalformedInputException, whose message is "Input length = 1"
+    Path file = Files.write(dir.resolve("f.jsonl"), new byte[] {'o', 'k', '\r', '\n', '{', (byte) 0xC3, '}', '\n'});
 
-    assertThatThrownBy(() -> lines(file, 100)).isInstanceOf(MalformedInputException.class);
+    assertThatThrownBy(() -> lines(file, 100))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 2, column 2 (byte offset 5); save it as UTF-8");
+  }
+
+  @Test
+  void readWhole_notUtf8_isInvalidInputNamingLineColumnAndOffset() throws Exception {
+    Path file = Files.write(dir.resolve("c.py"), new byte[] {'a', '\n', 'b', 'c', (byte) 0xFF});
+
+    assertThatThrownBy(() -> BoundedLineReader.readWhole(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 2, column 3 (byte offset 4); save it as UTF-8");
   }
 
   @Test

@@ -63,8 +63,8 @@ class FullReportJsonTest {
         + ", " + Files.readString(file).strip().substring(1));
     assertThat(FullReportJson.read(twice)).isEqualTo(report);
     assertThatThrownBy(() -> FullReportJson.read(other)).isInstanceOf(IOException.class).hasMessage(other
-        + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); write one with "
-        + "FullReportJson.write or 'llmsql evaluate --format json'");
+        + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); make one with "
+        + "'llmsql evaluate --format json'");
   }
 
   @Test
@@ -164,7 +164,7 @@ class FullReportJsonTest {
     // WHEN / THEN
     assertThatThrownBy(() -> FullReportJson.read(file)).isInstanceOf(IOException.class).hasMessage(file
         + " is not an llmsql-java full report (no \"format\": \"llmsql-java-report\"); it looks like LLMSQL's "
-        + "report, which lacks per-question results; write one with FullReportJson.write or "
+        + "report (what --save-report writes), which lacks per-question results; make one with "
         + "'llmsql evaluate --format json'");
   }
 

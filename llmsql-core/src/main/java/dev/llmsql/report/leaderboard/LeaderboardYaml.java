@@ -118,8 +118,8 @@ public final class LeaderboardYaml {
     // a device or pipe (a link to /dev/zero, a FIFO) reports size 0 and reads for ever: regular files only,
     // and the bound is on the bytes read, not on what the file system says
     if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException(file + ": not a regular file (a directory, device or pipe); give a YAML or "
-          + "JSON file");
+      throw new IllegalArgumentException(file + (Files.exists(file) ? ": not a regular file (a directory, device or "
+          + "pipe); give a YAML or JSON file" : ": file not found; check the path"));
     }
     byte[] bytes;
     try (java.io.InputStream in = Files.newInputStream(file)) {
@@ -131,6 +131,11 @@ public final class LeaderboardYaml {
     }
     ObjectMapper mapper = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
         ? JSON : YAML;
+    // decoded leniently, bytes that are not UTF-8 became U+FFFD and went on into the leaderboard entry unsaid
+    java.util.Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(bytes);
+    if (notUtf8.isPresent()) {
+      throw new IllegalArgumentException(file + ": " + notUtf8.get());
+    }
     String text = new String(bytes, StandardCharsets.UTF_8);
     try {
       return mapper.readValue(text, ANY);

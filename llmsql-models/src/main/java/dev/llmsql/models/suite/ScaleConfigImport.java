@@ -66,6 +66,9 @@ public record ScaleConfigImport(ObjectNode config, Map<String, String> prompts, 
     String source;
     try {
       source = dev.llmsql.benchmark.BoundedLineReader.readWhole(datasetConfig);
+    } catch (java.nio.file.NoSuchFileException e) {
+      // its message is the path alone: "cannot read X: X"
+      throw new java.io.UncheckedIOException(datasetConfig + ": file not found; check the path", e);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read " + datasetConfig + ": " + e.getMessage(), e);
     }

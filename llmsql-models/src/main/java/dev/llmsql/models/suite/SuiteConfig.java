@@ -66,6 +66,9 @@ record SuiteConfig(String name, Path file, List<MetricConfig> metrics) {
       root = JSON.readTree(text);
     } catch (JsonProcessingException e) {
       throw SuiteFormatException.notJson(file, 0, text, e, "a suite config is one JSON object");
+    } catch (java.nio.file.NoSuchFileException e) {
+      // its message is the path alone: "cannot read suite config X: X"
+      throw new java.io.UncheckedIOException("suite config " + file + ": file not found; check the path", e);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read suite config " + file + ": " + e.getMessage(), e);
     }

@@ -522,7 +522,19 @@ public final class DatasetImport {
       return d;
     }
     // the parser's iterator wraps what the reader threw: its message, not "java.io.IOException: ..."
-    String why = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+    Throwable thrown = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+    if (thrown instanceof java.nio.charset.CharacterCodingException) {
+      // the decoder says only "Input length = 1": where the bytes that are not UTF-8 are is the useful part
+      try {
+        java.util.Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(csv);
+        if (notUtf8.isPresent()) {
+          return new DatasetImportException(csv + ": " + notUtf8.get(), e);
+        }
+      } catch (IOException again) {
+        e.addSuppressed(again);
+      }
+    }
+    String why = thrown.getMessage();
     return new DatasetImportException("cannot read CSV " + csv + ": " + why
         + "; save it as UTF-8 CSV with a header row", e);
   }
@@ -570,8 +582,9 @@ public final class DatasetImport {
       } else if (Files.isRegularFile(fileOrDirectory)) {
         csvFiles.add(fileOrDirectory);
       } else {
-        throw new DatasetImportException(fileOrDirectory + " does not exist; give a CSV file or a directory "
-            + "of CSV files");
+        // a FIFO or device exists: "does not exist" sent the user to check a path that was right
+        throw new DatasetImportException(fileOrDirectory + (Files.exists(fileOrDirectory) ? " is not a regular file "
+            + "(a device or pipe)" : " does not exist") + "; give a CSV file or a directory of CSV files");
       }
       return this;
     }
