@@ -9,7 +9,6 @@ import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.AuditPage;
 import java.io.IOException;
@@ -160,14 +159,11 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | IllegalStateException e) {
       return Commands.usageError(spec, err, CliTerms.oneLine(e.getMessage()));
     }
-    try {
-      for (Path target : new Path[] {save, csv, html}) {
-        if (target != null) {
-          ReportFiles.requireWritableTarget(target, inputs);
-        }
-      }
-    } catch (OutputTargetException e) {
-      err.println("llmsql audit: " + CliTerms.oneLine(e.getMessage()));
+    // before any gold runs: the audit finished, then could not save what it found (two naming one file kept one)
+    Optional<String> badTarget = OutputTargets.filesProblem(outputs, RunInputs.of(inputs))
+        .or(() -> OutputTargets.sameFileTwice(outputs));
+    if (badTarget.isPresent()) {
+      err.println("llmsql audit: " + badTarget.get());
       return Cli.USAGE;
     }
     AuditReport report;

@@ -4,7 +4,7 @@ import dev.llmsql.compare.PairedComparison;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.ComparisonReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -84,12 +85,12 @@ final class CompareCommand implements Callable<Integer> {
           + "--format json), but got " + inputs.size());
     }
     if (html != null) {
+      // before the reports are read: the comparison was printed, then the page could not be saved
       Map<String, Path> reports = new LinkedHashMap<>();
       inputs.forEach(in -> reports.put("report " + in, in));
-      try {
-        ReportFiles.requireWritableTarget(html, reports);
-      } catch (OutputTargetException e) {
-        err.println("llmsql compare: " + oneLine(e.getMessage()));
+      Optional<String> badTarget = OutputTargets.fileProblem("--html", html, RunInputs.of(reports));
+      if (badTarget.isPresent()) {
+        err.println("llmsql compare: " + badTarget.get());
         return Cli.USAGE;
       }
     }

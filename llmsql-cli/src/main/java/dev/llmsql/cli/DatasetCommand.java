@@ -3,7 +3,6 @@ package dev.llmsql.cli;
 import dev.llmsql.Evaluator;
 import dev.llmsql.jdbc.load.JdbcImport;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.sqlite.dataset.DatasetImport;
 import dev.llmsql.sqlite.dataset.DatasetImportException;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -133,6 +133,15 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
           .jdbcUrl(jdbcUrl).jdbcUser(jdbcUser).jdbcPasswordEnv(jdbcPasswordEnv).readerRole(readerRole)
           .readerPasswordEnv(readerPasswordEnv).names(names).csvOrTables(!sources.isEmpty())
           .questions(withQuestions).overwrite(overwrite).build();
+      if (output != null) {
+        // before any table is read: a parent that is a file failed the write at the end, naming no option
+        Optional<String> badTarget = OutputTargets.fileProblem("--out", output, RunInputs.none()
+            .with("--questions file", questions).with("--from-sqlite file", fromSqlite));
+        if (badTarget.isPresent()) {
+          err.println("llmsql dataset import: " + badTarget.get());
+          return Cli.USAGE;
+        }
+      }
       if (engineTarget.target() != null) {
         return new EngineImport(out, err, environment).run(engineTarget, b);
       }
@@ -197,8 +206,11 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       return Commands.usageError(spec, err, "--out DIR is required with --spider2 (the directory to write "
           + "questions.jsonl and databases/ into)");
     }
-    if (java.nio.file.Files.isRegularFile(output)) {
-      return Commands.usageError(spec, err, "--out " + output + " is a file; with --spider2 it names a directory");
+    Optional<String> badTarget = OutputTargets.directoryProblem("--out", output, "questions.jsonl and databases/ "
+        + "go into");
+    if (badTarget.isPresent()) {
+      err.println("llmsql dataset import: " + badTarget.get());
+      return Cli.USAGE;
     }
     try {
       dev.llmsql.sqlite.dataset.Spider2Import.Summary s =
@@ -238,11 +250,11 @@ final class DatasetCommand implements Callable<Integer>, Commands.Sectioned {
       return Commands.usageError(spec, err, "--out " + output + " is a directory; with --multi-turn it names the "
           + "questions JSONL file to write");
     }
-    try {
-      // before the existence check: a FIFO or the input itself is refused even with --overwrite
-      ReportFiles.requireWritableTarget(output, RunInputs.none().with("--multi-turn file", multiTurn));
-    } catch (OutputTargetException e) {
-      err.println("llmsql dataset import: --out " + e.getMessage());
+    // before the existence check: a FIFO or the input itself is refused even with --overwrite
+    Optional<String> badTarget = OutputTargets.fileProblem("--out", output, RunInputs.none()
+        .with("--multi-turn file", multiTurn));
+    if (badTarget.isPresent()) {
+      err.println("llmsql dataset import: " + badTarget.get());
       return Cli.USAGE;
     }
     if (java.nio.file.Files.exists(output) && !overwrite) {

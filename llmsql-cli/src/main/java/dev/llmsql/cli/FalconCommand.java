@@ -182,6 +182,13 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
     }
+    // before any download or model call: a file at --out failed the first process log, naming no option
+    Optional<String> badTarget = OutputTargets.directoryProblem("--out", output, "the predictions, logs and CSV "
+        + "tables go into").or(download::workdirProblem);
+    if (badTarget.isPresent()) {
+      err.println("llmsql falcon run: " + badTarget.get());
+      return Cli.USAGE;
+    }
     FalconRun run;
     Progress progress = feedback.progress(err, terminal);
     try {

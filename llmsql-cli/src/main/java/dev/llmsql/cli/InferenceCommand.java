@@ -7,8 +7,7 @@ import dev.llmsql.models.judge.ChatClient;
 import dev.llmsql.models.judge.ChatSettings;
 import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.prediction.InvalidInputException;
-import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
+import dev.llmsql.report.RunInputs;
 import dev.llmsql.sqlite.download.LlmsqlHub;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -115,17 +115,16 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
     Path log = processLog != null ? processLog
         : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
     Path runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");
-    try {
-      java.util.Map<String, Path> inputs = new java.util.LinkedHashMap<>();
-      inputs.put("--questions-path file", questions);
-      inputs.put("--tables-path file", tables);
-      ReportFiles.requireWritableTarget(output, inputs);
-      inputs.put("--output-file", output);
-      ReportFiles.requireWritableTarget(log, inputs);
-      inputs.put("--process-log", log);
-      ReportFiles.requireWritableTarget(runFile, inputs);
-    } catch (OutputTargetException e) {
-      err.println("llmsql inference api: " + CliTerms.inCliTerms(CliTerms.oneLine(e.getMessage()), spec));
+    // before any download or request: a parent that is a file failed making the log's folder (exit 4, no option)
+    RunInputs inputs = RunInputs.none().with("--questions-path file", questions).with("--tables-path file", tables);
+    Optional<String> badTarget = OutputTargets.fileProblem("--output-file", output, inputs)
+        .or(() -> OutputTargets.fileProblem(processLog != null ? "--process-log" : "the default --process-log", log,
+            inputs.with("--output-file", output)))
+        .or(() -> OutputTargets.fileProblem("--output-file's run metadata", runFile,
+            inputs.with("--output-file", output).with("--process-log", log)))
+        .or(download::workdirProblem);
+    if (badTarget.isPresent()) {
+      err.println("llmsql inference api: " + badTarget.get());
       return Cli.USAGE;
     }
     DownloadProgress downloads = feedback.quiet ? null : new DownloadProgress(err, feedback.verbose);

@@ -10,7 +10,6 @@ import static dev.llmsql.cli.FormatFiles.stem;
 
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.RunInputs;
 import dev.llmsql.report.html.Leaderboard;
 import dev.llmsql.report.leaderboard.PublishedRun;
@@ -22,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     description = Usage.LEADERBOARD_DESCRIPTION, footer = Usage.LEADERBOARD_FOOTER,
     customSynopsis = "llmsql leaderboard (REPORT.json | ENTRY.yaml | DIR)... [--out FILE]")
 final class LeaderboardCommand implements Callable<Integer> {
+  private static final Path DEFAULT_OUTPUT = Path.of("leaderboard.html");
   private final PrintStream out;
   private final PrintStream err;
   @Spec
@@ -43,7 +44,7 @@ final class LeaderboardCommand implements Callable<Integer> {
       + "reports, upstream leaderboard entries (.yaml/.yml) or directories of them")
   List<Path> inputs = new ArrayList<>();
   @Option(names = "--out", paramLabel = "FILE", description = "where to write the page (default leaderboard.html)")
-  Path output = Path.of("leaderboard.html");
+  Path output;
   @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
   boolean help;
 
@@ -58,18 +59,19 @@ final class LeaderboardCommand implements Callable<Integer> {
       return Commands.usageError(spec, err, "give one or more REPORT.json files (written by llmsql evaluate "
           + "--format json)");
     }
-    return leaderboard(inputs, output);
+    return leaderboard(inputs, output != null ? output : DEFAULT_OUTPUT);
   }
 
-  private int leaderboard(List<Path> inputs, Path output) {
+  private int leaderboard(List<Path> inputs, Path page) {
     RunInputs reports = RunInputs.none();
     for (Path in : inputs) {
       reports = reports.with("report " + in, in);
     }
-    try {
-      ReportFiles.requireWritableTarget(output, reports);
-    } catch (OutputTargetException e) {
-      err.println("llmsql leaderboard: " + oneLine(e.getMessage()));
+    // before the reports are read: a page that could not be saved is not made
+    Optional<String> badTarget = OutputTargets.fileProblem(output != null ? "--out" : "the default --out", page,
+        reports);
+    if (badTarget.isPresent()) {
+      err.println("llmsql leaderboard: " + badTarget.get());
       return USAGE;
     }
     List<Leaderboard.Entry> entries = new ArrayList<>();
@@ -108,13 +110,13 @@ final class LeaderboardCommand implements Callable<Integer> {
       return BAD_INPUT;
     }
     try {
-      Leaderboard.write(entries, suites, published, output);
+      Leaderboard.write(entries, suites, published, page);
     } catch (IOException | OutputTargetException e) {
-      err.println("llmsql leaderboard: " + output + " could not be written (" + e
+      err.println("llmsql leaderboard: " + page + " could not be written (" + e
           + "); choose another path with --out");
       return NOT_SAVED;
     }
-    out.println(output);
+    out.println(page);
     return OK;
   }
 

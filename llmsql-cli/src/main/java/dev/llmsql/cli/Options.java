@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -221,6 +222,16 @@ final class Options {
 
     java.time.Duration rateWindowOrDefault() {
       return rateWindow != null ? rateWindow : LlmsqlHub.DEFAULT_RATE_WINDOW;
+    }
+
+    /**
+     * What is wrong with {@code --workdir-path}, checked before any work: a file where the folder goes stopped the
+     * download with "Not a directory", naming no option. One that cannot be written passes: what it holds may be
+     * all a run needs.
+     */
+    Optional<String> workdirProblem() {
+      return workdir == null ? Optional.empty()
+          : OutputTargets.readableDirectoryProblem("--workdir-path", workdir, "the benchmark is downloaded into");
     }
 
     /** The version asked for; LLMSQL 2.0 when none was. */

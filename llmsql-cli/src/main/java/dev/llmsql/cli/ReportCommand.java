@@ -11,7 +11,6 @@ import static dev.llmsql.cli.FormatFiles.stem;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.report.OutputTargetException;
-import dev.llmsql.report.ReportFiles;
 import dev.llmsql.report.ReportWriter;
 import dev.llmsql.report.RunInputs;
 import java.io.IOException;
@@ -19,6 +18,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,10 +69,11 @@ final class ReportCommand implements Callable<Integer> {
   private int report(Path input, String format, Path output) {
     ReportWriter writer = FormatFiles.writer(format);
     Path file = output != null ? output : input.resolveSibling(writer.fileName(stem(input.getFileName().toString())));
-    try {
-      ReportFiles.requireWritableTarget(file, RunInputs.none().with("report", input));
-    } catch (OutputTargetException e) {
-      err.println("llmsql report: " + oneLine(e.getMessage()));
+    // before the report is read: a page that could not be saved is not made
+    Optional<String> badTarget = OutputTargets.fileProblem(output != null ? "--out" : "the default --out", file,
+        RunInputs.none().with("report", input));
+    if (badTarget.isPresent()) {
+      err.println("llmsql report: " + badTarget.get());
       return USAGE;
     }
     EvaluationReport report;

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -110,6 +111,12 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
       }
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
+    }
+    // before any model call: a file at --out failed the process log, naming no option
+    Optional<String> badTarget = OutputTargets.directoryProblem("--out", outDir, "the reports and logs go into");
+    if (badTarget.isPresent()) {
+      err.println("llmsql suite run: " + badTarget.get());
+      return Cli.USAGE;
     }
     CapabilitySuite capabilitySuite;
     Progress progress = feedback.progress(err, terminal);

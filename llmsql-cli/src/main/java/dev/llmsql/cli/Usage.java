@@ -56,9 +56,9 @@ final class Usage {
       when NO_COLOR is set.
 
       Exit status: 0 evaluated (and the gate passed), 2 usage error (a bad option value, or an output file
-      that is not a regular file or is an input of the run), 3 unreadable, endless or empty input (or a
-      baseline of another benchmark), 4 benchmark unavailable, 5 report not saved, 6 gate failed,
-      1 other failure. Predictions or question lines longer than 16 MiB are refused:
+      that is not a regular file or is an input of the run, or a --gold-cache or --workdir-path that is a
+      file), 3 unreadable, endless or empty input (or a baseline of another benchmark), 4 benchmark
+      unavailable, 5 report not saved, 6 gate failed, 1 other failure. Predictions or question lines longer than 16 MiB are refused:
       a prediction line as an input problem of that line (the run goes on), a question line as exit 3.
 
       Examples:
@@ -76,7 +76,8 @@ final class Usage {
       duplicate_gold, missing_database, missing_table (docs/AUDIT.md says how each is found).""";
 
   static final String AUDIT_FOOTER = """
-      %nExit status: 0 audited (and no question carries a --fail-on flag), 2 usage error, 3 unreadable questions,
+      %nExit status: 0 audited (and no question carries a --fail-on flag), 2 usage error (or an output that
+      cannot be written, or two naming one file, refused before any gold runs), 3 unreadable questions,
       4 benchmark unavailable, 5 a report not written, 6 a question carries a --fail-on flag, 1 other failure.
 
       Examples:
@@ -93,8 +94,9 @@ final class Usage {
       sets are refused.%n""";
 
   static final String COMPARE_FOOTER = """
-      %nExit status: 0 compared (whatever the verdict), 2 usage error, 3 unreadable reports or reports of
-      different questions, 5 HTML not written, 6 B not significantly better (with --fail-unless-better).
+      %nExit status: 0 compared (whatever the verdict), 2 usage error (or --html cannot be written, refused
+      before any report is read), 3 unreadable reports or reports of different questions, 5 HTML not written,
+      6 B not significantly better (with --fail-unless-better).
 
       Examples:
         java -jar llmsql.jar compare reports/baseline.json reports/candidate.json
@@ -106,8 +108,8 @@ final class Usage {
       LLMSQL's own report (--save-report) lacks per-question results and cannot be read.%n""";
 
   static final String REPORT_FOOTER = """
-      %nExit status: 0 written, 2 usage error (or --out is not a regular file, or is the report read),
-      3 unreadable report, 5 output not written.
+      %nExit status: 0 written, 2 usage error (or --out is not a regular file, is under a file, or is the
+      report read), 3 unreadable report, 5 output not written.
 
       Examples:
         java -jar llmsql.jar report reports/gpt-4o.json
@@ -127,8 +129,8 @@ final class Usage {
       is flagged partial.%n""";
 
   static final String LEADERBOARD_FOOTER = """
-      %nExit status: 0 written, 2 usage error (or --out is not a regular file, or is one of the reports read),
-      3 unreadable report, 5 output not written.
+      %nExit status: 0 written, 2 usage error (or --out is not a regular file, is under a file, or is one of
+      the reports read), 3 unreadable report, 5 output not written.
 
       Examples:
         java -jar llmsql.jar leaderboard reports/gpt-4o.json reports/llama-3.json --out board.html
@@ -176,8 +178,9 @@ final class Usage {
       turn, written to --out as a questions JSONL file; --judge spider then adds the turn rows and joint_all.%n""";
 
   static final String DATASET_FOOTER = """
-      %nExit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, or
-      is an input), 3 unreadable input, a question problem, or --out (or the PostgreSQL database) exists.
+      %nExit status: 0 written, 1 the database server failed, 2 usage error (or --out is not a regular file, is
+      under a file, or is an input), 3 unreadable input, a question problem, or --out (or the PostgreSQL
+      database) exists.
 
       Examples:
         java -jar llmsql.jar dataset import --csv my-data --questions my-questions.jsonl --out my-data.sqlite
@@ -199,8 +202,8 @@ final class Usage {
       to llmsql evaluate --run-metadata so the report and its leaderboard YAML carry them.
 
       Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error (or F or the
-      log is not a regular file, or is an input), 3 unreadable questions or tables, 4 benchmark not
-      downloadable.
+      log is not a regular file, is under a file, or is an input), 3 unreadable questions or tables,
+      4 benchmark not downloadable.
 
       Examples:
         export OPENAI_API_KEY=...
@@ -224,8 +227,8 @@ final class Usage {
 
   static final String FALCON_FOOTER = """
       %nExit status: 0 all answered and judged, 1 some model calls failed (they count as FAILED; run again
-      to retry them), 2 usage error (or a table file is not a regular file, or is an input), 3 unreadable
-      questions or tables, 4 benchmark unavailable.
+      to retry them), 2 usage error (or --out is not a directory, or a table file is not a regular file, or
+      is an input), 3 unreadable questions or tables, 4 benchmark unavailable.
 
       Examples:
         java -jar llmsql.jar falcon run --model qwen2.5-coder:7b --model llama3.1:8b \\
@@ -245,7 +248,7 @@ final class Usage {
 
   static final String SUITE_FOOTER = """
       %nExit status: 0 every case ran, 1 some cases failed to run (left out of the scores; run again),
-      2 usage error, 3 unreadable suite or config, 5 reports not written.
+      2 usage error (or --out is not a directory), 3 unreadable suite or config, 5 reports not written.
 
       Examples:
         export OPENAI_API_KEY=...

@@ -90,17 +90,17 @@ class DatasetEngineImportTest extends CliHarness {
   }
 
   @Test
-  void intoDuckdb_outBelowAFile_isInputErrorNamingIt() throws Exception {
+  void intoDuckdb_outBelowAFile_isRefusedBeforeTheImportNamingTheOption() throws Exception {
     Path file = Files.writeString(dir.resolve("plain.txt"), "not a folder");
     Path target = file.resolve("demo.duckdb");
 
     int imported = run("dataset", "import", "--from-sqlite", DEMO.resolve("demo.sqlite").toString(), "--engine",
         "duckdb", "--out", target.toString());
 
-    assertThat(imported).isEqualTo(Cli.BAD_INPUT);
+    assertThat(imported).isEqualTo(Cli.USAGE);
     assertThat(out()).isEmpty();
-    assertThat(err()).isEqualTo("llmsql dataset import: cannot write " + target
-        + ": java.nio.file.FileAlreadyExistsException: " + file + "\n");
+    assertThat(err()).isEqualTo("llmsql dataset import: --out " + target + ": " + file + " is a file, not a "
+        + "directory; choose another path\n");
     assertThat(file).hasContent("not a folder");
   }
 

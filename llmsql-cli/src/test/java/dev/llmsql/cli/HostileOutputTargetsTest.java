@@ -327,11 +327,11 @@ class HostileOutputTargetsTest {
     err.reset();
 
     assertThat(run("report", report.toString(), "--out", "/dev/full")).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql report: " + special(Path.of("/dev/full")) + "\n");
+    assertThat(err()).isEqualTo("llmsql report: --out " + special(Path.of("/dev/full")) + "\n");
     err.reset();
     assertThat(run("report", report.toString(), "--format", "csv", "--out", report.toString()))
         .isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql report: " + report + ": is the report of this run (" + report
+    assertThat(err()).isEqualTo("llmsql report: --out " + report + ": is the report of this run (" + report
         + "), an input that must not be overwritten; choose another path\n");
   }
 
@@ -344,10 +344,10 @@ class HostileOutputTargetsTest {
     err.reset();
 
     assertThat(run("leaderboard", report.toString(), "--out", fifo.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql leaderboard: " + special(fifo) + "\n");
+    assertThat(err()).isEqualTo("llmsql leaderboard: --out " + special(fifo) + "\n");
     err.reset();
     assertThat(run("leaderboard", report.toString(), "--out", report.toString())).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql leaderboard: " + report + ": is the report " + report + " of this run ("
+    assertThat(err()).isEqualTo("llmsql leaderboard: --out " + report + ": is the report " + report + " of this run ("
         + report + "), an input that must not be overwritten; choose another path\n");
   }
 
@@ -360,13 +360,13 @@ class HostileOutputTargetsTest {
     devNull.addAll(List.of("--output-file", "/dev/null"));
 
     assertThat(run(devNull.toArray(String[]::new))).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql inference api: " + special(Path.of("/dev/null")) + "\n");
+    assertThat(err()).isEqualTo("llmsql inference api: --output-file " + special(Path.of("/dev/null")) + "\n");
     err.reset();
     List<String> onQuestions = new ArrayList<>(List.of(common));
     onQuestions.addAll(List.of("--output-file", questions.toString()));
     assertThat(run(onQuestions.toArray(String[]::new))).isEqualTo(Cli.USAGE);
-    assertThat(err()).isEqualTo("llmsql inference api: " + questions + ": is the --questions-path file of this "
-        + "run (" + questions + "), an input that must not be overwritten; choose another path\n");
+    assertThat(err()).isEqualTo("llmsql inference api: --output-file " + questions + ": is the --questions-path "
+        + "file of this run (" + questions + "), an input that must not be overwritten; choose another path\n");
   }
 
   @Test

@@ -85,20 +85,37 @@ public final class ReportFiles {
    * so a run never ends unable to save what it computed.
    */
   public static Optional<String> unwritableDirectory(Path dir) {
+    Optional<String> notADirectory = notADirectory(dir);
+    if (notADirectory.isPresent()) {
+      return notADirectory;
+    }
+    Path existing = nearestExisting(dir);
+    if (existing != null && !Files.isWritable(existing)) {
+      return Optional.of("the directory " + existing + " is not writable; choose another path");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code dir} could not be a directory, or empty when it can: the nearest part of it that exists is a file.
+   * Unlike {@link #unwritableDirectory}, a directory that cannot be written passes: for a cache or a download
+   * folder a run may read without writing to it.
+   */
+  public static Optional<String> notADirectory(Path dir) {
+    Path existing = nearestExisting(dir);
+    if (existing != null && !Files.isDirectory(existing)) {
+      return Optional.of(existing + " is a file, not a directory; choose another path");
+    }
+    return Optional.empty();
+  }
+
+  /** The nearest part of {@code dir} that exists (itself, or a parent), absolute; null when none does. */
+  private static Path nearestExisting(Path dir) {
     Path existing = dir.toAbsolutePath().normalize();
     while (existing != null && !Files.exists(existing)) {
       existing = existing.getParent();
     }
-    if (existing == null) {
-      return Optional.empty();
-    }
-    if (!Files.isDirectory(existing)) {
-      return Optional.of(existing + " is a file, not a directory; choose another path");
-    }
-    if (!Files.isWritable(existing)) {
-      return Optional.of("the directory " + existing + " is not writable; choose another path");
-    }
-    return Optional.empty();
+    return existing;
   }
 
   /** {@link #requireWritableTarget(Path, RunInputs)} with {@code RunInputs.of(inputs)}. */
