@@ -112,6 +112,14 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
     } catch (IllegalArgumentException e) {
       return Commands.usageError(spec, err, e.getMessage());
     }
+    // a missing local file is a benchmark not there, as in evaluate and audit (it was a usage error naming no option)
+    for (String option : List.of("--questions-path", "--tables-path")) {
+      Path file = option.equals("--questions-path") ? questions : tables;
+      if (file != null && !java.nio.file.Files.exists(file)) {
+        err.println("llmsql inference api: " + option + " " + file + ": file not found; check the path");
+        return Cli.NO_BENCHMARK;
+      }
+    }
     Path log = processLog != null ? processLog
         : output.toAbsolutePath().resolveSibling(stem(output) + ".process.jsonl");
     Path runFile = output.toAbsolutePath().resolveSibling(stem(output) + ".run.json");

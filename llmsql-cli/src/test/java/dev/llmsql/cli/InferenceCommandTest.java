@@ -154,6 +154,22 @@ class InferenceCommandTest {
   }
 
   @Test
+  void api_missingLocalFile_isBenchmarkUnavailableNamingTheOption() throws Exception {
+    // it was exit 2 with "... does not exist", naming no option; evaluate and audit say exit 4
+    Path tables = Files.writeString(dir.resolve("t.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"]}\n");
+    Path missing = dir.resolve("q.jsonl");
+
+    int status = run("inference", "api", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--output-file",
+        dir.resolve("p.jsonl").toString(), "--questions-path", missing.toString(), "--tables-path",
+        tables.toString());
+
+    assertThat(status).isEqualTo(Cli.NO_BENCHMARK);
+    assertThat(err()).isEqualTo("llmsql inference api: --questions-path " + missing + ": file not found; check the "
+        + "path\n");
+    assertThat(dir.resolve("p.jsonl")).doesNotExist();
+  }
+
+  @Test
   void api_blankQuestionsFile_isBadInputBeforeAnyRequest() throws Exception {
     Path questions = Files.writeString(dir.resolve("q.jsonl"), "\n\n");
     Path tables = Files.writeString(dir.resolve("t.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"]}\n");
