@@ -221,6 +221,7 @@ final class AuditCommand implements Callable<Integer> {
       if (engine != null) {
         b.database(Database.file(db));
       } else {
+        Options.requireDriverFor(db, Cli.class.getClassLoader());
         b.dbPath(db);
       }
     } else {

@@ -47,10 +47,7 @@ final class EvaluatorConfiguration {
       b.questionsPath(a.questions);
     }
     if (a.db != null && a.engine == null) {
-      String name = a.db.getFileName() == null ? "" : a.db.getFileName().toString();
-      if (name.endsWith(".duckdb") || name.endsWith(".ddb")) {
-        Options.requireDriver("--db-path " + a.db, "duckdb", Cli.class.getClassLoader());
-      }
+      Options.requireDriverFor(a.db, Cli.class.getClassLoader());
       b.dbPath(a.db); // with --engine the file is given as database(...) below, which excludes dbPath
     }
     if (a.databasesDir != null) {

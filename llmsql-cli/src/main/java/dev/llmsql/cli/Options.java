@@ -109,6 +109,17 @@ final class Options {
     }
   }
 
+  /**
+   * A {@code --db-path} named for DuckDB ({@code .duckdb}, {@code .ddb}) on a jar without DuckDB's driver: refused,
+   * naming the jar to run (it failed later as "No suitable driver found").
+   */
+  static void requireDriverFor(Path db, ClassLoader loader) {
+    String name = db.getFileName() == null ? "" : db.getFileName().toString();
+    if (name.endsWith(".duckdb") || name.endsWith(".ddb")) {
+      requireDriver("--db-path " + db, "duckdb", loader);
+    }
+  }
+
   /** {@code value} as a rate in [0, 1], e.g. 0.7 for 70%. */
   static double rate(String name, String value) {
     double d = decimal(name, value);

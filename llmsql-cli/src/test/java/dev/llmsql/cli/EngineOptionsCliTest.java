@@ -209,6 +209,11 @@ class EngineOptionsCliTest extends CliHarness {
           .hasMessage("--jdbc-url: this jar has no PostgreSQL JDBC driver (llmsql-sqlite.jar runs SQLite only); "
               + "run llmsql.jar, which has every engine");
       assertThatCode(() -> Options.requireDriver("--engine sqlite", "sqlite", jdkOnly)).doesNotThrowAnyException();
+      // a --db-path named for DuckDB, in evaluate and audit (audit failed later: "No suitable driver found")
+      assertThatThrownBy(() -> Options.requireDriverFor(Path.of("x.duckdb"), jdkOnly))
+          .hasMessage("--db-path x.duckdb: this jar has no DuckDB JDBC driver (llmsql-sqlite.jar runs SQLite only); "
+              + "run llmsql.jar, which has every engine");
+      assertThatCode(() -> Options.requireDriverFor(Path.of("x.sqlite"), jdkOnly)).doesNotThrowAnyException();
     }
     // and: this class path (as llmsql.jar) has both
     assertThatCode(() -> Options.requireDriver("--engine duckdb", "duckdb", getClass().getClassLoader()))
