@@ -1,5 +1,7 @@
 package dev.llmsql.spark;
 
+import dev.llmsql.files.AtomicFiles;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -80,7 +82,7 @@ final class ShippedFiles {
       if (staging == null) {
         staging = Files.createTempDirectory("llmsql-spark-files-");
         Path dir = staging;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir), "llmsql-spark-shipped"));
+        Runtime.getRuntime().addShutdownHook(DaemonThreads.named("llmsql-spark-shipped").newThread(() -> delete(dir)));
       }
       Path staged = staging.resolve(name);
       if (!Files.exists(staged)) {
@@ -115,7 +117,7 @@ final class ShippedFiles {
         }
       }
     }
-    Files.move(partial, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    AtomicFiles.moveIntoPlace(partial, target);
   }
 
   /** Deletes a file or tree, as far as it can: what is left is a temporary file. */
