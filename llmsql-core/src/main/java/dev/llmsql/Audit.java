@@ -240,8 +240,6 @@ public final class Audit {
         throw new IllegalStateException("size bounds must grow from value to row to result, but maxValueBytes="
             + maxValueBytes + ", maxRowBytes=" + maxRowBytes + ", maxResultBytes=" + maxResultBytes);
       }
-      Evaluator.Builder.requireEngineRuns(engine, database != null ? database
-          : dbPath != null ? Database.file(dbPath) : null);
       BenchmarkSource source = benchmark != null ? benchmark
           : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
           : database != null ? Benchmarks.local(questionsPath, database)

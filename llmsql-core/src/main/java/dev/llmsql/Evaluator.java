@@ -710,23 +710,11 @@ public final class Evaluator {
         throw new IllegalStateException("size bounds must grow from value to row to result, but maxValueBytes="
             + maxValueBytes + ", maxRowBytes=" + maxRowBytes + ", maxResultBytes=" + maxResultBytes);
       }
-      requireEngineRuns(queryEngine, database != null ? database : dbPath != null ? Database.file(dbPath) : null);
       BenchmarkSource local = questionsPath == null ? null
           : dbPath != null ? Benchmarks.local(questionsPath, dbPath)
           : database != null ? Benchmarks.local(questionsPath, database)
           : Benchmarks.localDatabases(questionsPath, databasesDir);
       return new Evaluator(copy(), local);
-    }
-
-    /**
-     * Refuses an engine given with a database it does not run (PostgreSQL's with a SQLite file): found only when
-     * the run opened it, it ended as an unexpected error.
-     */
-    static void requireEngineRuns(QueryEngine engine, Database database) {
-      if (engine != null && database != null && !engine.accepts(database)) {
-        throw new IllegalStateException("engine(" + engine.name() + ") does not run " + database.describe()
-            + "; choose the engine that runs it, or leave engine(...) unset to find one");
-      }
     }
 
     /** Stands for "none" in a setting that can be turned off ({@code noReportFile()}, {@code noGoldCache()}). */

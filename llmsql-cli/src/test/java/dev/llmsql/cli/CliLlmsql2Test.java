@@ -69,4 +69,36 @@ class CliLlmsql2Test {
         saved.get("duplicates").asInt())).containsExactly(2, 2, 0, 0);
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("judge llmsql2");
   }
+  @Test
+  void evaluate_answerNumbers_areReadAsJsonLoadsReadsThem() throws Exception {
+    // -0.0 kept its sign nowhere (rows sort by their text: "(-0.0,)" before "(-3.0,)"), an integer past Long lost
+    // digits that rule 3 compares, and 1e400 stopped the run: "unexpected error: NumberFormatException"
+    Path db = dir.resolve("tables.db");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (a TEXT)");
+    }
+    String[] answers = {"[[-3], [-0.0]]", "[[-3], [-0.0]]", "[[123456789012345678901]]", "[[1e400]]"};
+    String[] completions = {"SELECT -3 UNION ALL SELECT -0.0", "SELECT -3 UNION ALL SELECT 0.0",
+        "SELECT 1234567890, 12345678901", "SELECT 1e999"};
+    StringBuilder questions = new StringBuilder();
+    StringBuilder outputs = new StringBuilder();
+    for (int i = 0; i < answers.length; i++) {
+      questions.append("{\"question_id\": ").append(i + 1).append(", \"table_id\": \"t\", \"question\": \"q\", ")
+          .append("\"sql\": \"SELECT 1\", \"answer\": \"").append(answers[i]).append("\"}\n");
+      outputs.append("{\"question_id\": ").append(i + 1).append(", \"completion\": \"").append(completions[i])
+          .append("\"}\n");
+    }
+    Path q = Files.writeString(dir.resolve("questions.jsonl"), questions);
+    Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
+
+    int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--db-path",
+        db.toString(), "--no-save-report", "--format", "json", "--out", dir.toString(), "--no-gold-cache",
+        "--threads", "1", "-q");
+
+    assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    JsonNode results = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("results");
+    List<String> outcomes = new java.util.ArrayList<>();
+    results.forEach(r -> outcomes.add(r.get("question_id").asInt() + " " + r.get("outcome").asText()));
+    assertThat(outcomes).containsExactly("1 MATCH", "2 MISMATCH", "3 MATCH", "4 MATCH");
+  }
 }

@@ -62,19 +62,26 @@ class EngineOptionsCliTest extends CliHarness {
   }
 
   @Test
-  void enginePostgresql_withASqliteFile_isAUsageErrorBeforeAnyWork() {
+  void enginePostgresql_withASqliteFile_isOneLineBeforeAnyWork() {
     // the engine refused the file when the run opened it: "llmsql: unexpected error: ...", exit 1
     Path sqlite = DEMO.resolve("demo.sqlite");
 
-    assertThat(run(demo("--engine", "postgresql", "--db-path", sqlite.toString()))).isEqualTo(Cli.USAGE);
+    assertThat(run(demo("--engine", "postgresql", "--db-path", sqlite.toString()))).isEqualTo(Cli.BAD_INPUT);
     assertThat(run("audit", "--questions-path", DEMO.resolve("questions.jsonl").toString(), "--engine",
-        "postgresql", "--db-path", sqlite.toString())).isEqualTo(Cli.USAGE);
+        "postgresql", "--db-path", sqlite.toString())).isEqualTo(Cli.BAD_INPUT);
 
-    String line = "--engine postgresql does not run " + sqlite + "; choose the engine that runs it, or leave --engine "
-        + "unset to find one";
-    assertThat(err()).isEqualTo("llmsql evaluate: " + line + "\nllmsql audit: " + line
-        + " (see llmsql audit --help)\n");
+    String line = sqlite + ": the postgresql engine runs jdbc:postgresql: URLs, not " + sqlite + "\n";
+    assertThat(err()).isEqualTo("llmsql evaluate: " + line + "llmsql audit: " + line);
     assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void engineDuckdb_withAFileNamedLikeAnyOther_isTheUsersChoice() throws Exception {
+    // dataset import --engine duckdb --out x.db prints this very command as the next step
+    Path named = Files.copy(duckdb, dir.resolve("x.db"));
+
+    assertThat(run(demo("--engine", "duckdb", "--db-path", named.toString()))).as(err()).isZero();
+    assertThat(out()).isEqualTo("56.00% accuracy (28 of 50 matched)\n");
   }
 
   @Test

@@ -60,6 +60,10 @@ final class Databases implements AutoCloseable {
       return chosen.open(database, limits);
     } catch (DatabaseUnavailableException e) {
       return e;
+    } catch (IllegalArgumentException e) {
+      // an engine named for a database it cannot run (PostgreSQL's with a file): not a database of that engine,
+      // said before any work like any other; it was an unexpected error
+      return new DatabaseUnavailableException(e.getMessage(), false, e);
     }
   }
 

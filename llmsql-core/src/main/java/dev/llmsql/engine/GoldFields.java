@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmsql.benchmark.Llmsql2Fields;
 import dev.llmsql.execution.QueryResult;
 import dev.llmsql.prediction.InvalidInputException;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -240,16 +239,20 @@ final class GoldFields {
     return decoded;
   }
 
-  /** JSON values as SQLite would hand them over: integers as Long, other numbers as Double. */
+  /**
+   * JSON values as upstream's {@code json.loads} gives them: integers as Long, or BigInteger past Long (Python's
+   * int keeps every digit, which rule 3 compares), other numbers as Double, the sign of {@code -0.0} kept (rows
+   * sort by their text) and {@code 1e400} infinite.
+   */
   private static Object cell(JsonNode cell) {
     if (cell == null || cell.isNull()) {
       return null;
     }
-    if (cell.isIntegralNumber() && cell.canConvertToLong()) {
-      return cell.longValue();
+    if (cell.isIntegralNumber()) {
+      return cell.canConvertToLong() ? (Object) cell.longValue() : cell.bigIntegerValue();
     }
     if (cell.isNumber()) {
-      return new BigDecimal(cell.asText()).doubleValue();
+      return cell.doubleValue();
     }
     if (cell.isBoolean()) {
       return cell.booleanValue();

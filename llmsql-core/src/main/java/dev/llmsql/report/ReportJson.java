@@ -137,6 +137,8 @@ public final class ReportJson {
       g.writeNumber(l);
     } else if (cell instanceof Integer i) {
       g.writeNumber(i);
+    } else if (cell instanceof java.math.BigInteger big) {
+      g.writeNumber(big);   // a JSON answer's integer past Long, every digit kept
     } else if (cell instanceof Double d) {
       if (d.isNaN() || d.isInfinite()) {
         g.writeString(d.toString());
