@@ -209,7 +209,10 @@ final class Commands {
       return t.getMessage().replace(Converters.OPTION, name);
     }
     if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
-      return "unknown option '" + u.getUnmatched().get(0) + "'";
+      String typed = u.getUnmatched().get(0);
+      // picocli reads an empty argument as no parameter at all: most often "$FILE" of an unset variable
+      return typed.isEmpty() ? "an argument is empty (an unset variable?); give the path of a file"
+          : "unknown option '" + typed + "'";
     }
     if (e instanceof MissingParameterException missing && !missing.getMissing().isEmpty()
         && missing.getMissing().get(0) instanceof OptionSpec option) {

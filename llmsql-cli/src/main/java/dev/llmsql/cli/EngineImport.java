@@ -165,7 +165,8 @@ final class EngineImport {
 
   /** Why {@code file} cannot be read as a SQLite database, or null when it can. */
   private static String notSqlite(Path file) {
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file.toAbsolutePath() + "?immutable=1");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file.toAbsolutePath().toUri()
+        .getRawPath() + "?immutable=1");
          Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
       rs.next();
       return null;
@@ -188,8 +189,8 @@ final class EngineImport {
   private static Map<String, Long> count(Path source, String engine, Database copied, boolean lower)
       throws SQLException {
     List<String> tables = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + source.toAbsolutePath()
-        + "?immutable=1"); Statement s = c.createStatement();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + source.toAbsolutePath().toUri()
+        .getRawPath() + "?immutable=1"); Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
              + "'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
       while (rs.next()) {

@@ -75,7 +75,16 @@ final class OutputTargets {
     } catch (OutputTargetException e) {
       return Optional.of(prefix(option) + CliTerms.oneLine(e.getMessage()));
     }
-    Path parent = file.toAbsolutePath().getParent();
+    // a link is written through, as ReportFiles.write does: the folder that matters is its target's
+    Path written = file;
+    try {
+      if (Files.isSymbolicLink(file) && Files.exists(file)) {
+        written = file.toRealPath();
+      }
+    } catch (java.io.IOException e) {
+      // unreadable link: checked as it stands
+    }
+    Path parent = written.toAbsolutePath().getParent();
     Optional<String> problem = parent == null ? Optional.empty() : ReportFiles.unwritableDirectory(parent);
     return problem.map(p -> prefix(option) + file + ": " + p);
   }

@@ -203,7 +203,7 @@ final class Usage {
 
       Exit status: 0 all answered, 1 some calls failed (run again to retry them), 2 usage error (or F or the
       log is not a regular file, is under a file, or is an input), 3 unreadable questions or tables,
-      4 benchmark not downloadable.
+      4 benchmark not downloadable or a local questions or tables file missing.
 
       Examples:
         export OPENAI_API_KEY=...

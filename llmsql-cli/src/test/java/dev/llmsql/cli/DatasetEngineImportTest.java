@@ -243,6 +243,20 @@ class DatasetEngineImportTest extends CliHarness {
   }
 
   @Test
+  void fromSqliteInAFolderNamedLikeAnEscape_isImported() throws Exception {
+    // "pc%41" in a file: URI is "pcA": the file was not found, and the line said it was no SQLite database
+    Path source = Files.copy(DEMO.resolve("demo.sqlite"), Files.createDirectories(dir.resolve("pc%41 ?#"))
+        .resolve("demo.sqlite"));
+    Path target = dir.resolve("x.duckdb");
+
+    int status = run("dataset", "import", "--from-sqlite", source.toString(), "--engine", "duckdb", "--out",
+        target.toString());
+
+    assertThat(status).as(err()).isZero();
+    assertThat(out()).contains("table(s) written to " + target);
+  }
+
+  @Test
   void usageErrors_nameTheOptionAndTheFix() {
     String sqlite = DEMO.resolve("demo.sqlite").toString();
     String see = " (see llmsql dataset --help)\n";

@@ -221,6 +221,17 @@ class HostileInputWordingTest {
   }
 
   @Test
+  void emptyPositionalPath_saysItIsEmpty_notAnUnknownOption() {
+    // picocli reads "" as no parameter: "unknown option ''"
+    assertThat(cli("report", "")).isEqualTo(Cli.USAGE);
+    assertThat(cli("leaderboard", "")).isEqualTo(Cli.USAGE);
+
+    assertThat(err()).isEqualTo("llmsql report: an argument is empty (an unset variable?); give the path of a file "
+        + "(see llmsql report --help)\nllmsql leaderboard: an argument is empty (an unset variable?); give the path "
+        + "of a file (see llmsql leaderboard --help)\n");
+  }
+
+  @Test
   void outputs_dash_isUsageErrorSayingStandardInputIsNotRead() {
     // before: "-: predictions file not found (/abs/-); check the path given to --outputs"
     int status = cli("evaluate", "--outputs", "-", "--questions-path", DEMO.resolve("questions.jsonl").toString(),

@@ -95,7 +95,8 @@ final class GoldText {
         continue;
       }
       for (int i = first; i <= last && i < args.size(); i++) {
-        if (NOW.matcher(args.get(i)).matches()) {
+        // anywhere in the argument: COALESCE("Hire Date", 'now') reads the clock too
+        if (NOW.matcher(args.get(i)).find()) {
           found.add(name + "('now')");
           break;
         }

@@ -73,10 +73,15 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
       before.scores().forEach(s -> scores.putIfAbsent(s.name(), s.value()));
       scores.forEach((name, was) -> value(report, name).ifPresent(now ->
           checks.add(GateResult.Check.of(GateResult.Kind.BASELINE, name, now, was - tolerance, was))));
-      Map<Integer, QuestionResult> now = new TreeMap<>();
-      report.results().forEach(r -> now.putIfAbsent(r.questionId(), r));
+      // the k-th result of a question against its k-th result now: LLMSQL 2.0 scores every repeated line, and
+      // pairing each repeat with the first one now reported regressions of a run against its own report
+      Map<Integer, List<QuestionResult>> now = new TreeMap<>();
+      report.results().forEach(r -> now.computeIfAbsent(r.questionId(), id -> new ArrayList<>()).add(r));
+      Map<Integer, Integer> seen = new java.util.HashMap<>();
       for (QuestionResult was : before.results()) {
-        QuestionResult is = now.get(was.questionId());
+        int k = seen.merge(was.questionId(), 1, Integer::sum) - 1;
+        List<QuestionResult> repeats = now.getOrDefault(was.questionId(), List.of());
+        QuestionResult is = k < repeats.size() ? repeats.get(k) : null;
         if (was.outcome().isMatch() && (is == null || !is.outcome().isMatch())) {
           regressions.add(new GateResult.Regression(was.questionId(),
               Optional.ofNullable(is).map(QuestionResult::outcome), is == null ? "" : is.reason().name()));

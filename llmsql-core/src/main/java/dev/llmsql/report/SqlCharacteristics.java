@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -66,7 +67,9 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     boolean window = false;
     boolean distinct = false;
     boolean like = false;
-    Set<String> tables = new LinkedHashSet<>();
+    // each name read where a table goes, with its token index: whether it is a CTE's depends on where it stands
+    List<String> read = new ArrayList<>();
+    List<Integer> readAt = new ArrayList<>();
     // the paren depth of each open FROM list (-1: none), and the depths of open OVER(...) windows
     List<Integer> fromDepths = new ArrayList<>();
     List<Integer> overDepths = new ArrayList<>();
@@ -91,7 +94,8 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
         continue;
       }
       if (expectTable && (t.kind == 'w' || t.kind == 'q')) {
-        tables.add(t.text);
+        read.add(t.text);
+        readAt.add(i);
         expectTable = false;
         continue;
       }
@@ -149,8 +153,17 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     add(labels, window, "window");
     add(labels, distinct, "distinct");
     add(labels, like, "like");
-    // a common table expression's name is read like a table, but it is the query's own
-    tables.removeAll(cteNames(toks));
+    // a common table expression's name is read like a table, but after its definition (or inside a recursive
+    // one's own) it is the query's own; inside its body before that the name is the real table's
+    Map<String, int[]> ctes = cteNames(toks);
+    Set<String> tables = new LinkedHashSet<>();
+    for (int k = 0; k < read.size(); k++) {
+      int[] cte = ctes.get(read.get(k));
+      int at = readAt.get(k);
+      if (cte == null || at < cte[0] || at < cte[1] && cte[2] == 0) {
+        tables.add(read.get(k));
+      }
+    }
     labels.add(tables.size() >= 3 ? "tables=3+" : "tables=" + tables.size());
     StringBuilder normalized = new StringBuilder();
     int end = toks.size();
@@ -164,26 +177,31 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     return new SqlCharacteristics(labels, new ArrayList<>(tables), normalized.toString());
   }
 
-  /** The names a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}). */
-  private static Set<String> cteNames(List<Token> toks) {
-    Set<String> names = new java.util.HashSet<>();
+  /**
+   * The names a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}), each
+   * with where its body starts and ends (token indices) and whether the clause is recursive (1).
+   */
+  private static Map<String, int[]> cteNames(List<Token> toks) {
+    Map<String, int[]> names = new java.util.HashMap<>();
     for (int i = 0; i < toks.size(); i++) {
       if (!toks.get(i).is("with")) {
         continue;
       }
-      int j = i + 1 < toks.size() && toks.get(i + 1).is("recursive") ? i + 2 : i + 1;
+      boolean recursive = i + 1 < toks.size() && toks.get(i + 1).is("recursive");
+      int j = recursive ? i + 2 : i + 1;
       while (j < toks.size() && (toks.get(j).kind == 'w' || toks.get(j).kind == 'q')) {
         String name = toks.get(j).text;
         j = skipParens(toks, j + 1);
         if (j >= toks.size() || !toks.get(j).is("as")) {
           break;
         }
-        names.add(name);
         j++;
         while (j < toks.size() && (toks.get(j).is("not") || toks.get(j).is("materialized"))) {
           j++;
         }
+        int body = j;
         j = skipParens(toks, j);
+        names.putIfAbsent(name, new int[] {body, j, recursive ? 1 : 0});
         if (j >= toks.size() || !(toks.get(j).kind == 'p' && toks.get(j).text.equals(","))) {
           break;
         }

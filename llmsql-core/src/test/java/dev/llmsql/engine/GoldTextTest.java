@@ -24,6 +24,11 @@ class GoldTextTest {
         "unixepoch()");
     assertThat(GoldText.varyingCalls("SELECT timediff(d, 'now') FROM t")).containsExactly("timediff('now')");
     assertThat(GoldText.varyingCalls("SELECT date('now'), DATE('now')")).containsExactly("date('now')");
+    // 'now' inside the time value's expression: the "until now" idiom
+    assertThat(GoldText.varyingCalls("SELECT julianday(COALESCE(\"Hire Date\", 'now')) FROM e"))
+        .containsExactly("julianday('now')");
+    assertThat(GoldText.varyingCalls("SELECT date(IFNULL(NULL, 'now')), time(('now'))"))
+        .containsExactly("date('now')", "time('now')");
   }
 
   @Test

@@ -68,6 +68,21 @@ class GateTest {
   }
 
   @Test
+  void baseline_repeatedQuestions_pairEachRepeatWithItsOwn() {
+    // LLMSQL 2.0 scores every line: question 1 answered twice, wrong then right, in both runs; each repeat was
+    // paired with the first result now, so a run gated against its own report regressed
+    var wrong = Reports.of(new boolean[] {false}).results().get(0);
+    var right = Reports.of(new boolean[] {true}).results().get(0);
+    EvaluationReport repeated = Reports.of(new boolean[] {false}).toBuilder().results(List.of(wrong, right))
+        .total(2).matches(1).accuracy(0.5).build();
+
+    GateResult result = Gate.builder().baseline(repeated).maxRegressions(0).build().check(repeated);
+
+    assertThat(result.regressions()).isEmpty();
+    assertThat(result.passed()).isTrue();
+  }
+
+  @Test
   void baseline_worseBeyondTolerance_fails() {
     GateResult result = Gate.builder().baseline(CURRENT).tolerance(0.02).build().check(BASELINE);
     assertThat(result.passed()).isFalse();

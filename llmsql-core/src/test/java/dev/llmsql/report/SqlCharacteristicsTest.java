@@ -21,6 +21,14 @@ class SqlCharacteristicsTest {
   }
 
   @Test
+  void aCteNamedLikeTheTableItReads_readsThatTable() {
+    assertThat(SqlCharacteristics.of("WITH employees AS (SELECT * FROM employees WHERE a > 1) SELECT * FROM "
+        + "employees").tables()).containsExactly("employees");
+    assertThat(SqlCharacteristics.of("WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) "
+        + "SELECT * FROM t").tables()).isEmpty();
+  }
+
+  @Test
   void aTableNamedLikeAKeywordAfterWith_orNoCte_staysARead() {
     assertThat(SqlCharacteristics.of("SELECT a FROM t JOIN with_x ON t.id = with_x.id").tables())
         .isEqualTo(List.of("t", "with_x"));

@@ -166,7 +166,9 @@ public final class JdbcImport {
     }
     Properties p = new Properties();
     p.setProperty("open_mode", "1");   // SQLITE_OPEN_READONLY
-    return DriverManager.getConnection("jdbc:sqlite:file:" + sqlite.toAbsolutePath() + "?immutable=1", p);
+    // percent-encoded, as a file: URI needs: "%41" or "?" in a folder's name was read as an escape or a query
+    return DriverManager.getConnection("jdbc:sqlite:file:" + sqlite.toAbsolutePath().toUri().getRawPath()
+        + "?immutable=1", p);
   }
 
   private static void deleteQuietly(Path file) {
