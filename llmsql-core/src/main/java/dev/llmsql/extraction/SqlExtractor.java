@@ -126,7 +126,7 @@ public final class SqlExtractor {
         continue;
       }
       boolean thinkTag = isThinkTag(text, i, c);
-      if ((c | 0x20) == 's' && isKeyword(text, i, "select")) {
+      if (((c | 0x20) == 's' || c == LONG_S) && isKeyword(text, i, "select")) {
         if (!claimedByCte(active)) {
           startSelect(active, found, i);
         }
@@ -194,14 +194,19 @@ public final class SqlExtractor {
   }
 
   /** {@code word} (lower case) at {@code i}, any case, not followed by a word character. */
+  /** U+017F, which Python's case-insensitive {@code re} matches as {@code s}: "ſelect" starts a candidate. */
+  private static final char LONG_S = '\u017F';
+
   private static boolean isKeyword(String text, int i, String word) {
     int end = i + word.length();
     if (end > text.length()) {
       return false;
     }
     for (int k = 0; k < word.length(); k++) {
-      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one.
-      if ((text.charAt(i + k) | 0x20) != word.charAt(k)) {
+      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one; re.I also folds
+      // the long s onto s (no other letter of these keywords has a non-ASCII case partner)
+      char ch = text.charAt(i + k);
+      if ((ch | 0x20) != word.charAt(k) && !(ch == LONG_S && word.charAt(k) == 's')) {
         return false;
       }
     }

@@ -188,6 +188,22 @@ class SqlExtractorTest {
   }
 
   @Test
+  void extract_longS_spellsSelectAsPythonsCaseInsensitiveRegexReadsIt() {
+    // re.I folds U+017F onto s: each "ſelect n" is a candidate, ten of them fill the limit and the real query
+    // after them is dropped (it was a match here, none in LLMSQL)
+    StringBuilder completion = new StringBuilder();
+    List<String> expected = new java.util.ArrayList<>();
+    for (int n = 0; n < 10; n++) {
+      completion.append("\u017Felect ").append(n).append("; ");
+      expected.add("\u017Felect " + n);
+    }
+    completion.append("SELECT a FROM Table");
+
+    assertThat(EXTRACTOR.extract(completion.toString())).isEqualTo(expected);
+    assertThat(EXTRACTOR.extract("\u017FELECT a FROM Table")).containsExactly("\u017FELECT a FROM Table");
+  }
+
+  @Test
   void extract_withInProse_startsNoCandidate() {
     // The body must start with SELECT, VALUES or WITH, or prose could claim the real query
     assertThat(EXTRACTOR.extract("Start with t as (a guess), then SELECT a FROM Table"))
