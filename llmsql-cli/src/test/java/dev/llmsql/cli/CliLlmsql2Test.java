@@ -72,14 +72,16 @@ class CliLlmsql2Test {
   @Test
   void evaluate_answerNumbers_areReadAsJsonLoadsReadsThem() throws Exception {
     // -0.0 kept its sign nowhere (rows sort by their text: "(-0.0,)" before "(-3.0,)"), an integer past Long lost
-    // digits that rule 3 compares, and 1e400 stopped the run: "unexpected error: NumberFormatException"
+    // digits that rule 3 compares, 1e400 stopped the run ("unexpected error: NumberFormatException") and so did
+    // Infinity, which json.dumps writes
     Path db = dir.resolve("tables.db");
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE t (a TEXT)");
     }
-    String[] answers = {"[[-3], [-0.0]]", "[[-3], [-0.0]]", "[[123456789012345678901]]", "[[1e400]]"};
+    String[] answers = {"[[-3], [-0.0]]", "[[-3], [-0.0]]", "[[123456789012345678901]]", "[[1e400]]",
+        "[[Infinity]]", "[[123456789012345678901]]"};
     String[] completions = {"SELECT -3 UNION ALL SELECT -0.0", "SELECT -3 UNION ALL SELECT 0.0",
-        "SELECT 1234567890, 12345678901", "SELECT 1e999"};
+        "SELECT 1234567890, 12345678901", "SELECT 1e999", "SELECT 1e999", "SELECT 1"};
     StringBuilder questions = new StringBuilder();
     StringBuilder outputs = new StringBuilder();
     for (int i = 0; i < answers.length; i++) {
@@ -99,6 +101,10 @@ class CliLlmsql2Test {
     JsonNode results = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("results");
     List<String> outcomes = new java.util.ArrayList<>();
     results.forEach(r -> outcomes.add(r.get("question_id").asInt() + " " + r.get("outcome").asText()));
-    assertThat(outcomes).containsExactly("1 MATCH", "2 MISMATCH", "3 MATCH", "4 MATCH");
+    assertThat(outcomes).containsExactly("1 MATCH", "2 MISMATCH", "3 MATCH", "4 MATCH", "5 MATCH", "6 MISMATCH");
+    // read back, the kept answer keeps every digit (asLong cut it to 64 bits)
+    Path page = dir.resolve("page.html");
+    assertThat(run("report", dir.resolve("outputs.json").toString(), "--out", page.toString())).isZero();
+    assertThat(Files.readString(page)).contains("123456789012345678901");
   }
 }

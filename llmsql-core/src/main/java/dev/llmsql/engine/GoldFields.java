@@ -135,7 +135,7 @@ final class GoldFields {
               + " values (one per column), but was " + row);
         }
         List<Object> cells = new ArrayList<>();
-        row.forEach(cell -> cells.add(cell(cell)));
+        row.forEach(cell -> cells.add(cell(cell, false)));
         rows.add(java.util.Collections.unmodifiableList(cells));
       }
       return new QueryResult(columns, rows);
@@ -161,7 +161,7 @@ final class GoldFields {
     for (int r = 0; r < Math.max(height, 0); r++) {
       List<Object> cells = new ArrayList<>();
       for (JsonNode column : values) {
-        cells.add(cell(column.get(r)));
+        cells.add(cell(column.get(r), false));
       }
       rows.add(java.util.Collections.unmodifiableList(cells));
     }
@@ -210,7 +210,9 @@ final class GoldFields {
     JsonNode rows = node;
     if (node.isTextual()) {
       try {
-        rows = JsonLines.mapper().readTree(node.textValue());
+        // upstream's json.dumps writes an infinite cell as Infinity, which json.loads reads back
+        rows = JsonLines.mapper().reader().with(com.fasterxml.jackson.core.json.JsonReadFeature
+            .ALLOW_NON_NUMERIC_NUMBERS.mappedFeature()).readTree(node.textValue());
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         throw new InvalidInputException(location, "\"answer\" is a string but not JSON rows such as "
             + "\"[[\\\"Hurts\\\"]]\" (" + dev.llmsql.files.JsonSyntax.describe(e, node.textValue()) + ")");
@@ -232,7 +234,12 @@ final class GoldFields {
           throw new InvalidInputException(location, "\"answer\" cells must be numbers, strings or null, but one "
               + "was " + c);
         }
-        cells.add(cell(c));
+        if (c.isNumber() && Double.isNaN(c.doubleValue())) {
+          // Python's nan equals nothing, ours would equal itself: refused rather than judged differently
+          throw new InvalidInputException(location, "\"answer\" holds NaN, which no rule can compare as "
+              + "upstream does; give the question's answer as a number, a string or null");
+        }
+        cells.add(cell(c, true));
       }
       decoded.add(cells);
     }
@@ -240,15 +247,16 @@ final class GoldFields {
   }
 
   /**
-   * JSON values as upstream's {@code json.loads} gives them: integers as Long, or BigInteger past Long (Python's
-   * int keeps every digit, which rule 3 compares), other numbers as Double, the sign of {@code -0.0} kept (rows
-   * sort by their text) and {@code 1e400} infinite.
+   * JSON values as SQLite would hand them over: integers as Long, other numbers as Double, the sign of {@code -0.0}
+   * kept and {@code 1e400} infinite (it stopped the run). An integer past Long is a Double, as SQLite reads one;
+   * in an LLMSQL 2.0 answer ({@code pythonInts}) a BigInteger, as upstream's {@code json.loads} keeps every digit
+   * of it, which rule 3 compares and only that protocol's matcher reads.
    */
-  private static Object cell(JsonNode cell) {
+  private static Object cell(JsonNode cell, boolean pythonInts) {
     if (cell == null || cell.isNull()) {
       return null;
     }
-    if (cell.isIntegralNumber()) {
+    if (cell.isIntegralNumber() && (cell.canConvertToLong() || pythonInts)) {
       return cell.canConvertToLong() ? (Object) cell.longValue() : cell.bigIntegerValue();
     }
     if (cell.isNumber()) {

@@ -95,8 +95,7 @@ final class GoldText {
         continue;
       }
       for (int i = first; i <= last && i < args.size(); i++) {
-        // anywhere in the argument: COALESCE("Hire Date", 'now') reads the clock too
-        if (NOW.matcher(args.get(i)).find()) {
+        if (nowAsValue(args.get(i))) {
           found.add(name + "('now')");
           break;
         }
@@ -149,6 +148,31 @@ final class GoldText {
     }
     args.add(sql.substring(start, to).trim());
     return args;
+  }
+
+  /**
+   * Whether {@code arg} passes 'now' on as a value: alone, or as an argument or parenthesized
+   * ({@code COALESCE("Hire Date", 'now')}, {@code (('now'))}); not compared ({@code note = 'now'}), not inside a
+   * longer literal ({@code 'x''now''y'}) or a comment.
+   */
+  private static boolean nowAsValue(String arg) {
+    java.util.regex.Matcher m = NOW.matcher(arg);
+    while (m.find()) {
+      int before = m.start() - 1;
+      while (before >= 0 && Character.isWhitespace(arg.charAt(before))) {
+        before--;
+      }
+      int after = m.end();
+      while (after < arg.length() && Character.isWhitespace(arg.charAt(after))) {
+        after++;
+      }
+      boolean opens = before < 0 || arg.charAt(before) == '(' || arg.charAt(before) == ',';
+      boolean closes = after == arg.length() || arg.charAt(after) == ')' || arg.charAt(after) == ',';
+      if (opens && closes) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The index of the parenthesis closing the one at {@code open} in masked text, or -1. */

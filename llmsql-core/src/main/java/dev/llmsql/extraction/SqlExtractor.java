@@ -126,7 +126,7 @@ public final class SqlExtractor {
         continue;
       }
       boolean thinkTag = isThinkTag(text, i, c);
-      if (((c | 0x20) == 's' || c == LONG_S) && isKeyword(text, i, "select")) {
+      if ((c | 0x20) == 's' && isKeyword(text, i, "select") || c == LONG_S && isKeyword(text, i + 1, "elect")) {
         if (!claimedByCte(active)) {
           startSelect(active, found, i);
         }
@@ -194,7 +194,10 @@ public final class SqlExtractor {
   }
 
   /** {@code word} (lower case) at {@code i}, any case, not followed by a word character. */
-  /** U+017F, which Python's case-insensitive {@code re} matches as {@code s}: "ſelect" starts a candidate. */
+  /**
+   * U+017F, which Python's case-insensitive {@code re} matches as {@code s}: "ſelect" starts a candidate, as
+   * LLMSQL's {@code (?i)SELECT} finds it. Only there: the heads of a CTE are this extractor's own reading.
+   */
   private static final char LONG_S = '\u017F';
 
   private static boolean isKeyword(String text, int i, String word) {
@@ -203,10 +206,8 @@ public final class SqlExtractor {
       return false;
     }
     for (int k = 0; k < word.length(); k++) {
-      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one; re.I also folds
-      // the long s onto s (no other letter of these keywords has a non-ASCII case partner)
-      char ch = text.charAt(i + k);
-      if ((ch | 0x20) != word.charAt(k) && !(ch == LONG_S && word.charAt(k) == 's')) {
+      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one.
+      if ((text.charAt(i + k) | 0x20) != word.charAt(k)) {
         return false;
       }
     }

@@ -81,6 +81,9 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
       for (QuestionResult was : before.results()) {
         int k = seen.merge(was.questionId(), 1, Integer::sum) - 1;
         List<QuestionResult> repeats = now.getOrDefault(was.questionId(), List.of());
+        if (k > 0 && k >= repeats.size() && !repeats.isEmpty()) {
+          continue;   // answered fewer times now: a repeat the run did not make is no regression
+        }
         QuestionResult is = k < repeats.size() ? repeats.get(k) : null;
         if (was.outcome().isMatch() && (is == null || !is.outcome().isMatch())) {
           regressions.add(new GateResult.Regression(was.questionId(),

@@ -889,8 +889,9 @@ public final class FullReportJson {
     for (JsonNode row : rows) {
       List<Object> cells = new ArrayList<>();
       for (JsonNode cell : row) {
-        cells.add(cell.isNull() ? null : cell.isIntegralNumber() ? (Object) cell.asLong()
-            : cell.isNumber() ? (Object) cell.asDouble() : cell.asText());
+        // an integer past Long (an LLMSQL 2.0 answer's) comes back whole: asLong cut it to 64 bits
+        cells.add(cell.isNull() ? null : cell.isIntegralNumber() ? (cell.canConvertToLong() ? (Object) cell.asLong()
+            : cell.bigIntegerValue()) : cell.isNumber() ? (Object) cell.asDouble() : cell.asText());
       }
       out.add(java.util.Collections.unmodifiableList(cells));
     }

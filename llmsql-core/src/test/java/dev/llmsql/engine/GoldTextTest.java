@@ -40,6 +40,10 @@ class GoldTextTest {
     assertThat(GoldText.varyingCalls("SELECT timediff('2020-01-01', d) FROM t")).isEmpty();
     assertThat(GoldText.varyingCalls("SELECT 'date(''now'')', \"strftime('%Y')\" FROM t")).isEmpty();
     assertThat(GoldText.varyingCalls("SELECT date(now) FROM t")).isEmpty();
+    // 'now' compared, inside a longer literal or in a comment is no time value
+    assertThat(GoldText.varyingCalls("SELECT date(CASE WHEN note = 'now' THEN d END) FROM t")).isEmpty();
+    assertThat(GoldText.varyingCalls("SELECT date((SELECT max(d) FROM t WHERE note = 'now'))")).isEmpty();
+    assertThat(GoldText.varyingCalls("SELECT date('x''now''y'), date(d /* 'now' */) FROM t")).isEmpty();
   }
 
   @Test

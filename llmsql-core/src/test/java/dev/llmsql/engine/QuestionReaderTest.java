@@ -184,6 +184,27 @@ class QuestionReaderTest {
   }
 
   @Test
+  void read_numbers_pythonIntsInAnswersOnly_andNaNRefused() throws Exception {
+    // an LLMSQL 2.0 answer keeps an integer past Long whole (json.loads); gold_results read it as SQLite would
+    Path file = write("{\"question_id\": 1, \"table_id\": \"t\", \"question\": \"q\", \"sql\": \"SELECT 1\", "
+        + "\"answer\": \"[[18446744073709551616, -0.0, Infinity]]\"}",
+        "{\"question_id\": 2, \"table_id\": \"t\", \"question\": \"q\", "
+            + "\"gold_results\": {\"v\": [18446744073709551616, -0.0]}}");
+
+    Map<Integer, Question> questions = QuestionReader.read(file);
+
+    assertThat(questions.get(1).answer()).contains(List.of(List.of(new java.math.BigInteger("18446744073709551616"),
+        -0.0, Double.POSITIVE_INFINITY)));
+    assertThat(questions.get(2).goldResults().get(0).rows()).isEqualTo(List.of(List.of(1.8446744073709552E19),
+        List.of(-0.0)));
+    Path nan = write("{\"question_id\": 1, \"table_id\": \"t\", \"question\": \"q\", \"sql\": \"SELECT 1\", "
+        + "\"answer\": \"[[NaN]]\"}");
+    assertThatThrownBy(() -> QuestionReader.read(nan)).isInstanceOf(InvalidInputException.class)
+        .hasMessage(nan + ":1: \"answer\" holds NaN, which no rule can compare as upstream does; give the "
+            + "question's answer as a number, a string or null");
+  }
+
+  @Test
   void read_answerNotRows_failsWithLineAndExample() throws Exception {
     Path file = write("{\"question_id\": 2, \"table_id\": \"t\", \"question\": \"q\", \"sql\": \"S\", "
         + "\"answer\": \"[\\\"Hurts\\\"]\"}");

@@ -201,6 +201,11 @@ class SqlExtractorTest {
 
     assertThat(EXTRACTOR.extract(completion.toString())).isEqualTo(expected);
     assertThat(EXTRACTOR.extract("\u017FELECT a FROM Table")).containsExactly("\u017FELECT a FROM Table");
+    // only LLMSQL's SELECT reads it so: a CTE head spelt with it opens no CTE that would claim the real query
+    assertThat(EXTRACTOR.extract("WITH x A\u017F (SELECT 1) SELECT name FROM Table WHERE a = 1"))
+        .containsExactly("SELECT name FROM Table WHERE a = 1");
+    assertThat(EXTRACTOR.extract("WITH x AS (\u017Felect 1) SELECT name FROM Table WHERE a = 1"))
+        .containsExactly("SELECT name FROM Table WHERE a = 1");
   }
 
   @Test

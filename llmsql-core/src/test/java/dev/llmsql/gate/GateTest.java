@@ -80,6 +80,13 @@ class GateTest {
 
     assertThat(result.regressions()).isEmpty();
     assertThat(result.passed()).isTrue();
+    // answered right twice before, once (right) now: the repeat not made is no regression
+    EvaluationReport twiceRight = repeated.toBuilder().results(List.of(right, right)).matches(2).accuracy(1.0)
+        .build();
+    EvaluationReport onceRight = repeated.toBuilder().results(List.of(right)).total(1).matches(1).accuracy(1.0)
+        .build();
+    assertThat(Gate.builder().baseline(twiceRight).maxRegressions(0).build().check(onceRight).regressions())
+        .isEmpty();
   }
 
   @Test
