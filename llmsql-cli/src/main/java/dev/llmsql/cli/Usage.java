@@ -58,8 +58,9 @@ final class Usage {
       Exit status: 0 evaluated (and the gate passed), 2 usage error (a bad option value, or an output file
       that is not a regular file or is an input of the run, or a --gold-cache or --workdir-path that is a
       file), 3 unreadable, endless or empty input (or a baseline of another benchmark), 4 benchmark
-      unavailable, 5 report not saved, 6 gate failed, 1 other failure. Predictions or question lines longer than 16 MiB are refused:
-      a prediction line as an input problem of that line (the run goes on), a question line as exit 3.
+      unavailable, 5 report not saved, 6 gate failed, 1 other failure. Predictions or question lines longer
+      than 16 MiB are refused: a prediction line as an input problem of that line (the run goes on), a
+      question line as exit 3.
 
       Examples:
         java -jar llmsql.jar evaluate --outputs outputs.jsonl --version 1.0
