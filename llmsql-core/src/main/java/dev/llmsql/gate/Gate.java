@@ -81,10 +81,10 @@ public record Gate(Map<String, Double> failUnder, Optional<EvaluationReport> bas
       for (QuestionResult was : before.results()) {
         int k = seen.merge(was.questionId(), 1, Integer::sum) - 1;
         List<QuestionResult> repeats = now.getOrDefault(was.questionId(), List.of());
-        if (k > 0 && k >= repeats.size() && !repeats.isEmpty()) {
+        if (!repeats.isEmpty() && k >= repeats.size()) {
           continue;   // answered fewer times now: a repeat the run did not make is no regression
         }
-        QuestionResult is = k < repeats.size() ? repeats.get(k) : null;
+        QuestionResult is = repeats.isEmpty() ? null : repeats.get(k);
         if (was.outcome().isMatch() && (is == null || !is.outcome().isMatch())) {
           regressions.add(new GateResult.Regression(was.questionId(),
               Optional.ofNullable(is).map(QuestionResult::outcome), is == null ? "" : is.reason().name()));
