@@ -155,12 +155,11 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     add(labels, like, "like");
     // a common table expression's name is read like a table, but after its definition (or inside a recursive
     // one's own) it is the query's own; inside its body before that the name is the real table's
-    Map<String, int[]> ctes = cteNames(toks);
+    Map<String, Cte> ctes = ctes(toks);
     Set<String> tables = new LinkedHashSet<>();
     for (int k = 0; k < read.size(); k++) {
-      int[] cte = ctes.get(read.get(k));
-      int at = readAt.get(k);
-      if (cte == null || at < cte[0] || at < cte[1] && cte[2] == 0) {
+      Cte cte = ctes.get(read.get(k));
+      if (cte == null || !cte.names(readAt.get(k))) {
         tables.add(read.get(k));
       }
     }
@@ -178,11 +177,19 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
   }
 
   /**
-   * The names a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}), each
-   * with where its body starts and ends (token indices) and whether the clause is recursive (1).
+   * A common table expression: where its body starts and ends (token indices) and whether its WITH is recursive.
    */
-  private static Map<String, int[]> cteNames(List<Token> toks) {
-    Map<String, int[]> names = new java.util.HashMap<>();
+  private record Cte(int bodyStart, int bodyEnd, boolean recursive) {
+
+    /** Whether the name read at token {@code at} is this CTE: after its body, or inside a recursive one's. */
+    boolean names(int at) {
+      return at >= bodyEnd || recursive && at >= bodyStart;
+    }
+  }
+
+  /** The CTEs a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}). */
+  private static Map<String, Cte> ctes(List<Token> toks) {
+    Map<String, Cte> names = new java.util.HashMap<>();
     for (int i = 0; i < toks.size(); i++) {
       if (!toks.get(i).is("with")) {
         continue;
@@ -201,7 +208,7 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
         }
         int body = j;
         j = skipParens(toks, j);
-        names.putIfAbsent(name, new int[] {body, j, recursive ? 1 : 0});
+        names.putIfAbsent(name, new Cte(body, j, recursive));
         if (j >= toks.size() || !(toks.get(j).kind == 'p' && toks.get(j).text.equals(","))) {
           break;
         }
