@@ -163,11 +163,19 @@ final class EngineImport {
     }
   }
 
+  /**
+   * The SQLite source, read-only and unchanging; its path percent-encoded, as a {@code file:} URI needs ("%41" or
+   * "?" in a folder's name was read as an escape or a query).
+   */
+  private static Connection openSource(Path sqlite) throws SQLException {
+    return DriverManager.getConnection("jdbc:sqlite:file:" + sqlite.toAbsolutePath().toUri().getRawPath()
+        + "?immutable=1");
+  }
+
   /** Why {@code file} cannot be read as a SQLite database, or null when it can. */
   private static String notSqlite(Path file) {
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file.toAbsolutePath().toUri()
-        .getRawPath() + "?immutable=1");
-         Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+    try (Connection c = openSource(file); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
       rs.next();
       return null;
     } catch (SQLException e) {
@@ -189,8 +197,7 @@ final class EngineImport {
   private static Map<String, Long> count(Path source, String engine, Database copied, boolean lower)
       throws SQLException {
     List<String> tables = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + source.toAbsolutePath().toUri()
-        .getRawPath() + "?immutable=1"); Statement s = c.createStatement();
+    try (Connection c = openSource(source); Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
              + "'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
       while (rs.next()) {
