@@ -21,14 +21,33 @@ class CliBirdTableTest extends CliHarness {
   @TempDir
   Path dir;
 
+  /** The database {@code shop} of {@code --databases-dir dir/db}, made by {@code statements}. */
+  private void shop(String... statements) throws Exception {
+    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+      for (String sql : statements) {
+        s.execute(sql);
+      }
+    }
+  }
+
+  /** {@code summary.bird} of an evaluation with the bird judge, R-VES left out once it is seen in every level. */
+  private JsonNode birdTable(Path questions, Path outputs) throws Exception {
+    int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
+        "--databases-dir", dir.resolve("db").toString(), "--judge", "bird", "--no-save-report",
+        "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+    assertThat(status).as(err()).isZero();
+    JsonNode bird = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("summary").get("bird");
+    // R-VES rests on wall-clock timings (bird times each match once): present, but not a fixed number
+    bird.forEach(level -> assertThat(level.has("r_ves")).isTrue());
+    bird.forEach(level -> ((com.fasterxml.jackson.databind.node.ObjectNode) level).remove("r_ves"));
+    return bird;
+  }
+
   @Test
   void birdJudge_difficulties_exAndSoftF1PerLevelAsBirdPrintsThem() throws Exception {
     // given
-    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE t (a INTEGER, b TEXT)");
-      s.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
-    }
+    shop("CREATE TABLE t (a INTEGER, b TEXT)", "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
     String[][] rows = {
         // id, difficulty, gold, prediction: EX, Soft-F1
         {"1", "\"simple\"", "SELECT a FROM t", "SELECT a FROM t"},                          // 1, 1
@@ -49,16 +68,9 @@ class CliBirdTableTest extends CliHarness {
     Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
 
     // when
-    int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--databases-dir",
-        dir.resolve("db").toString(), "--judge", "bird", "--no-save-report", "--no-show-mismatches",
-        "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+    JsonNode bird = birdTable(q, o);
 
     // then
-    assertThat(status).as(err()).isZero();
-    JsonNode bird = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("summary").get("bird");
-    // R-VES rests on wall-clock timings (bird times each match once): present, but not a fixed number
-    bird.forEach(level -> assertThat(level.has("r_ves")).isTrue());
-    bird.forEach(level -> ((com.fasterxml.jackson.databind.node.ObjectNode) level).remove("r_ves"));
     assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":2,\"ex\":50.0,\"soft_f1\":90.0},"
         + "\"moderate\":{\"count\":1,\"ex\":0.0,\"soft_f1\":66.66666666666666},"
         + "\"challenging\":{\"count\":2,\"ex\":50.0,\"soft_f1\":50.0},"
@@ -78,14 +90,11 @@ class CliBirdTableTest extends CliHarness {
         "======================================    R-VES    =====================================",
         ""));
   }
+
   @Test
   void birdJudge_labelsBirdDoesNotKnow_countInTheTotalOnly_andTheRunGoesOn() throws Exception {
     // given: BIRD groups by content["difficulty"] == "simple" / "moderate" / "challenging", exactly
-    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE t (a INTEGER)");
-      s.execute("INSERT INTO t VALUES (1), (2)");
-    }
+    shop("CREATE TABLE t (a INTEGER)", "INSERT INTO t VALUES (1), (2)");
     String[] labels = {"\"simple\"", "\"Simple\"", "\" simple \"", "\"hard\"", "\"extra\"", "\"veryhard\"", "1",
         "\"moderate\"", "\"challenging\""};
     // a match (EX 1, Soft-F1 1) or a miss (SELECT 2 for 1: EX 0, Soft-F1 0)
@@ -102,14 +111,9 @@ class CliBirdTableTest extends CliHarness {
     Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
 
     // when
-    int status = run("evaluate", "--outputs", o.toString(), "--questions-path", q.toString(), "--databases-dir",
-        dir.resolve("db").toString(), "--judge", "bird", "--no-save-report", "--no-show-mismatches",
-        "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
+    JsonNode bird = birdTable(q, o);
 
     // then: simple is question 1 alone, moderate 8, challenging 9; the total counts all nine (6 matches)
-    assertThat(status).as(err()).isZero();
-    JsonNode bird = new ObjectMapper().readTree(dir.resolve("outputs.json").toFile()).get("summary").get("bird");
-    bird.forEach(level -> ((com.fasterxml.jackson.databind.node.ObjectNode) level).remove("r_ves"));
     assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":1,\"ex\":100.0,\"soft_f1\":100.0},"
         + "\"moderate\":{\"count\":1,\"ex\":0.0,\"soft_f1\":0.0},"
         + "\"challenging\":{\"count\":1,\"ex\":100.0,\"soft_f1\":100.0},"
@@ -124,11 +128,7 @@ class CliBirdTableTest extends CliHarness {
   @Test
   void birdJudge_aWarmGoldCache_everyMatchStillGetsItsTimeRatio() throws Exception {
     // given: the gold cache answers every gold on the second run, without a time of that run
-    Path db = Files.createDirectories(dir.resolve("db").resolve("shop")).resolve("shop.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE t (a INTEGER, b TEXT)");
-      s.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
-    }
+    shop("CREATE TABLE t (a INTEGER, b TEXT)", "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')");
     Path q = Files.writeString(dir.resolve("questions.jsonl"), String.join("\n",
         "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT a FROM t\", \"db_id\": \"shop\"}",
         "{\"question_id\": 2, \"question\": \"q\", \"sql\": \"SELECT count(*) FROM t\", \"db_id\": \"shop\"}",
