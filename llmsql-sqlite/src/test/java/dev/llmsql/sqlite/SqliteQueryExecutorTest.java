@@ -66,6 +66,34 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void fileReplaced_givesANewPool_andClosesTheOldOneBesideIt() throws Exception {
+    ReadOnlyPools pools = new ReadOnlyPools();
+    var old = pools.pool(db, 1);
+    try (var c = old.getConnection()) {
+      ReadOnlyPools.readSchema(c.unwrap(org.sqlite.SQLiteConnection.class));
+    }
+    Path copy = dir.resolve("copy.sqlite");
+    Files.copy(db, copy);
+    Files.move(copy, db, java.nio.file.StandardCopyOption.REPLACE_EXISTING);   // a new inode: a new file
+
+    var replaced = pools.pool(db, 1);
+
+    assertThat(replaced).isNotSameAs(old);
+    assertThat(replaced.isClosed()).isFalse();
+    // closed on a thread of its own (freeing a large parsed schema takes a while): bounded wait, not a pause
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!old.isClosed() && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(old.isClosed()).isTrue();
+    try (var c = replaced.getConnection(); var s = c.createStatement();
+        var rs = s.executeQuery("SELECT COUNT(*) FROM \"1-10015132-9\"")) {
+      assertThat(rs.next()).isTrue();
+    }
+    replaced.close();
+  }
+
+  @Test
   void closeUnused_closesThePoolsNotAskedForSinceThePreviousCall_andKeepsTheOthers() throws Exception {
     Path a = TestDatabases.players(Files.createDirectories(dir.resolve("a")));
     Path b = TestDatabases.players(Files.createDirectories(dir.resolve("b")));
