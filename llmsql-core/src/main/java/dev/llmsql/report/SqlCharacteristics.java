@@ -155,11 +155,11 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
     add(labels, like, "like");
     // a common table expression's name is read like a table, but after its definition (or inside a recursive
     // one's own) it is the query's own; inside its body before that the name is the real table's
-    Map<String, Cte> ctes = ctes(toks);
+    Map<String, List<Cte>> ctes = ctes(toks);
     Set<String> tables = new LinkedHashSet<>();
     for (int k = 0; k < read.size(); k++) {
-      Cte cte = ctes.get(read.get(k));
-      if (cte == null || !cte.names(readAt.get(k))) {
+      int at = readAt.get(k);
+      if (ctes.getOrDefault(read.get(k), List.of()).stream().noneMatch(cte -> cte.names(at))) {
         tables.add(read.get(k));
       }
     }
@@ -177,23 +177,28 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
   }
 
   /**
-   * A common table expression: where its body starts and ends (token indices) and whether its WITH is recursive.
+   * A common table expression: where its body starts and ends, where the query its WITH belongs to ends (token
+   * indices: the parenthesis closing the sub-query, or the end), and whether its WITH is recursive.
    */
-  private record Cte(int bodyStart, int bodyEnd, boolean recursive) {
+  private record Cte(int bodyStart, int bodyEnd, int scopeEnd, boolean recursive) {
 
-    /** Whether the name read at token {@code at} is this CTE: after its body, or inside a recursive one's. */
+    /**
+     * Whether the name read at token {@code at} is this CTE: after its body, or inside a recursive one's, and
+     * within the query that defines it (outside a sub-query's WITH the name is the real table's again).
+     */
     boolean names(int at) {
-      return at >= bodyEnd || recursive && at >= bodyStart;
+      return at < scopeEnd && (at >= bodyEnd || recursive && at >= bodyStart);
     }
   }
 
   /** The CTEs a WITH clause defines ({@code WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (...)}). */
-  private static Map<String, Cte> ctes(List<Token> toks) {
-    Map<String, Cte> names = new java.util.HashMap<>();
+  private static Map<String, List<Cte>> ctes(List<Token> toks) {
+    Map<String, List<Cte>> names = new java.util.HashMap<>();
     for (int i = 0; i < toks.size(); i++) {
       if (!toks.get(i).is("with")) {
         continue;
       }
+      int scopeEnd = enclosingEnd(toks, i);
       boolean recursive = i + 1 < toks.size() && toks.get(i + 1).is("recursive");
       int j = recursive ? i + 2 : i + 1;
       while (j < toks.size() && (toks.get(j).kind == 'w' || toks.get(j).kind == 'q')) {
@@ -208,7 +213,7 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
         }
         int body = j;
         j = skipParens(toks, j);
-        names.putIfAbsent(name, new Cte(body, j, recursive));
+        names.computeIfAbsent(name, k -> new ArrayList<>()).add(new Cte(body, j, scopeEnd, recursive));
         if (j >= toks.size() || !(toks.get(j).kind == 'p' && toks.get(j).text.equals(","))) {
           break;
         }
@@ -216,6 +221,20 @@ public record SqlCharacteristics(List<String> labels, List<String> tables, Strin
       }
     }
     return names;
+  }
+
+  /** The index of the parenthesis closing the group that token {@code i} stands in, or the end when none. */
+  private static int enclosingEnd(List<Token> toks, int i) {
+    int depth = 0;
+    for (int j = i + 1; j < toks.size(); j++) {
+      Token t = toks.get(j);
+      if (t.kind == 'p' && t.text.equals("(")) {
+        depth++;
+      } else if (t.kind == 'p' && t.text.equals(")") && depth-- == 0) {
+        return j;
+      }
+    }
+    return toks.size();
   }
 
   /** The index after the parenthesized group starting at {@code i}, or {@code i} when none starts there. */

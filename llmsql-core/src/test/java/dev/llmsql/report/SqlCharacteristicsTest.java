@@ -29,6 +29,18 @@ class SqlCharacteristicsTest {
   }
 
   @Test
+  void aSubQuerysCte_hidesTheTableOnlyInsideThatSubQuery() {
+    assertThat(SqlCharacteristics.of("SELECT * FROM (WITH a AS (SELECT 1 AS k) SELECT k FROM a) s JOIN a ON "
+        + "a.k = s.k").tables()).containsExactly("a");
+    assertThat(SqlCharacteristics.of("SELECT * FROM t WHERE x IN (WITH t AS (SELECT 2 AS x) SELECT x FROM t) "
+        + "AND y IN (SELECT y FROM t)").tables()).containsExactly("t");
+    assertThat(SqlCharacteristics.of("SELECT * FROM (WITH a AS (SELECT 1 AS k) SELECT k FROM a) s, "
+        + "(WITH a AS (SELECT 2 AS k) SELECT k FROM a) r").tables()).isEmpty();
+    assertThat(SqlCharacteristics.of("WITH a AS (SELECT * FROM b) SELECT * FROM (WITH b AS (SELECT 1) "
+        + "SELECT * FROM b) x JOIN a ON 1 = 1").tables()).containsExactly("b");
+  }
+
+  @Test
   void aTableNamedLikeAKeywordAfterWith_orNoCte_staysARead() {
     assertThat(SqlCharacteristics.of("SELECT a FROM t JOIN with_x ON t.id = with_x.id").tables())
         .isEqualTo(List.of("t", "with_x"));
