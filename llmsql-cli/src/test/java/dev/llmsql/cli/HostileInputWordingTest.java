@@ -134,6 +134,30 @@ class HostileInputWordingTest {
   }
 
   @Test
+  void outputsAndQuestionsPath_notUtf8_sayLineColumnAndByteOffset() throws Exception {
+    // before: "FILE:2: not UTF-8 text; save the file as UTF-8 JSONL", without the column and offset the others give
+    Path outputs = Files.write(dir.resolve("latin1-preds.jsonl"), ("{\"question_id\": 1, \"completion\": "
+        + "\"SELECT 1\"}\n{\"question_id\": 2, \"completion\": \"SELECT 'caf\u00e9'\"}\n")
+        .getBytes(StandardCharsets.ISO_8859_1));
+    Path questions = Files.write(dir.resolve("latin1-questions.jsonl"), ("{\"question_id\": 1, \"question\": "
+        + "\"How many?\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n{\"question_id\": 2, \"question\": "
+        + "\"Caf\u00e9?\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n").getBytes(StandardCharsets.ISO_8859_1));
+    Path utf8Outputs = Files.writeString(dir.resolve("preds.jsonl"), "{\"question_id\": 1, \"completion\": "
+        + "\"SELECT 1\"}\n{\"question_id\": 2, \"completion\": \"SELECT 2\"}\n");
+    String db = DEMO.resolve("demo.sqlite").toString();
+
+    assertThat(cli("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", db, "--no-save-report", "--quiet"))
+        .isEqualTo(Cli.BAD_INPUT);
+    assertThat(cli("evaluate", "--outputs", utf8Outputs.toString(), "--questions-path", questions.toString(),
+        "--db-path", db, "--no-save-report", "--quiet")).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ": not valid UTF-8 at line 2, column 46 (byte "
+        + "offset 90); save it as UTF-8\n"
+        + "llmsql evaluate: " + questions + ": not valid UTF-8 at line 2, column 36 (byte offset 115); save it as "
+        + "UTF-8\n");
+  }
+
+  @Test
   void runMetadata_missing_saysFileNotFound() {
     // before: "not a regular file (a directory, device or pipe)"
     Path missing = dir.resolve("missing.yaml");

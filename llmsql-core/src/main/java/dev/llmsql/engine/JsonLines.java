@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Streams a JSONL file as byte ranges, one per non-blank line, and opens a Jackson parser on each. Bytes go
@@ -173,7 +174,7 @@ final class JsonLines {
 
   /** Parses one line already in memory (e.g. read back from a {@link SpanHandler}'s span). */
   static void parseLine(String location, byte[] line, String expected, LineHandler handler) throws IOException {
-    parse(location, 0, line, 0, 0, line.length, expected,
+    parse(location, null, 0, line, 0, 0, 0, line.length, expected,
         (SpanHandler) (loc, lineNo, offset, length, parser) -> handler.line(loc, parser));
   }
 
@@ -190,17 +191,15 @@ final class JsonLines {
     if (from == to || filter != null && filter.skip(buffer, from, to, file, lineNo)) {
       return;
     }
-    parse(file + ":" + lineNo, lineNo, buffer, base, start, from, to, expected, handler);
+    parse(file + ":" + lineNo, file, lineNo, buffer, base, start, from, to, expected, handler);
   }
 
-  private static void parse(String location, long lineNo, byte[] buffer, long base, int start, int end,
-                            String expected, SpanHandler handler) throws IOException {
-    parse(location, lineNo, buffer, base, start, start, end, expected, handler);
-  }
-
-  /** Parses {@code buffer[start, end)}, a line that begins at {@code lineStart} (before its leading blanks). */
-  private static void parse(String location, long lineNo, byte[] buffer, long base, int lineStart, int start,
-                            int end, String expected, SpanHandler handler) throws IOException {
+  /**
+   * Parses {@code buffer[start, end)}, a line that begins at {@code lineStart} (before its leading blanks): the
+   * line {@code lineNo} of {@code file}, or of no known file (null) for a line read back on its own.
+   */
+  private static void parse(String location, Path file, long lineNo, byte[] buffer, long base, int lineStart,
+                            int start, int end, String expected, SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
     if (startsWithUtf8Bom(buffer, from, to)) {
@@ -220,12 +219,20 @@ final class JsonLines {
             + "column " + (column + from - lineStart) + "); each line must be one JSON object such as " + expected);
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // bytes that are not UTF-8 also stop Jackson outside strings, where it says "unexpected character"; worded
+      // as every other text reader words them, naming the file's line, column and byte offset
+      Optional<String> notUtf8 = file == null ? Optional.empty()
+          : dev.llmsql.files.Utf8Text.check(buffer, lineStart, end, lineNo, base + lineStart);
+      if (notUtf8.isPresent()) {
+        throw new InvalidInputException(file.toString(), notUtf8.get(), e);
+      }
       String message = String.valueOf(e.getOriginalMessage());
       if (message.contains("Invalid UTF-8") || indexOf(buffer, (byte) 0, from, to) >= 0) {
+        // zero bytes are UTF-8, but a line of them is UTF-16 or UTF-32 text (or read back without its file)
         throw new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL", e);
       }
-      throw new InvalidInputException(location, "not valid JSON " + dev.llmsql.files.JsonSyntax.describeLine(e, parser, buffer,
-          lineStart, from, to, padded(buffer, from, to) ? 4 : 0), e);
+      throw new InvalidInputException(location, "not valid JSON " + dev.llmsql.files.JsonSyntax.describeLine(e,
+          parser, buffer, lineStart, from, to, padded(buffer, from, to) ? 4 : 0), e);
     } finally {
       parser.close();
     }

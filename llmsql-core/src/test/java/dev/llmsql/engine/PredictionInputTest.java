@@ -117,13 +117,47 @@ class PredictionInputTest {
   }
 
   @Test
-  void jsonl_notUtf8_namesTheFix() throws Exception {
+  void jsonl_notUtf8_saysLineColumnAndByteOffset() throws Exception {
+    // before: "latin1.jsonl:2: not UTF-8 text; save the file as UTF-8 JSONL", with no column or offset
     Path file = dir.resolve("latin1.jsonl");
-    Files.write(file, "{\"question_id\": 1, \"completion\": \"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1));
+    Files.write(file, ("{\"question_id\": 1, \"completion\": \"SELECT 1\"}\n"
+        + "{\"question_id\": 2, \"completion\": \"SELECT 'caf\u00e9'\"}\n").getBytes(StandardCharsets.ISO_8859_1));
 
     assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage(file + ":1: not UTF-8 text; save the file as UTF-8 JSONL");
+        .hasMessage(file + ": not valid UTF-8 at line 2, column 46 (byte offset 90); save it as UTF-8");
+  }
+
+  @Test
+  void jsonl_notUtf8AfterBlanksAndUtf8_countsCharactersFromTheLineStart() throws Exception {
+    // CRLF, two leading spaces and a well-formed 'é' come before the Latin-1 one: columns count characters
+    Path file = dir.resolve("mixed.jsonl");
+    Files.write(file, concat(("{\"question_id\": 1, \"completion\": \"SELECT 1\"}\r\n  {\"question_id\": 2, "
+        + "\"completion\": \"\u00e9 ").getBytes(StandardCharsets.UTF_8),
+        "caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1)));
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 2, column 42 (byte offset 88); save it as UTF-8");
+  }
+
+  @Test
+  void jsonl_notUtf8OutsideAString_isNotUtf8RatherThanNotJson() throws Exception {
+    // Jackson calls a byte outside a string an unexpected character: "not valid JSON" would send one looking for
+    // a typo
+    Path file = dir.resolve("outside.jsonl");
+    Files.write(file, "{\"question_id\": 1,\u00e9 \"completion\": \"SELECT 1\"}\n"
+        .getBytes(StandardCharsets.ISO_8859_1));
+
+    assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 1, column 19 (byte offset 18); save it as UTF-8");
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
   }
 
   @Test

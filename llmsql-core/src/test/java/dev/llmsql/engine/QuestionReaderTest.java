@@ -147,6 +147,18 @@ class QuestionReaderTest {
   }
 
   @Test
+  void read_notUtf8_saysLineColumnAndByteOffset() throws Exception {
+    // before: "q.jsonl:2: not UTF-8 text; save the file as UTF-8 JSONL", with no column or offset
+    Path file = Files.write(dir.resolve("latin1.jsonl"), ("{\"question_id\": 1, \"question\": \"How many?\", "
+        + "\"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n{\"question_id\": 2, \"question\": \"Caf\u00e9?\", "
+        + "\"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n").getBytes(StandardCharsets.ISO_8859_1));
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 2, column 36 (byte offset 115); save it as UTF-8");
+  }
+
+  @Test
   void read_missingFile_namesOption() {
     Path missing = dir.resolve("none.jsonl");
 

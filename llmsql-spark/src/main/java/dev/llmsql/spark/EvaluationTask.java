@@ -6,6 +6,7 @@ import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.judgement.Judges;
 import dev.llmsql.prediction.InputProblem;
+import dev.llmsql.report.BirdScores;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.report.FullReportJson;
 import dev.llmsql.result.QuestionResult;
@@ -135,6 +136,16 @@ final class EvaluationTask {
         problems.add(p);
       }
     }
+    // BIRD's table groups by the raw "difficulty" label alone, which the partial report does not keep (a detail
+    // shows "hardness" or "level" when "difficulty" is missing): each result's level travels beside it
+    byte[] birdLevels = new byte[ReportMerger.birdJudge(report.judge()) ? resultOrdinals.length : 0];
+    if (birdLevels.length > 0) {
+      Map<Integer, dev.llmsql.benchmark.Question> asked = Evaluator.readQuestions(questions);
+      for (int i = 0; i < birdLevels.length; i++) {
+        dev.llmsql.benchmark.Question q = asked.get(report.results().get(i).questionId());
+        birdLevels[i] = (byte) (q == null ? 0 : BirdScores.level(q.extra().get("difficulty")));
+      }
+    }
     EvaluationReport relocated = report.toBuilder().inputProblems(problems).build();
     ByteArrayOutputStream json = new ByteArrayOutputStream();
     try {
@@ -146,7 +157,8 @@ final class EvaluationTask {
     for (int i = 0; i < resultOrdinals.length; i++) {
       out.add(row(model, key.benchmark(), resultOrdinals[i], report.results().get(i)));
     }
-    return new PartOutput(model, key.benchmark(), json.toByteArray(), resultOrdinals, problemOrdinals, out);
+    return new PartOutput(model, key.benchmark(), json.toByteArray(), resultOrdinals, problemOrdinals, birdLevels,
+        out);
   }
 
   /** One row of the results dataset ({@link SparkEvaluation#RESULT_SCHEMA}). */

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,7 @@ final class ReportMerger {
     List<Placed<Mismatch>> mismatches = new ArrayList<>();
     List<Placed<InputProblem>> problems = new ArrayList<>();
     List<QuestionDetail> details = new ArrayList<>();
+    Map<Long, Integer> birdLevels = new HashMap<>();
     Tally.Counter counts = new Tally.Counter();
     String judge = null;
     String version = null;
@@ -91,6 +93,9 @@ final class ReportMerger {
       for (int i = 0; i < r.results().size(); i++) {
         QuestionResult result = r.results().get(i);
         results.add(new Placed<>(part.resultOrdinals()[i], result));
+        if (i < part.birdLevels().length) {
+          birdLevels.put(part.resultOrdinals()[i], (int) part.birdLevels()[i]);
+        }
         if (!result.outcome().isMatch() && mismatch < r.mismatches().size()) {
           mismatches.add(new Placed<>(part.resultOrdinals()[i], r.mismatches().get(mismatch++)));
         }
@@ -131,12 +136,15 @@ final class ReportMerger {
     // Spider's and BIRD's tables from the merged results, in input order, as the single-machine engine counts them
     // (a multi-turn benchmark's turn rows need the questions' interactions, which the parts do not carry)
     dev.llmsql.report.SpiderScores.of(merged, Map.of(), Map.of()).ifPresent(builder::spider);
-    if (judge != null && (judge.equals("bird") || judge.startsWith("bird:"))) {
-      // at BIRD's levels of the raw labels, as the single-machine protocol groups them; a part's result carries
-      // the label in its detail (a question without "difficulty" shows its "hardness" or "level" there instead)
-      dev.llmsql.report.BirdScores.of(merged.stream().map(r -> r.withQuestion(dev.llmsql.report.BirdScores.level(
-          r.detail() == null ? null : r.detail().difficulty()), r.tags(), r.detail())).toList())
-          .ifPresent(builder::bird);
+    if (birdJudge(judge)) {
+      // at BIRD's levels of the raw "difficulty" labels, as the single-machine protocol groups them: each task
+      // sent its results' levels, read from its questions
+      List<QuestionResult> leveled = new ArrayList<>(merged.size());
+      for (int i = 0; i < merged.size(); i++) {
+        QuestionResult r = merged.get(i);
+        leveled.add(r.withQuestion(birdLevels.getOrDefault(results.get(i).ordinal(), 0), r.tags(), r.detail()));
+      }
+      dev.llmsql.report.BirdScores.of(leveled).ifPresent(builder::bird);
     }
     EvaluationReport report = builder.build();
     if (llmsql2) {
@@ -144,6 +152,11 @@ final class ReportMerger {
           counts.categories(), expected, answered.size(), expected - answered.size(), counts.duplicates()));
     }
     return report.withDetails(details);
+  }
+
+  /** Whether {@code judge} names BIRD's judge, whose reports hold BIRD's table. */
+  static boolean birdJudge(String judge) {
+    return judge != null && (judge.equals("bird") || judge.startsWith("bird:"));
   }
 
   private static EvaluationReport read(byte[] json) {

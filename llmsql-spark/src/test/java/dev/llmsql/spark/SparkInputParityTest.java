@@ -137,6 +137,46 @@ class SparkInputParityTest {
   }
 
   @Test
+  void birdTable_groupsByTheDifficultyLabelAlone_asOnOneMachine() throws Exception {
+    // Spark read the label from each result's detail, which shows "hardness" or "level" when "difficulty" is
+    // missing (or null): questions 2, 3 and 6 were counted at a level, in total only on one machine and in BIRD
+    List<String> demo = Files.readAllLines(DEMO.resolve("questions.jsonl"));
+    List<String> labels = List.of("\"difficulty\": \"simple\"", "\"hardness\": \"simple\"", "\"level\": \"moderate\"",
+        "\"difficulty\": \"challenging\"", "\"difficulty\": \"moderate\", \"hardness\": \"simple\"",
+        "\"difficulty\": null, \"level\": \"challenging\"", "\"difficulty\": \"Simple\"");
+    List<String> questionLines = new ArrayList<>();
+    List<String> predictionLines = new ArrayList<>();
+    for (int i = 0; i < labels.size(); i++) {
+      String line = demo.get(i);
+      questionLines.add(line.substring(0, line.lastIndexOf('}')) + ", " + labels.get(i) + "}");
+      // questions 1, 2, 4 and 6 answered right, 3, 5 and 7 wrong
+      String sql = List.of(0, 1, 3, 5).contains(i) ? (String) MAPPER.readValue(line, Map.class).get("sql")
+          : "SELECT 'wrong'";
+      predictionLines.add(MAPPER.writeValueAsString(Map.of("question_id", i + 1, "completion", sql)));
+    }
+    Path questions = Files.write(dir.resolve("labelled.jsonl"), questionLines);
+    Path predictions = Files.write(dir.resolve("p.jsonl"), predictionLines);
+
+    EvaluationReport spark = SparkEvaluation.builder().benchmark(SparkBenchmark.singleDatabase("demo", questions,
+        DEMO.resolve("demo.sqlite"))).judge("bird").predictionsPerTask(3).build()
+        .evaluate(SparkEvaluation.readModel(LocalSpark.get(), "m", predictions.toString())).reports().get(0)
+        .report();
+
+    List<Object> items = new ArrayList<>();
+    for (String line : predictionLines) {
+      items.add(MAPPER.readValue(line, Map.class));
+    }
+    EvaluationReport local = Evaluator.builder().questionsPath(questions.toAbsolutePath().normalize())
+        .dbPath(DEMO.resolve("demo.sqlite")).judge(dev.llmsql.judgement.Judges.named("bird")).noReportFile()
+        .showMismatches(false).noGoldCache().modelName("m").build().run(items);
+    ReportAssertions.assertSameReport(spark, local);
+    assertThat(spark.bird().orElseThrow().levels().entrySet()).extracting(e -> e.getKey() + " "
+        + e.getValue().count() + " " + e.getValue().ex() + " " + e.getValue().softF1()).containsExactly(
+        "simple 1 100.0 100.0", "moderate 1 0.0 0.0", "challenging 1 100.0 100.0",
+        "total 7 " + 4.0 / 7 * 100 + " " + 4.0 / 7 * 100);
+  }
+
+  @Test
   void aRowWithoutAModel_isTheDocumentedArgumentError() throws Exception {
     Path file = Files.writeString(dir.resolve("null-model.jsonl"), "{\"model\": null, \"question_id\": 1, "
         + "\"completion\": \"SELECT 1\"}\n{\"model\": \"a\", \"question_id\": 2, \"completion\": \"SELECT 1\"}\n");

@@ -84,8 +84,13 @@ final class SpiderSql {
   // NLTK's word_tokenize (NLTKWordTokenizer), in its order, on text whose quotes Spider has already taken out:
   // the rules that read a ' or a " can never apply, and Python's \s, \b are Unicode-aware
   private static final int UNICODE = Pattern.UNICODE_CHARACTER_CLASS;
-  /** Starting quotes: backticks (a run is one token) and the opening typographic quotes. */
+  /** Starting quotes: a run of backticks, wherever it stands, and the opening typographic quotes. */
   private static final Pattern STARTING_QUOTES = Pattern.compile("([\u00ab\u201c\u2018\u201e]|`+)");
+  /**
+   * NLTK's next starting-quote rule, {@code (``)}: a run the rule before set apart is cut into "``" tokens from
+   * its left, an odd last backtick alone ({@code ```} is {@code ``} and {@code `}).
+   */
+  private static final Pattern DOUBLE_BACKTICKS = Pattern.compile("``");
   /** The final period, before closing brackets, quotes or spaces. */
   private static final Pattern FINAL_PERIOD =
       Pattern.compile("([^.])(\\.)([\\]\\)}>\"'\u00bb\u201d\u2019 ]*)\\s*$", UNICODE);
@@ -149,6 +154,7 @@ final class SpiderSql {
     text.append(s, from, s.length());
     String t = text.toString();
     t = STARTING_QUOTES.matcher(t).replaceAll(" $1 ");
+    t = DOUBLE_BACKTICKS.matcher(t).replaceAll(" `` ");
     t = FINAL_PERIOD.matcher(t).replaceAll("$1 $2 $3 ");
     t = COMMA_COLON.matcher(t).replaceAll(" $1 $2");
     t = COMMA_COLON_END.matcher(t).replaceAll(" $1 ");

@@ -222,6 +222,21 @@ class SpiderExactSetTest {
   }
 
   @Test
+  void tokenize_runOfBackticks_isCutIntoDoubleBackticksFromTheLeft_asNltkCutsIt() {
+    // NLTK sets a run apart wherever it stands, then its (``) rule makes each non-overlapping `` a token; before,
+    // a run of three or more was one token (lists checked against NLTK 3.10's NLTKWordTokenizer)
+    assertThat(SpiderSql.tokenize("SELECT a```b FROM t"))
+        .containsExactly("select", "a", "``", "`", "b", "from", "t");
+    assertThat(SpiderSql.tokenize("SELECT ````x, y````` FROM t"))
+        .containsExactly("select", "``", "``", "x", ",", "y", "``", "``", "`", "from", "t");
+    assertThat(SpiderSql.tokenize("```SELECT a FROM t``````"))
+        .containsExactly("``", "`", "select", "a", "from", "t", "``", "``", "``");
+    assertThat(SpiderSql.tokenize("SELECT `name`, ``x``, a`b, c```````'v'"))
+        .containsExactly("select", "`", "name", "`", ",", "``", "x", "``", ",", "a", "`", "b", ",", "c", "``", "``",
+            "``", "`", "\"v\"");
+  }
+
+  @Test
   void spider_aColumnNamedCannot_isReadAsCanNot_soItsParserRejectsIt() {
     SpiderSchema schema = SpiderSchema.of(Map.of("t", List.of("b", "cannot")), List.of());
 
