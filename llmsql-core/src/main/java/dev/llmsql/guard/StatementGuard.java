@@ -1,33 +1,65 @@
 package dev.llmsql.guard;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.Locale;
 
 /**
  * The one statement guard, the first wall in front of every database an untrusted statement reaches (SQLite,
  * DuckDB, PostgreSQL, a suite's scratch database): lets through exactly one read-only query
  * ({@code SELECT}, {@code WITH ... SELECT}, {@code VALUES}) and refuses everything else before it reaches the
- * database. It reads keywords, quotes and comments only; llmsql-judge's {@code ParsedStatementGuard} adds a
- * parse where JSqlParser understands the SQL. Behind them stand a read-only connection and, on SQLite,
- * {@code PRAGMA query_only}, no attached databases and no extension loading, so a statement that slips past (a
- * {@code WITH ... DELETE}) still cannot write.
+ * database. It reads keywords, quotes and comments only, each engine's own way ({@link Quoting}); llmsql-judge's
+ * {@code ParsedStatementGuard} adds a parse where JSqlParser understands the SQL. Behind them stand a read-only
+ * connection and, on SQLite, {@code PRAGMA query_only}, no attached databases and no extension loading, so a
+ * statement that slips past (a {@code WITH ... DELETE}) still cannot write.
  *
  * <pre>{@code
  * StatementGuard.check("SELECT 1; DROP TABLE t");  // "only one statement may run, but more follows ';' ..."
  * StatementGuard.check("SELECT 1");                // null: allowed
+ * StatementGuard.check("SELECT $$a;b$$", StatementGuard.Quoting.POSTGRESQL);  // null: one dollar-quoted string
  * }</pre>
  */
 public final class StatementGuard {
+
+  /** How a text's quotes and comments are read, to find its first keyword and a ';' that ends a statement. */
+  public enum Quoting {
+    /**
+     * The reading of no engine in particular, and SQLite's: {@code '...'}, {@code "..."}, {@code `...`} and
+     * {@code [...]} quote, a doubled quote stands for itself, {@code --} comments end at a newline, block comments
+     * do not nest, and {@code $} starts a parameter name.
+     */
+    STANDARD,
+    /**
+     * PostgreSQL's lexer, which DuckDB's parser inherits: dollar quotes ({@code $$...$$}, {@code $tag$...$tag$},
+     * the tag case-sensitive and not starting with a digit, none right after a letter, digit, {@code _} or
+     * {@code $}), {@code E'...'} strings with backslash escapes (going on in a {@code '...'} past a newline),
+     * nested block comments, {@code --} comments ending at {@code \r} too; {@code `} and {@code [} quote nothing.
+     * Only for an engine whose own parser also counts a text's statements before it runs: a server with
+     * {@code standard_conforming_strings} off reads backslashes in every string, which this reading does not.
+     */
+    POSTGRESQL
+  }
 
   private StatementGuard() {
   }
 
   /**
-   * Why {@code sql} may not run, or null when it may.
+   * Why {@code sql} may not run, or null when it may; quotes and comments read the {@link Quoting#STANDARD} way.
    *
    * @param sql an untrusted statement
    */
   public static String check(String sql) {
-    return refusal(sql, true);
+    return refusal(sql, Quoting.STANDARD, true);
+  }
+
+  /**
+   * Why {@code sql} may not run on an engine that reads quotes and comments the {@code quoting} way, or null when
+   * it may: a ';' in that engine's own quotes ({@code SELECT $$a;b$$} on PostgreSQL) ends no statement.
+   *
+   * @param sql an untrusted statement
+   */
+  public static String check(String sql, Quoting quoting) {
+    return refusal(sql, requireNonNull(quoting, "quoting"), true);
   }
 
   /**
@@ -37,13 +69,13 @@ public final class StatementGuard {
    * @param sql an untrusted statement
    */
   public static String checkScratch(String sql) {
-    return refusal(sql, false);
+    return refusal(sql, Quoting.STANDARD, false);
   }
 
   /**
    * The refusal of a text an engine's own parser reads as more than one statement where the reading here sees one
-   * (PostgreSQL's dollar quotes, backslash escapes and nested comments, DuckDB's lists), or as holding a statement
-   * that is no query ({@code statements} 0).
+   * (a server whose strings take backslash escapes, a driver that splits a text its own way), or as holding a
+   * statement that is no query ({@code statements} 0).
    *
    * @param engine the engine, as its users name it ({@code PostgreSQL}, {@code DuckDB})
    */
@@ -53,11 +85,12 @@ public final class StatementGuard {
         : "refused: only one statement may run, but " + engine + " reads " + statements + " here";
   }
 
-  private static String refusal(String sql, boolean benchmark) {
+  private static String refusal(String sql, Quoting quoting, boolean benchmark) {
+    boolean postgres = quoting == Quoting.POSTGRESQL;
     int n = sql.length();
-    int start = skipSpaceAndComments(sql, 0);
+    int start = skipSpaceAndComments(sql, 0, postgres);
     while (start < n && sql.charAt(start) == '(') {
-      start = skipSpaceAndComments(sql, start + 1);
+      start = skipSpaceAndComments(sql, start + 1, postgres);
     }
     int wordEnd = start;
     while (wordEnd < n && Character.isLetter(sql.charAt(wordEnd))) {
@@ -70,7 +103,26 @@ public final class StatementGuard {
           : "refused: " + keyword + " statements may not run (only SELECT, WITH ... SELECT and VALUES"
               + (benchmark ? "; benchmark databases are read-only)" : ")");
     }
-    int i = wordEnd;
+    int i = postgres ? postgresSemicolon(sql, wordEnd) : semicolon(sql, wordEnd);
+    if (i >= n) {
+      return null;
+    }
+    int rest = i + 1;
+    while (true) {
+      rest = skipSpaceAndComments(sql, rest, postgres);
+      if (rest < n && sql.charAt(rest) == ';') {
+        rest++;
+      } else {
+        break;
+      }
+    }
+    return rest >= n ? null
+        : "refused: only one statement may run, but more follows ';'" + (benchmark ? " at offset " + i : "");
+  }
+
+  /** Index of the first ';' from {@code i} outside quotes and comments read the standard way, or the length. */
+  private static int semicolon(String sql, int i) {
+    int n = sql.length();
     while (i < n) {
       char c = sql.charAt(i);
       switch (c) {
@@ -79,25 +131,39 @@ public final class StatementGuard {
         case '-' -> i = sql.startsWith("--", i) ? skipLineComment(sql, i) : i + 1;
         case '/' -> i = sql.startsWith("/*", i) ? skipBlockComment(sql, i) : i + 1;
         case ';' -> {
-          int rest = i + 1;
-          while (true) {
-            rest = skipSpaceAndComments(sql, rest);
-            if (rest < n && sql.charAt(rest) == ';') {
-              rest++;
-            } else {
-              break;
-            }
-          }
-          return rest >= n ? null
-              : "refused: only one statement may run, but more follows ';'" + (benchmark ? " at offset " + i : "");
+          return i;
         }
         default -> i++;
       }
     }
-    return null;
+    return n;
   }
 
-  // the one SQL lexer of this package: FunctionCalls reads calls with the same rules for quotes and comments
+  /** Index of the first ';' from {@code i} outside quotes and comments as PostgreSQL reads them, or the length. */
+  private static int postgresSemicolon(String sql, int i) {
+    int n = sql.length();
+    while (i < n) {
+      char c = sql.charAt(i);
+      switch (c) {
+        case '\'' -> i = escapeStringAt(sql, i) ? skipEscapeString(sql, i) : skipQuoted(sql, i, '\'');
+        case '"' -> i = skipQuoted(sql, i, '"');
+        case '$' -> i = skipDollarQuote(sql, i);
+        case '-' -> i = sql.startsWith("--", i) ? skipPostgresLineComment(sql, i) : i + 1;
+        case '/' -> i = sql.startsWith("/*", i) ? skipNestedComment(sql, i) : i + 1;
+        case ';' -> {
+          return i;
+        }
+        default -> i++;
+      }
+    }
+    return n;
+  }
+
+  private static int skipSpaceAndComments(String sql, int i, boolean postgres) {
+    return postgres ? skipPostgresSpaceAndComments(sql, i) : skipSpaceAndComments(sql, i);
+  }
+
+  // the standard reading's lexer: FunctionCalls reads calls with the same rules for quotes and comments
   static int skipSpaceAndComments(String sql, int i) {
     int n = sql.length();
     while (i < n) {
@@ -123,6 +189,151 @@ public final class StatementGuard {
   static int skipBlockComment(String sql, int i) {
     int end = sql.indexOf("*/", i + 2);
     return end < 0 ? sql.length() : end + 2;
+  }
+
+  private static int skipPostgresSpaceAndComments(String sql, int i) {
+    int n = sql.length();
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c)) {
+        i++;
+      } else if (sql.startsWith("--", i)) {
+        i = skipPostgresLineComment(sql, i);
+      } else if (sql.startsWith("/*", i)) {
+        i = skipNestedComment(sql, i);
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** Index after a {@code --} comment's end of line: PostgreSQL's and DuckDB's end at a {@code \r} as well. */
+  private static int skipPostgresLineComment(String sql, int i) {
+    int n = sql.length();
+    for (int j = i + 2; j < n; j++) {
+      char c = sql.charAt(j);
+      if (c == '\n' || c == '\r') {
+        return j + 1;
+      }
+    }
+    return n;
+  }
+
+  /** Index after a block comment whose inner {@code /*}s each need their own {@code *}{@code /}. */
+  private static int skipNestedComment(String sql, int i) {
+    int n = sql.length();
+    int depth = 0;
+    while (i < n) {
+      if (sql.startsWith("/*", i)) {
+        depth++;
+        i += 2;
+      } else if (sql.startsWith("*/", i)) {
+        i += 2;
+        if (--depth == 0) {
+          return i;
+        }
+      } else {
+        i++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether the quote at {@code i} opens an {@code E'...'} string: an E right before it that is a word of its own
+   * ({@code name'...'} is a name and a plain string).
+   */
+  private static boolean escapeStringAt(String sql, int i) {
+    if (i < 1) {
+      return false;
+    }
+    char e = sql.charAt(i - 1);
+    return (e == 'E' || e == 'e') && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
+  }
+
+  /**
+   * Index after an {@code E'...'} string opening at {@code i}: a backslash escapes the next character, a doubled
+   * quote stands for itself, and a {@code '...'} after blanks holding a newline (and {@code --} comments) goes on
+   * with the same escapes, as PostgreSQL's lexer continues a string.
+   */
+  private static int skipEscapeString(String sql, int i) {
+    int n = sql.length();
+    int j = i + 1;
+    while (j < n) {
+      char c = sql.charAt(j);
+      if (c == '\\') {
+        j += 2;
+      } else if (c != '\'') {
+        j++;
+      } else if (j + 1 < n && sql.charAt(j + 1) == '\'') {
+        j += 2;
+      } else {
+        int next = continuedQuote(sql, j + 1);
+        if (next < 0) {
+          return j + 1;
+        }
+        j = next + 1;
+      }
+    }
+    return n;
+  }
+
+  /** Index of the quote that continues a string ending before {@code i}, or -1 when none does. */
+  private static int continuedQuote(String sql, int i) {
+    int n = sql.length();
+    boolean newline = false;
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (c == '\n' || c == '\r') {
+        newline = true;
+        i++;
+      } else if (c == ' ' || c == '\t' || c == '\f' || c == '\u000B') {
+        i++;
+      } else if (sql.startsWith("--", i)) {
+        while (i < n && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+          i++;
+        }
+      } else {
+        return newline && c == '\'' ? i : -1;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Index after a dollar quote opening at {@code i}, or {@code i + 1} when the {@code $} opens none: a parameter
+   * ({@code $1}), part of a name ({@code a$$}), or a tag that is no name ({@code $1a$}). pgjdbc, which splits
+   * what runs on PostgreSQL, opens none after a digit either.
+   */
+  private static int skipDollarQuote(String sql, int i) {
+    int n = sql.length();
+    if (i > 0 && isIdentifierPart(sql.charAt(i - 1))) {
+      return i + 1;
+    }
+    int j = i + 1;
+    if (j < n && sql.charAt(j) != '$') {
+      if (!isIdentifierStart(sql.charAt(j))) {
+        return i + 1;
+      }
+      while (j < n && sql.charAt(j) != '$' && isIdentifierPart(sql.charAt(j))) {
+        j++;
+      }
+    }
+    if (j >= n || sql.charAt(j) != '$') {
+      return i + 1;
+    }
+    String delimiter = sql.substring(i, j + 1);
+    int end = sql.indexOf(delimiter, j + 1);
+    return end < 0 ? n : end + delimiter.length();
+  }
+
+  private static boolean isIdentifierStart(char c) {
+    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c > 127;
+  }
+
+  private static boolean isIdentifierPart(char c) {
+    return isIdentifierStart(c) || c >= '0' && c <= '9' || c == '$';
   }
 
   /** Index after the closing quote; a doubled quote inside stands for itself, as in SQL. */

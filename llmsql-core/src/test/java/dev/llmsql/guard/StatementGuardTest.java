@@ -2,7 +2,9 @@ package dev.llmsql.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StatementGuardTest {
@@ -40,5 +42,63 @@ class StatementGuardTest {
         .containsExactly("SELECT 1", "  (select 1)", "WITH x AS (SELECT 1) SELECT * FROM x", "VALUES (1)",
             "SELECT 'a;b'", "SELECT [a;b]", "SELECT 1 -- ; DROP TABLE t", "SELECT 1 /* ; */", "SELECT 1;",
             "SELECT 1; ;");
+  }
+
+  @Test
+  void check_postgresql_readsQuotesAndCommentsAsPostgresAndDuckDbDo() {
+    // a review: read the standard way, a ';' in a dollar quote or an escape string was a second statement, and a
+    // valid query was refused on PostgreSQL and DuckDB; null: allowed
+    String offset = "refused: only one statement may run, but more follows ';' at offset ";
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("SELECT $$a;b$$", null);
+    expected.put("SELECT $tag$x;y$tag$", null);
+    expected.put("SELECT $a$x;$A$;$a$", null);
+    expected.put("SELECT $_1$;$_1$, $\u00e9$;$\u00e9$", null);
+    expected.put("SELECT E'it\\'s; fine'", null);
+    expected.put("SELECT E'a''b;c'", null);
+    expected.put("SELECT E'a;'\n'b\\'c'", null);
+    expected.put("SELECT E'a' -- c\n'\\';'", null);
+    expected.put("SELECT 1 /* /* */ ; DROP TABLE t; */", null);
+    expected.put("/* /* */ DELETE FROM t */ SELECT 1", null);
+    expected.put("SELECT 1; /* /* */ DROP TABLE t */", null);
+    expected.put("SELECT $$a;b$$; DROP TABLE t", offset + 14);
+    expected.put("SELECT a$$; DROP TABLE t --$$", offset + 10);
+    expected.put("SELECT 1$$; DROP TABLE t --$$", offset + 10);
+    expected.put("SELECT $1a$; DROP TABLE t --$1a$", offset + 11);
+    expected.put("SELECT E'\\''; DROP TABLE t; --'", offset + 12);
+    expected.put("SELECT 'a\\'; DROP TABLE t; --'", offset + 11);
+    expected.put("SELECT E'x'\n'\\''; DROP TABLE t; --'", offset + 16);
+    expected.put("SELECT 1 -- c\r; DROP TABLE t", offset + 14);
+    expected.put("SELECT 1 /* /* */ */ ; DROP TABLE t", offset + 21);
+    expected.put("SELECT [a;b]", offset + 9);
+    expected.put("SELECT `a;b`", offset + 9);
+    expected.put("/* /* */ SELECT 1 */ DROP TABLE t", "refused: DROP statements may not run (only SELECT, WITH ... "
+        + "SELECT and VALUES; benchmark databases are read-only)");
+
+    Map<String, String> actual = new LinkedHashMap<>();
+    expected.keySet().forEach(sql -> actual.put(sql, StatementGuard.check(sql, StatementGuard.Quoting.POSTGRESQL)));
+
+    assertThat(actual).containsExactlyEntriesOf(expected);
+  }
+
+  @Test
+  void check_standard_keepsItsReading_forSqlite() {
+    // SQLite has no dollar quotes ('$' starts a parameter name) and no nested comments: the same texts read the
+    // standard way keep their old verdicts
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("SELECT $$a;b$$", "refused: only one statement may run, but more follows ';' at offset 10");
+    expected.put("SELECT E'it\\'s; fine'", "refused: only one statement may run, but more follows ';' at offset 14");
+    expected.put("SELECT 1 /* /* */ ; */", "refused: only one statement may run, but more follows ';' at offset 18");
+    expected.put("/* /* */ DELETE FROM t */ SELECT 1", "refused: DELETE statements may not run (only SELECT, WITH ... "
+        + "SELECT and VALUES; benchmark databases are read-only)");
+    expected.put("SELECT [a;b]", null);
+    expected.put("SELECT 1 -- c\r; DROP TABLE t", null);
+
+    Map<String, String> actual = new LinkedHashMap<>();
+    expected.keySet().forEach(sql -> actual.put(sql, StatementGuard.check(sql)));
+
+    assertThat(actual).containsExactlyEntriesOf(expected);
+    assertThat(StatementGuard.check("SELECT $$a;b$$", StatementGuard.Quoting.STANDARD))
+        .isEqualTo(StatementGuard.check("SELECT $$a;b$$"));
   }
 }

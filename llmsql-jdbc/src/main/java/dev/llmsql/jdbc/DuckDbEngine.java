@@ -99,7 +99,9 @@ public final class DuckDbEngine implements QueryEngine {
           + JdbcQueryExecutor.message(e) + "; pass a DuckDB file no other process writes to", false, e);
     }
     Connections connections = new Connections(root, limits.concurrency());
-    return new JdbcQueryExecutor(NAME, database, connections, limits, () -> Fingerprints.ofFile(file));
+    // DuckDB's parser grew from PostgreSQL's and lexes as it does: dollar quotes, E'...' strings, nested comments
+    return new JdbcQueryExecutor(NAME, StatementGuard.Quoting.POSTGRESQL, database, connections, limits,
+        () -> Fingerprints.ofFile(file));
   }
 
   /** The configuration every DuckDB database is opened with; locked, so statements cannot change it. */

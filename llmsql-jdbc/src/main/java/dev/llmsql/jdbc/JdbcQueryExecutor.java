@@ -47,11 +47,17 @@ final class JdbcQueryExecutor implements QueryExecutor {
   private final ExecutionLimits limits;
   private final Supplier<String> fingerprint;
   private final String engine;
+  private final StatementGuard.Quoting quoting;
   private volatile String knownFingerprint;
 
-  JdbcQueryExecutor(String engine, Database database, ConnectionSource connections, ExecutionLimits limits,
-                    Supplier<String> fingerprint) {
+  /**
+   * @param quoting how the engine reads quotes and comments, for the statement guard; the connections' own
+   *     statement count ({@link ConnectionSource#secondStatement}) is asked as well, whatever it is
+   */
+  JdbcQueryExecutor(String engine, StatementGuard.Quoting quoting, Database database, ConnectionSource connections,
+                    ExecutionLimits limits, Supplier<String> fingerprint) {
     this.engine = requireNonNull(engine, "engine");
+    this.quoting = requireNonNull(quoting, "quoting");
     this.database = requireNonNull(database, "database");
     this.connections = requireNonNull(connections, "connections");
     this.limits = requireNonNull(limits, "limits");
@@ -120,10 +126,12 @@ final class JdbcQueryExecutor implements QueryExecutor {
   /**
    * The guard: exactly one read-only query. The engine's read-only connection is the wall behind it; this only
    * spares the database statements that cannot be queries, and refuses what some engines would run as a query
-   * but reads or writes outside the database (COPY, ATTACH, INSTALL, LOAD, PRAGMA, SET, CALL).
+   * but reads or writes outside the database (COPY, ATTACH, INSTALL, LOAD, PRAGMA, SET, CALL). It reads quotes
+   * and comments as the engine does: read the standard way, a ';' in a dollar quote refused a valid query, and a
+   * nested comment hid a CREATE from the first keyword.
    */
-  static String refusal(String sql) {
-    return StatementGuard.check(sql);
+  private String refusal(String sql) {
+    return StatementGuard.check(sql, quoting);
   }
 
   private QueryOutcome run(Running running, Connection connection, String sql, int stopAfterRows) {

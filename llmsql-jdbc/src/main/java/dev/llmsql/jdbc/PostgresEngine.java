@@ -115,7 +115,8 @@ public final class PostgresEngine implements QueryEngine {
       pool.close();
       throw e;
     }
-    return new JdbcQueryExecutor(NAME, database, new Pool(pool), limits, () -> fingerprint(pool));
+    return new JdbcQueryExecutor(NAME, StatementGuard.Quoting.POSTGRESQL, database, new Pool(pool), limits,
+        () -> fingerprint(pool));
   }
 
   private static HikariDataSource pool(Database database, ExecutionLimits limits) {

@@ -292,6 +292,22 @@ class SqliteQueryExecutorTest {
   }
 
   @Test
+  void execute_postgresQuotesAndComments_areNoneOnSqlite() {
+    // PostgreSQL's and DuckDB's guard reads dollar quotes, E'...' strings and nested comments; SQLite has none of
+    // them ('$' starts a parameter name), so here they are read as before
+    QueryOutcome dollar = executor.execute(db, "SELECT $$a;b$$");
+    QueryOutcome escape = executor.execute(db, "SELECT E'it\\'s; fine'");
+    QueryOutcome nested = executor.execute(db, "/* /* */ DELETE FROM nums */ SELECT 1");
+
+    assertThat(dollar).isEqualTo(new QueryOutcome.Failure(FailureKind.REJECTED,
+        "refused: only one statement may run, but more follows ';' at offset 10", dollar.nanos()));
+    assertThat(escape).isEqualTo(new QueryOutcome.Failure(FailureKind.REJECTED,
+        "refused: only one statement may run, but more follows ';' at offset 14", escape.nanos()));
+    assertThat(nested).isEqualTo(new QueryOutcome.Failure(FailureKind.REJECTED, "refused: DELETE statements may "
+        + "not run (only SELECT, WITH ... SELECT and VALUES; benchmark databases are read-only)", nested.nanos()));
+  }
+
+  @Test
   void execute_trailingSemicolonAndComment_allowed() {
     QueryOutcome outcome = executor.execute(db, "SELECT COUNT(*) FROM nums; -- done\n;");
 
