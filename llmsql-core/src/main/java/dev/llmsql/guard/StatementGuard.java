@@ -85,6 +85,37 @@ public final class StatementGuard {
         : "refused: only one statement may run, but " + engine + " reads " + statements + " here";
   }
 
+  /**
+   * Whether PostgreSQL reads no statement in {@code text}, as its lexer reads it: nothing but its spaces
+   * ({@code ' '}, tab, {@code \n}, {@code \r}, form feed), {@code --} comments to a {@code \n} or {@code \r} and
+   * block comments that nest and end. A driver that splits a text at ';' sends such a piece on its own (pgjdbc
+   * does), and the server answers it with an empty query, which runs nothing. Any other character, a Unicode space
+   * included (part of a name there), and an unterminated comment (an error there) hold something:
+   * {@code " -- done"} holds no statement, {@code " -- x\nSELECT 2"} holds one.
+   *
+   * @param text the piece of a statement's text a driver would send on its own
+   */
+  public static boolean isPostgresBlank(String text) {
+    int n = text.length();
+    int i = 0;
+    while (i < n) {
+      char c = text.charAt(i);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+        i++;
+      } else if (text.startsWith("--", i)) {
+        i = skipPostgresLineComment(text, i);
+      } else if (text.startsWith("/*", i)) {
+        i = nestedCommentEnd(text, i);
+        if (i < 0) {
+          return false;
+        }
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static String refusal(String sql, Quoting quoting, boolean benchmark) {
     boolean postgres = quoting == Quoting.POSTGRESQL;
     int n = sql.length();
@@ -222,6 +253,12 @@ public final class StatementGuard {
 
   /** Index after a block comment whose inner {@code /*}s each need their own {@code *}{@code /}. */
   private static int skipNestedComment(String sql, int i) {
+    int end = nestedCommentEnd(sql, i);
+    return end < 0 ? sql.length() : end;
+  }
+
+  /** Index after the nested block comment opening at {@code i}, or -1 when it does not end. */
+  private static int nestedCommentEnd(String sql, int i) {
     int n = sql.length();
     int depth = 0;
     while (i < n) {
@@ -237,7 +274,7 @@ public final class StatementGuard {
         i++;
       }
     }
-    return n;
+    return -1;
   }
 
   /**

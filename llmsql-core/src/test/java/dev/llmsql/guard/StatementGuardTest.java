@@ -82,6 +82,30 @@ class StatementGuardTest {
   }
 
   @Test
+  void isPostgresBlank_onlyPostgresSpacesAndCommentsThatEnd() {
+    // what a driver's piece after a ';' may hold and still be no statement: the server reads these as empty
+    Map<String, Boolean> expected = new LinkedHashMap<>();
+    expected.put("", true);
+    expected.put(" -- done", true);
+    expected.put(" /* c */", true);
+    expected.put("\n-- the answer", true);
+    expected.put(" /* a /* b; */ c */\t-- d\r\f", true);
+    expected.put(" -- x\nSELECT 2", false);
+    expected.put(" -- x\rSELECT 2", false);
+    expected.put(" /* x */ SELECT 2", false);
+    expected.put(" /* /* x */ SELECT 2", false);
+    expected.put(" /* open", false);
+    expected.put(" \u00a0", false);
+    expected.put(" \u2003", false);
+    expected.put(" */", false);
+
+    Map<String, Boolean> actual = new LinkedHashMap<>();
+    expected.keySet().forEach(text -> actual.put(text, StatementGuard.isPostgresBlank(text)));
+
+    assertThat(actual).containsExactlyEntriesOf(expected);
+  }
+
+  @Test
   void check_standard_keepsItsReading_forSqlite() {
     // SQLite has no dollar quotes ('$' starts a parameter name) and no nested comments: the same texts read the
     // standard way keep their old verdicts

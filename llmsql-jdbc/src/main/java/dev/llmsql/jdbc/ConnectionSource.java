@@ -19,13 +19,29 @@ interface ConnectionSource extends AutoCloseable {
   void discard(Connection connection);
 
   /**
-   * Why {@code sql} would run as more than one statement here, or null when it runs as one. Asked of the engine's
-   * own parser: both drivers run every statement of a text, and the statement guard's reading of quotes and
-   * comments is not theirs (dollar quotes, backslash escapes, nested comments, brackets hid a second statement
+   * {@code sql} as one statement here: the text to send for it, or why it would run as more than one. Asked of the
+   * engine's own parser: both drivers run every statement of a text, and the statement guard's reading of quotes
+   * and comments is not theirs (dollar quotes, backslash escapes, nested comments, brackets hid a second statement
    * from it, and a {@code COMMIT; SET ...} or a temporary table hiding a benchmark table outlived the statement
    * on its pooled connection).
    */
-  String secondStatement(Connection connection, String sql) throws SQLException;
+  OneStatement oneStatement(Connection connection, String sql) throws SQLException;
+
+  /**
+   * What {@link #oneStatement} decided: exactly one of {@code text}, what to send (the statement alone, when the
+   * driver would also send a piece holding no statement, as pgjdbc does a comment after the ';'), and
+   * {@code refusal} is set.
+   */
+  record OneStatement(String text, String refusal) {
+
+    static OneStatement runs(String text) {
+      return new OneStatement(text, null);
+    }
+
+    static OneStatement refused(String refusal) {
+      return new OneStatement(null, refusal);
+    }
+  }
 
   @Override
   void close();

@@ -216,7 +216,12 @@ public final class DuckDbEngine implements QueryEngine {
     }
 
     @Override
-    public String secondStatement(Connection connection, String sql) throws SQLException {
+    public OneStatement oneStatement(Connection connection, String sql) throws SQLException {
+      String refusal = secondStatement(connection, sql);
+      return refusal == null ? OneStatement.runs(sql) : OneStatement.refused(refusal);
+    }
+
+    private static String secondStatement(Connection connection, String sql) throws SQLException {
       // DuckDB's own parser, through its json_serialize_sql: the statements it would run, or "not implemented"
       // when one of them is no query; a syntax error runs nothing, and the statement itself then reports it
       try (PreparedStatement parse = connection.prepareStatement("SELECT s->>'error', s->>'error_type', "

@@ -52,7 +52,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
 
   /**
    * @param quoting how the engine reads quotes and comments, for the statement guard; the connections' own
-   *     statement count ({@link ConnectionSource#secondStatement}) is asked as well, whatever it is
+   *     statement count ({@link ConnectionSource#oneStatement}) is asked as well, whatever it is
    */
   JdbcQueryExecutor(String engine, StatementGuard.Quoting quoting, Database database, ConnectionSource connections,
                     ExecutionLimits limits, Supplier<String> fingerprint) {
@@ -138,10 +138,10 @@ final class JdbcQueryExecutor implements QueryExecutor {
     long started = System.nanoTime();
     boolean reusable = false;
     try (Statement statement = connection.createStatement()) {
-      String second = connections.secondStatement(connection, sql);
-      if (second != null) {
+      ConnectionSource.OneStatement one = connections.oneStatement(connection, sql);
+      if (one.refusal() != null) {
         reusable = true;
-        return QueryOutcome.failure(FailureKind.REJECTED, second, System.nanoTime() - started);
+        return QueryOutcome.failure(FailureKind.REJECTED, one.refusal(), System.nanoTime() - started);
       }
       // JDBC escapes ({fn ...}) are the driver's rewriting, which no peer's driver does
       statement.setEscapeProcessing(false);
@@ -150,7 +150,7 @@ final class JdbcQueryExecutor implements QueryExecutor {
       statement.setMaxRows(limits.maxRows() + 1);
       ScheduledFuture<?> alarm = WATCHDOG.schedule(running::cancel, limits.queryTimeout().toNanos(),
           TimeUnit.NANOSECONDS);
-      try (ResultSet rs = statement.executeQuery(sql)) {
+      try (ResultSet rs = statement.executeQuery(one.text())) {
         QueryOutcome outcome = read(rs, started, stopAfterRows);
         reusable = true;
         return outcome;

@@ -92,7 +92,7 @@ public final class PostgresEngine implements QueryEngine {
         if (mode == org.postgresql.jdbc.PreferQueryMode.SIMPLE
             || mode == org.postgresql.jdbc.PreferQueryMode.EXTENDED_FOR_PREPARED) {
           // in these modes a statement's text goes to the server in one message and the server splits it, where
-          // the statement count of Pool.secondStatement is the driver's own splitting: a text the two read
+          // the statement count of oneStatement is the driver's own splitting: a text the two read
           // differently (an identifier ending in $$ before a dollar quote) ran a hidden second statement
           throw new DatabaseUnavailableException(database.describe() + ": preferQueryMode=" + mode.value()
               + " sends each statement as text for the server to split; remove it from the URL or properties "
@@ -253,6 +253,40 @@ public final class PostgresEngine implements QueryEngine {
     return "\"" + identifier.replace("\"", "\"\"") + "\"";
   }
 
+  /**
+   * {@code sql} as pgjdbc runs it with escape processing off, on a server whose {@code standard_conforming_strings}
+   * is {@code standardStrings}: pgjdbc splits a text into statements with this parser and sends each piece in its
+   * own Parse message (the server refuses a Parse holding two), so its pieces are what runs.
+   */
+  static ConnectionSource.OneStatement oneStatement(String sql, boolean standardStrings) throws SQLException {
+    List<org.postgresql.core.NativeQuery> pieces = split(sql, standardStrings);
+    // a piece of nothing but space and comments (SELECT 1; -- done) is an empty query to the server, which
+    // runs nothing; every other piece counts, whatever comments come before its statement
+    List<org.postgresql.core.NativeQuery> statements = pieces.stream()
+        .filter(piece -> !StatementGuard.isPostgresBlank(piece.nativeSql))
+        .toList();
+    if (statements.size() > 1) {
+      return ConnectionSource.OneStatement.refused(StatementGuard.refusalOfEngine("PostgreSQL", statements.size()));
+    }
+    // no statement at all (the guard refuses such a text first) fails in the driver as it did
+    if (statements.size() == pieces.size() || statements.isEmpty()) {
+      return ConnectionSource.OneStatement.runs(sql);
+    }
+    // pgjdbc's executeQuery fails on the empty query's result ("Multiple ResultSets were returned"), so the
+    // statement's piece goes alone: the very text pgjdbc would have sent for it, as long as pgjdbc reads that text
+    // back as itself (it makes ?? a ?, so a ???? it sent as ?? would go as ?; refused as before)
+    String statement = statements.get(0).nativeSql;
+    List<org.postgresql.core.NativeQuery> alone = split(statement, standardStrings);
+    return alone.size() == 1 && alone.get(0).nativeSql.equals(statement)
+        ? ConnectionSource.OneStatement.runs(statement)
+        : ConnectionSource.OneStatement.refused(StatementGuard.refusalOfEngine("PostgreSQL", pieces.size()));
+  }
+
+  private static List<org.postgresql.core.NativeQuery> split(String sql, boolean standardStrings)
+      throws SQLException {
+    return org.postgresql.core.Parser.parseJdbcSql(sql, standardStrings, false, true, false, false);
+  }
+
   @Override
   public String toString() {
     return "PostgresEngine";
@@ -288,15 +322,10 @@ public final class PostgresEngine implements QueryEngine {
     }
 
     @Override
-    public String secondStatement(Connection connection, String sql) throws SQLException {
-      // pgjdbc splits a text into statements with this parser and sends each in its own Parse message (the
-      // server refuses a Parse holding two), so its count is what runs; escape processing is off for these
-      // statements, as here
+    public OneStatement oneStatement(Connection connection, String sql) throws SQLException {
       boolean standardStrings = connection.unwrap(org.postgresql.core.BaseConnection.class)
           .getStandardConformingStrings();
-      int statements = org.postgresql.core.Parser.parseJdbcSql(sql, standardStrings, false, true, false, false)
-          .size();
-      return statements <= 1 ? null : StatementGuard.refusalOfEngine("PostgreSQL", statements);
+      return PostgresEngine.oneStatement(sql, standardStrings);
     }
 
     @Override

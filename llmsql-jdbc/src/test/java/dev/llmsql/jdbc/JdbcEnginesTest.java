@@ -225,6 +225,80 @@ class JdbcEnginesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
+  void execute_aCommentAfterTheSemicolon_runsAsTheStatementAlone(String engine) {
+    // a review: pgjdbc sends a comment after the ';' as a piece of its own, which was counted as a second
+    // statement and refused on PostgreSQL, where DuckDB, SQLite and the peers' psycopg2 run the query
+    QueryExecutor db = executor(engine);
+    QueryOutcome one = db.execute("SELECT 1");
+    QueryOutcome names = db.execute("SELECT \"Full Name\" FROM \"people\" ORDER BY 1");
+    Map<String, QueryOutcome> runs = new LinkedHashMap<>();
+    runs.put("SELECT 1; -- done", one);
+    runs.put("SELECT 1; /* c */", one);
+    runs.put("SELECT 1;\n-- the answer", one);
+    runs.put("SELECT 1;\r-- a\r\n/* b /* nested; */ */ ;\t-- c\f", one);
+    runs.put("SELECT \"Full Name\" FROM \"people\" ORDER BY 1; -- names? ;", names);
+
+    assertThat(((QueryOutcome.Success) one).result().rows()).containsExactly(List.of(1L));
+    assertThat(((QueryOutcome.Success) names).result().rows())
+        .containsExactly(List.of("Ann O'Neil"), List.of("Bo"), List.of("Cy"));
+    for (Map.Entry<String, QueryOutcome> run : runs.entrySet()) {
+      QueryOutcome outcome = db.execute(run.getKey());
+
+      assertThat(outcome).as(run.getKey()).usingRecursiveComparison().ignoringFields("nanos")
+          .isEqualTo(run.getValue());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void execute_aStatementAfterACommentAfterTheSemicolon_isRefused(String engine) {
+    QueryExecutor db = executor(engine);
+    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
+    String hide = "CREATE TEMP TABLE \"people\" AS SELECT 0 AS n WHERE false";
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put("SELECT 1; /* x */ SELECT 2", "refused: only one statement may run, but more follows ';' at offset 8");
+    refused.put("SELECT 1; -- x\nSELECT 2", "refused: only one statement may run, but more follows ';' at offset 8");
+    refused.put("SELECT 1; /* x */ " + hide, "refused: only one statement may run, but more follows ';' at offset 8");
+    refused.put("SELECT 1; -- x\r" + hide, "refused: only one statement may run, but more follows ';' at offset 8");
+
+    for (Map.Entry<String, String> text : refused.entrySet()) {
+      QueryOutcome outcome = db.execute(text.getKey());
+
+      assertThat(outcome).as(text.getKey()).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(((QueryOutcome.Failure) outcome).kind()).as(text.getKey()).isEqualTo(FailureKind.REJECTED);
+      assertThat(((QueryOutcome.Failure) outcome).message()).as(text.getKey()).isEqualTo(text.getValue());
+    }
+    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
+        .isEqualTo(countBefore);
+  }
+
+  @Test
+  void postgres_onlyAPieceOfSpaceAndComments_isNoStatement() throws Exception {
+    // pgjdbc's own count, behind the guard: a piece counts unless PostgreSQL's lexer reads nothing in it
+    Map<String, ConnectionSource.OneStatement> decided = new LinkedHashMap<>();
+    decided.put("SELECT 1; -- done", ConnectionSource.OneStatement.runs("SELECT 1"));
+    decided.put("SELECT 1 /* a; */ ; /* b */ ;\n-- c", ConnectionSource.OneStatement.runs("SELECT 1 /* a; */ "));
+    decided.put("SELECT 1 -- a\n", ConnectionSource.OneStatement.runs("SELECT 1 -- a\n"));
+    decided.put("SELECT 1; /* x */ SELECT 2",
+        ConnectionSource.OneStatement.refused("refused: only one statement may run, but PostgreSQL reads 2 here"));
+    decided.put("SELECT 1; -- x\nSELECT 2",
+        ConnectionSource.OneStatement.refused("refused: only one statement may run, but PostgreSQL reads 2 here"));
+    decided.put("SELECT 1; /* /* x */ SELECT 2",
+        ConnectionSource.OneStatement.refused("refused: only one statement may run, but PostgreSQL reads 2 here"));
+    decided.put("SELECT 1; \u00a0-- x",
+        ConnectionSource.OneStatement.refused("refused: only one statement may run, but PostgreSQL reads 2 here"));
+    decided.put("SELECT '{}'::jsonb ?? 'a'; -- c", ConnectionSource.OneStatement.runs("SELECT '{}'::jsonb ? 'a'"));
+    // pgjdbc sends the ???? as ??, which it would send again as ?: the statement's text is not its own
+    decided.put("SELECT '{}'::jsonb ???? 'a'; -- c",
+        ConnectionSource.OneStatement.refused("refused: only one statement may run, but PostgreSQL reads 2 here"));
+
+    for (Map.Entry<String, ConnectionSource.OneStatement> text : decided.entrySet()) {
+      assertThat(PostgresEngine.oneStatement(text.getKey(), true)).as(text.getKey()).isEqualTo(text.getValue());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
   void execute_aSecondStatementByTheEnginesOwnQuotesOrComments_isRefusedByTheGuard(String engine) {
     // the engine's lexer decides where a statement ends: an identifier may end in $$, a tag may not start with a
     // digit, an escape string goes on past a newline, a comment ends at \r, and a comment nests (it hid a CREATE
