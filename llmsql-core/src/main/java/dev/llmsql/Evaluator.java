@@ -286,6 +286,13 @@ public final class Evaluator {
         .findFirst().orElseThrow(() -> new IllegalStateException(
             "No LLMSQL downloader on the classpath: add llmsql-sqlite, "
                 + "or give questionsPath(...) and dbPath(...) to use local files"));
+    if (b.downloadMaxFileBytes != null) {
+      long rate = b.downloadMinimumRate != null ? b.downloadMinimumRate
+          : EvaluatorSettings.DOWNLOAD_MINIMUM_RATE.defaultValue();
+      Duration window = b.downloadRateWindow != null ? b.downloadRateWindow
+          : EvaluatorSettings.DOWNLOAD_RATE_WINDOW.defaultValue();
+      return factory.create(b.version, b.workdir, b.endpoint, rate, window, b.downloadMaxFileBytes);
+    }
     return b.downloadMinimumRate == null ? factory.create(b.version, b.workdir, b.endpoint)
         : factory.create(b.version, b.workdir, b.endpoint, b.downloadMinimumRate, b.downloadRateWindow);
   }
@@ -302,8 +309,8 @@ public final class Evaluator {
    * {@code goldCache(dir)} with {@code noGoldCache()}, {@code showMismatches(false)} with
    * {@code showMismatches(out, n)} or {@code maxMismatches(n)}, two of {@code dbPath}, {@code databasesDir}
    * and {@code database}, local files or {@code benchmark(...)} with each other or with {@code version(...)},
-   * {@code hubEndpoint(...)} or {@code downloadMinimumRate(...)} (which apply to the downloaded benchmark). Reusable: {@code build()} copies the
-   * configuration.
+   * {@code hubEndpoint(...)}, {@code downloadMinimumRate(...)} or {@code downloadMaxFileBytes(...)} (which apply to
+   * the downloaded benchmark). Reusable: {@code build()} copies the configuration.
    *
    * <pre>{@code
    * Evaluator.builder().version("1.0").workdirPath(Path.of("cache")).threads(4).build();
@@ -321,6 +328,7 @@ public final class Evaluator {
     private URI endpoint;
     private Long downloadMinimumRate;
     private Duration downloadRateWindow;
+    private Long downloadMaxFileBytes;
     private boolean saveReport = !EvaluatorSettings.NO_REPORT_FILE.defaultValue();
     private Path reportPath;
     private boolean showMismatches = EvaluatorSettings.SHOW_MISMATCHES.defaultValue();
@@ -401,6 +409,17 @@ public final class Evaluator {
       this.downloadRateWindow = once("downloadRateWindow", window,
           "downloadMinimumRate(" + bytesPerSecond + ", " + window + ")");
       return note("downloadMinimumRate=" + bytesPerSecond + "/" + window);
+    }
+
+    /**
+     * The largest file the LLMSQL download may be, in bytes; default 1 GiB ({@link Range#DOWNLOAD_MAX_FILE_BYTES}).
+     * A larger published or announced size fails before any byte, a body growing past it stops with its part
+     * deleted.
+     */
+    public Builder downloadMaxFileBytes(long bytes) {
+      EvaluatorSettings.DOWNLOAD_MAX_FILE_BYTES.check(bytes);
+      this.downloadMaxFileBytes = once("downloadMaxFileBytes", bytes, "downloadMaxFileBytes(" + bytes + ")");
+      return note("downloadMaxFileBytes=" + bytes);
     }
 
     /** A local questions JSONL; needs {@link #dbPath} or {@link #databasesDir} too. */
@@ -699,7 +718,8 @@ public final class Evaluator {
               + "SQLite file, databasesDir for {dir}/{db_id}/{db_id}.sqlite, database for any engine");
         }
       }
-      for (String downloadOnly : List.of("version", "hubEndpoint", "downloadMinimumRate")) {
+      for (String downloadOnly : List.of("version", "hubEndpoint", "downloadMinimumRate",
+          "downloadMaxFileBytes")) {
         if (chosen.contains(downloadOnly) && (benchmark != null || localFiles != null)) {
           throw new IllegalStateException((benchmark != null ? "benchmark(...)" : localFiles) + " and " + downloadOnly
               + "(...) exclude each other: " + downloadOnly + " applies to the LLMSQL benchmark downloaded when "
@@ -758,6 +778,7 @@ public final class Evaluator {
       b.endpoint = endpoint;
       b.downloadMinimumRate = downloadMinimumRate;
       b.downloadRateWindow = downloadRateWindow;
+      b.downloadMaxFileBytes = downloadMaxFileBytes;
       b.saveReport = saveReport;
       b.reportPath = reportPath;
       b.showMismatches = showMismatches;

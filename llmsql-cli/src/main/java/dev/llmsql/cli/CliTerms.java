@@ -16,7 +16,7 @@ final class CliTerms {
   /** Builder calls whose CLI option is not their name in kebab case. */
   private static final Map<String, String> OPTION_OF_CALL = Map.of("database", "--jdbc-url",
       "noReportFile", "--no-save-report", "allowEmptyInput", "--allow-empty", "workdir", "--workdir-path",
-      "endpoint", "--hub-endpoint", "readTimeout", "--timeout");
+      "endpoint", "--hub-endpoint", "readTimeout", "--timeout", "maxFileBytes", "--download-max-file-bytes");
 
   /** The longest error line shown: a value of megabytes that a message echoes made a line of megabytes. */
   private static final int MAX_LINE_CHARS = 2_000;

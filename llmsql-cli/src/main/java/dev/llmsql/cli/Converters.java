@@ -47,6 +47,16 @@ final class Converters {
     }
   }
 
+  /** A whole number in a {@link Range} that reaches past an int (byte counts of files and answers). */
+  abstract static class WholeLong extends Rule<Long> {
+    abstract Range range();
+
+    @Override
+    Long apply(String value) {
+      return range().parse(OPTION, value);
+    }
+  }
+
   /** Seconds (decimals allowed) in a {@link Range} of milliseconds. */
   abstract static class Seconds extends Rule<Duration> {
     abstract Range range();
@@ -152,6 +162,20 @@ final class Converters {
     @Override
     Range range() {
       return Range.DOWNLOAD_RATE_WINDOW_MILLIS;
+    }
+  }
+
+  static final class DownloadMaxFileBytes extends WholeLong {
+    @Override
+    Range range() {
+      return Range.DOWNLOAD_MAX_FILE_BYTES;
+    }
+  }
+
+  static final class MaxResponseBytes extends WholeLong {
+    @Override
+    Range range() {
+      return Range.RESPONSE_BYTES;
     }
   }
 

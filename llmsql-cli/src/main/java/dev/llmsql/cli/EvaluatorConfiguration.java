@@ -43,6 +43,9 @@ final class EvaluatorConfiguration {
     if (a.download.rateGiven()) {
       b.downloadMinimumRate(a.download.minimumRateOrDefault(), a.download.rateWindowOrDefault());
     }
+    if (a.download.maxFileBytes != null) {
+      b.downloadMaxFileBytes(a.download.maxFileBytes);
+    }
     if (a.questions != null) {
       b.questionsPath(a.questions);
     }

@@ -202,9 +202,10 @@ final class Options {
   }
 
   /**
-   * {@code --version}, {@code --workdir-path}, {@code --hub-endpoint}, {@code --download-min-rate} and
-   * {@code --download-rate-window}: where a command's LLMSQL download comes from and how slow it may go, spelt
-   * and checked the same in every command that downloads; a picocli mixin.
+   * {@code --version}, {@code --workdir-path}, {@code --hub-endpoint}, {@code --download-min-rate},
+   * {@code --download-rate-window} and {@code --download-max-file-bytes}: where a command's LLMSQL download comes
+   * from, how slow it may go and how large a file may be, spelt and checked the same in every command that
+   * downloads; a picocli mixin.
    */
   static final class Hub {
     @picocli.CommandLine.Option(names = "--version", paramLabel = "1.0|2.0", order = 100,
@@ -221,6 +222,9 @@ final class Options {
     @picocli.CommandLine.Option(names = "--download-rate-window", paramLabel = "SECONDS", order = 102,
         converter = Converters.DownloadRateWindow.class)
     java.time.Duration rateWindow;
+    @picocli.CommandLine.Option(names = "--download-max-file-bytes", paramLabel = "BYTES", order = 102,
+        converter = Converters.DownloadMaxFileBytes.class)
+    Long maxFileBytes;
 
     /** Whether the minimum download rate or its window was given. */
     boolean rateGiven() {
@@ -261,6 +265,9 @@ final class Options {
       }
       if (rateGiven()) {
         hub.minimumRate(minimumRateOrDefault()).rateWindow(rateWindowOrDefault());
+      }
+      if (maxFileBytes != null) {
+        hub.maxFileBytes(maxFileBytes);
       }
       return hub.build();
     }

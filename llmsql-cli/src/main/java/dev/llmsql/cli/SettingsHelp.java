@@ -78,7 +78,7 @@ final class SettingsHelp {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, List.of(ChatSettings.API_KEY_ENV, CONCURRENCY, ChatSettings.READ_TIMEOUT,
-          ChatSettings.MAX_ATTEMPTS));
+          ChatSettings.MAX_ATTEMPTS, ChatSettings.MAX_RESPONSE_BYTES));
     }
   }
 

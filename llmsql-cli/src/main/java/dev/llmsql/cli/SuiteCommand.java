@@ -5,6 +5,9 @@ import dev.llmsql.models.judge.ChatSettings;
 import dev.llmsql.models.judge.ProcessLog;
 import dev.llmsql.models.suite.CapabilityScore;
 import dev.llmsql.models.suite.CapabilitySuite;
+import dev.llmsql.models.suite.CaseResult;
+import dev.llmsql.models.suite.CaseStatus;
+import dev.llmsql.models.suite.JudgeVote;
 import dev.llmsql.models.suite.ModelResult;
 import dev.llmsql.models.suite.SuiteFormatException;
 import dev.llmsql.models.suite.SuiteReports;
@@ -83,6 +86,9 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--max-rows", paramLabel = "N", order = 14, converter = Converters.MaxRows.class,
       description = "row cap of one execution case's query (default 10000; 1 to 100000000)")
   Integer maxRows;
+  @Option(names = "--max-response-bytes", paramLabel = "BYTES", order = 15,
+      converter = Converters.MaxResponseBytes.class)
+  long maxResponseBytes = ChatSettings.MAX_RESPONSE_BYTES.defaultValue();
   @Mixin
   Options.Feedback feedback = new Options.Feedback();
   @Option(names = {"--help", "-h"}, usageHelp = true, hidden = true)
@@ -170,6 +176,7 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
         progress.finish();
       }
     }
+    results = results.stream().map(this::inCliTerms).toList();
     try {
       SuiteReports.write(results, outDir);
     } catch (IOException | UncheckedIOException e) {
@@ -196,7 +203,20 @@ final class SuiteCommand implements Callable<Integer>, Commands.Sectioned {
                             Duration timeout, int maxTokens, int attempts, ProcessLog log) {
     return ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(keyEnv).environment(environment)
         .jsonMode(json).maxConcurrency(concurrency).readTimeout(timeout).maxTokens(maxTokens).maxAttempts(attempts)
-        .processLog(log).build();
+        .maxResponseBytes(maxResponseBytes).processLog(log).build();
+  }
+
+  /**
+   * {@code r} with its failures in this command's words: the case reports and model pages are what a user of
+   * the command line reads, and the library's hints name builder calls ("raise maxResponseBytes(...)"). Only
+   * failures are rewritten: a judge's reason and a scored case's detail are the models' own words.
+   */
+  private ModelResult inCliTerms(ModelResult r) {
+    List<CaseResult> cases = r.cases().stream().map(c -> new CaseResult(c.suiteCase(), c.prompt(), c.answer(),
+        c.status(), c.status() == CaseStatus.FAILED ? CliTerms.inCliTerms(c.detail(), spec) : c.detail(),
+        c.votes().stream().map(v -> v.failed() ? new JudgeVote(v.model(), v.verdict(), v.matchedRuleIds(),
+            CliTerms.inCliTerms(v.reason(), spec)) : v).toList(), c.rules())).toList();
+    return new ModelResult(r.model(), r.suite(), cases, r.capabilities(), r.unscored(), r.wallTime());
   }
 
   private static String score(CapabilityScore c) {

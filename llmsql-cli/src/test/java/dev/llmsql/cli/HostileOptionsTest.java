@@ -61,7 +61,9 @@ class HostileOptionsTest {
         "inference api --concurrency", "inference api --timeout", "inference api --max-tokens",
         "inference api --shots", "inference api --limit", "inference api --hub-endpoint", "inference api --base-url",
         "falcon run --rounds", "falcon run --concurrency", "falcon run --timeout", "falcon run --hub-endpoint",
-        "suite run --max-attempts", "suite run --query-timeout", "suite run --max-rows", "suite run --timeout")) {
+        "suite run --max-attempts", "suite run --query-timeout", "suite run --max-rows", "suite run --timeout",
+        "evaluate --outputs p.jsonl --download-max-file-bytes", "inference api --download-max-file-bytes",
+        "falcon run --download-max-file-bytes", "suite run --max-response-bytes")) {
       assertThat(lines).as(option).anyMatch(l -> l.startsWith(option + " "));
     }
   }

@@ -63,7 +63,7 @@ class SettingsAgreementTest {
       }
       options++;
     }
-    assertThat(options).isEqualTo(28);
+    assertThat(options).isEqualTo(29);
     assertThat(evaluate.findOption("--max-rows").description())
         .containsExactly("row cap per statement (default 100000; 1 to 100000000)");
   }
@@ -114,7 +114,7 @@ class SettingsAgreementTest {
     shown.put("falcon run", List.of(SettingsHelp.ForFalcon.API_KEY_ENV, SettingsHelp.ForFalcon.CONCURRENCY,
         ChatSettings.READ_TIMEOUT));
     shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.ForSuite.CONCURRENCY,
-        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS));
+        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS, ChatSettings.MAX_RESPONSE_BYTES));
     int checked = 0;
     for (Map.Entry<String, List<Setting<?>>> command : shown.entrySet()) {
       CommandSpec spec = command(command.getKey().split(" "));
@@ -129,9 +129,13 @@ class SettingsAgreementTest {
         checked++;
       }
     }
-    assertThat(checked).isEqualTo(10);
+    assertThat(checked).isEqualTo(11);
+    assertThat(command("suite", "run").findOption("--max-response-bytes").description())
+        .containsExactly("the largest answer read from a model, in bytes; a larger one fails that call without "
+            + "retry (default 4194304; 1024 to 1073741824)");
     assertThat(command("falcon", "run").findOption("--concurrency").description())
         .containsExactly("requests in flight per model without concurrency= (default 4; 1 to 256)");
+    assertThat(ChatClient.DEFAULT_MAX_RESPONSE_BYTES).isEqualTo(ChatSettings.MAX_RESPONSE_BYTES.defaultValue());
     assertThat(List.of(ChatClient.DEFAULT_API_KEY_ENV, ChatClient.DEFAULT_READ_TIMEOUT,
         ChatClient.DEFAULT_MAX_ATTEMPTS, Inference.DEFAULT_CONCURRENCY, CapabilitySuite.DEFAULT_CONCURRENCY))
         .isEqualTo(List.of(ChatSettings.API_KEY_ENV.defaultValue(), ChatSettings.READ_TIMEOUT.defaultValue(),
@@ -174,7 +178,7 @@ class SettingsAgreementTest {
       }
       checked++;
     }
-    assertThat(checked).isEqualTo(10);
+    assertThat(checked).isEqualTo(11);
   }
 
   private static String text(Range r, long value) {

@@ -195,6 +195,47 @@ class SuiteCommandTest {
         + "(eval_reports/<model>.json)\n");
   }
 
+  /**
+   * An answer over the response cap: the case report (what a command line user reads) names
+   * {@code --max-response-bytes}, not the builder call, for the target model's failure and a judge's.
+   */
+  @Test
+  void suiteRun_answerOverTheResponseCap_caseReportsNameTheOption() throws Exception {
+    // given: one subjective case; model "big" and judge "j" answer 2,000 characters, model "small" a few
+    Path data = Files.createDirectories(dir.resolve("data/sql_understanding"));
+    Files.writeString(data.resolve("explain_detection.jsonl"), "{\"id\": \"e\", \"difficulty\": \"1\", \"sql\": "
+        + "\"SELECT 1\"}\n");
+    Path config = Files.writeString(dir.resolve("suite.json"), "{\"capabilities\": {\"sql_understanding\": "
+        + "{\"explain_detection\": {\"weight\": 2, \"evaluation\": \"subjective\", \"prompt\": "
+        + "\"Question: {{sql}}\"}}}}");
+    Path outDir = dir.resolve("out");
+    try (dev.llmsql.models.inference.ModelServer server = new dev.llmsql.models.inference.ModelServer(
+        (model, question, attempt) -> dev.llmsql.models.inference.ModelServer.Reply.ok(
+            model.equals("small") ? "It returns 1." : "x".repeat(2_000)))) {
+      String cap = "answer larger than 1024 bytes (the cap) from " + server.baseUrl() + "/chat/completions; raise "
+          + "--max-response-bytes if the model really answers at such length";
+
+      // when
+      int status = run("suite", "run", "--suite", dir.resolve("data").toString(), "--config", config.toString(),
+          "--model", "big", "--model", "small", "--judge-model", "j", "--base-url", server.baseUrl(), "--out",
+          outDir.toString(), "--max-response-bytes", "1024", "--quiet");
+
+      // then
+      assertThat(status).isEqualTo(Cli.FAILED);
+      assertThat(err()).isEmpty();
+      JsonNode big = new ObjectMapper().readTree(outDir.resolve("evaluation_case_reports/big/sql_understanding.json")
+          .toFile()).at("/metrics/0/cases/0");
+      assertThat(big.get("verdict").asText()).isEqualTo("FAILED");
+      assertThat(big.get("detail").asText()).isEqualTo("the target model did not answer: " + cap);
+      JsonNode small = new ObjectMapper().readTree(outDir.resolve(
+          "evaluation_case_reports/small/sql_understanding.json").toFile()).at("/metrics/0/cases/0");
+      assertThat(small.get("detail").asText()).isEqualTo("every judge failed: j: " + cap);
+      assertThat(small.at("/judges/0/reason").asText()).isEqualTo(cap);
+      assertThat(Files.readString(outDir.resolve("model_pages/small.html"))).contains(cap)
+          .doesNotContain("maxResponseBytes");
+    }
+  }
+
   @Test
   void suiteLibraryMessages_inCliTerms_nameTheSuiteOptions() {
     picocli.CommandLine.Model.CommandSpec spec = new Cli(System.out, System.err).commands().getSubcommands()

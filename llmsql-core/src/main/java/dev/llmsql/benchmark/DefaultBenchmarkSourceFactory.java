@@ -33,4 +33,13 @@ public interface DefaultBenchmarkSourceFactory {
                                  Duration rateWindow) {
     return create(version, workdir, endpoint);
   }
+
+  /**
+   * The same, with the largest file a download may be ({@code maxFileBytes}); a factory without such a bound
+   * ignores it.
+   */
+  default BenchmarkSource create(String version, Path workdir, URI endpoint, long minimumRate,
+                                 Duration rateWindow, long maxFileBytes) {
+    return create(version, workdir, endpoint, minimumRate, rateWindow);
+  }
 }

@@ -48,6 +48,11 @@ public final class EvaluatorSettings {
           Duration.ofSeconds(30), Range.DOWNLOAD_RATE_WINDOW_MILLIS)
       .cli("--download-rate-window", "the window --download-min-rate is averaged over (default {default}; "
           + "{range})");
+  /** The largest file downloaded, in bytes: a wrong endpoint cannot fill the disk. */
+  public static final Setting<Long> DOWNLOAD_MAX_FILE_BYTES = Setting.of("downloadMaxFileBytes", 1L << 30,
+          Range.DOWNLOAD_MAX_FILE_BYTES)
+      .cli("--download-max-file-bytes", "the largest file downloaded, in bytes; a larger one fails before its "
+          + "first byte, naming this option (default {default}; {range})");
   /** A local questions JSONL. */
   public static final Setting<Path> QUESTIONS_PATH = Setting.of("questionsPath", (Path) null, null)
       .cli("--questions-path", "local questions JSONL; with --db-path or --databases-dir, no download");
@@ -144,14 +149,14 @@ public final class EvaluatorSettings {
 
   /** Every setting above, in the builder's order. */
   public static final List<Setting<?>> ALL = List.of(BENCHMARK, VERSION, WORKDIR_PATH, HUB_ENDPOINT,
-      DOWNLOAD_MINIMUM_RATE, DOWNLOAD_RATE_WINDOW, QUESTIONS_PATH, DB_PATH, DATABASES_DIR, DATABASE, ENGINE,
-      SAVE_REPORT, NO_REPORT_FILE, SHOW_MISMATCHES, MAX_MISMATCHES, LISTENER, JUDGE, MODEL_NAME, SCORING,
-      QUERY_TIMEOUT, MAX_ROWS, MAX_VALUE_BYTES, MAX_ROW_BYTES, MAX_RESULT_BYTES, THREADS, GOLD_CACHE,
+      DOWNLOAD_MINIMUM_RATE, DOWNLOAD_RATE_WINDOW, DOWNLOAD_MAX_FILE_BYTES, QUESTIONS_PATH, DB_PATH, DATABASES_DIR,
+      DATABASE, ENGINE, SAVE_REPORT, NO_REPORT_FILE, SHOW_MISMATCHES, MAX_MISMATCHES, LISTENER, JUDGE, MODEL_NAME,
+      SCORING, QUERY_TIMEOUT, MAX_ROWS, MAX_VALUE_BYTES, MAX_ROW_BYTES, MAX_RESULT_BYTES, THREADS, GOLD_CACHE,
       NO_GOLD_CACHE, KEEP_MISMATCHES, KEEP_RESULTS, ALLOW_EMPTY_INPUT, EXECUTOR, AUDIT);
 
   /** The settings of the LLMSQL download, shared by every command that downloads it. */
   public static final List<Setting<?>> DOWNLOAD = List.of(VERSION, WORKDIR_PATH, HUB_ENDPOINT,
-      DOWNLOAD_MINIMUM_RATE, DOWNLOAD_RATE_WINDOW);
+      DOWNLOAD_MINIMUM_RATE, DOWNLOAD_RATE_WINDOW, DOWNLOAD_MAX_FILE_BYTES);
 
   private EvaluatorSettings() {
   }

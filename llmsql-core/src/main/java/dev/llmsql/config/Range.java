@@ -60,6 +60,16 @@ public record Range(long min, long max, boolean millis) {
   public static final Range DOWNLOAD_MIN_RATE = new Range(0, 1_000_000_000, false);
   /** The window a download's rate is averaged over (curl's {@code --speed-time}): 1 s to one day. */
   public static final Range DOWNLOAD_RATE_WINDOW_MILLIS = new Range(1_000, 86_400_000, true);
+  /**
+   * The largest file a download may be, in bytes: up to 1 TiB, far past any benchmark file yet still a bound on
+   * what a wrong endpoint can write to the disk.
+   */
+  public static final Range DOWNLOAD_MAX_FILE_BYTES = new Range(1, 1L << 40, false);
+  /**
+   * The largest answer body read from a model, in bytes: at least 1 KiB (an error body's worth), at most 1 GiB,
+   * as the body is held in memory.
+   */
+  public static final Range RESPONSE_BYTES = new Range(1_024, 1L << 30, false);
 
   public Range {
     if (min > max) {

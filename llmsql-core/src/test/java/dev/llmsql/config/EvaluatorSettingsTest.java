@@ -35,7 +35,7 @@ class EvaluatorSettingsTest {
         .collect(Collectors.toCollection(TreeSet::new));
     assertThat(declared).hasSize(EvaluatorSettings.ALL.size());   // no name declared twice
     Set<String> methods = builderMethods();
-    assertThat(methods).hasSize(31);
+    assertThat(methods).hasSize(32);
     assertThat(declared).containsAll(methods);
     // the one declaration that is not a method: downloadMinimumRate's second argument, with its own option
     declared.removeAll(methods);
@@ -62,6 +62,8 @@ class EvaluatorSettingsTest {
     assertThat(EvaluatorSettings.THREADS.help())
         .contains("predictions evaluated at once (default: available processors; 1 to 256)");
     assertThat(EvaluatorSettings.VERSION.help()).contains("LLMSQL version to download (default 2.0)");
+    assertThat(EvaluatorSettings.DOWNLOAD_MAX_FILE_BYTES.help()).contains("the largest file downloaded, in bytes; a "
+        + "larger one fails before its first byte, naming this option (default 1073741824; 1 to 1099511627776)");
     assertThat(EvaluatorSettings.JUDGE.help()).isEmpty();   // the command line lists the judges it finds
     assertThat(EvaluatorSettings.KEEP_RESULTS.help()).isEmpty();
   }
@@ -89,7 +91,9 @@ class EvaluatorSettingsTest {
   void theBuildersChecks_areTheDeclarations() throws Exception {
     int checked = RangedBuilderChecks.check(EvaluatorSettings.ALL, Evaluator.Builder.class, Evaluator::builder,
         Set.of("downloadMinimumRate", "downloadMinimumRate window"));
-    assertThat(checked).isEqualTo(8);
+    assertThat(checked).isEqualTo(9);
+    assertThatThrownBy(() -> Evaluator.builder().downloadMaxFileBytes(0))
+        .hasMessage("downloadMaxFileBytes must be between 1 and 1099511627776, but was 0");
     assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(-1, Duration.ofSeconds(30)))
         .hasMessage("downloadMinimumRate must be between 0 and 1000000000, but was -1");
     assertThatThrownBy(() -> Evaluator.builder().downloadMinimumRate(1, Duration.ofMillis(999)))

@@ -41,8 +41,15 @@ public final class ChatSettings {
           Range.CONCURRENCY)
       .cli("--concurrency", "requests in flight at once (default {default}; {range})");
 
+  /** The largest answer body read; the command line holds it to 1 GiB, as an answer is kept in memory. */
+  public static final Setting<Long> MAX_RESPONSE_BYTES = Setting.of("maxResponseBytes",
+          ChatClient.DEFAULT_MAX_RESPONSE_BYTES, Range.RESPONSE_BYTES)
+      .cli("--max-response-bytes", "the largest answer read from a model, in bytes; a larger one fails that call "
+          + "without retry (default {default}; {range})");
+
   /** Every setting above. */
-  public static final List<Setting<?>> ALL = List.of(API_KEY_ENV, READ_TIMEOUT, MAX_ATTEMPTS, CONCURRENCY);
+  public static final List<Setting<?>> ALL = List.of(API_KEY_ENV, READ_TIMEOUT, MAX_ATTEMPTS, CONCURRENCY,
+      MAX_RESPONSE_BYTES);
 
   private ChatSettings() {
   }

@@ -378,11 +378,13 @@ final class Downloader {
     }
   }
 
-  /** A file past the size bound: not retried, and the part is deleted (resuming it would only grow it). */
+  /**
+   * A file past the size bound: not retried, and the part is deleted (resuming it would only grow it). The way
+   * out comes first and as a call, so the command line names its own option for it.
+   */
   private Failure tooLarge(String what) {
-    return Failure.fatal(0, what + " bytes for one file", "the part is deleted; check the endpoint (builder "
-        + "endpoint(...) or HF_ENDPOINT), or raise the bound (builder: maxFileBytes(...)) for a file that really is "
-        + "that large", null);
+    return Failure.fatal(0, what + " bytes for one file", "raise it with maxFileBytes(...) if the file really is "
+        + "that large (the part is deleted), check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
   }
 
   /**

@@ -32,6 +32,13 @@ public final class LlmsqlHubFactory implements DefaultBenchmarkSourceFactory {
     return builder(version, workdir, endpoint).minimumRate(minimumRate).rateWindow(rateWindow).build();
   }
 
+  @Override
+  public BenchmarkSource create(String version, Path workdir, URI endpoint, long minimumRate, Duration rateWindow,
+                                long maxFileBytes) {
+    return builder(version, workdir, endpoint).minimumRate(minimumRate).rateWindow(rateWindow)
+        .maxFileBytes(maxFileBytes).build();
+  }
+
   private static LlmsqlHub.Builder builder(String version, Path workdir, URI endpoint) {
     LlmsqlHub.Builder builder = LlmsqlHub.builder()
         .version(requireNonNull(version, "version"))

@@ -305,9 +305,8 @@ class HostileDownloadTest {
     assertThat(LlmsqlHub.DEFAULT_RATE_WINDOW).isEqualTo(Duration.ofSeconds(30));
   }
 
-  private static final String TOO_LARGE_FIX = "the part is deleted; check the endpoint (builder endpoint(...) or "
-      + "HF_ENDPOINT), or raise the bound (builder: maxFileBytes(...)) for a file that really is that large, or "
-      + LOCAL_FILES;
+  private static final String TOO_LARGE_FIX = "raise it with maxFileBytes(...) if the file really is that large "
+      + "(the part is deleted), check the endpoint (builder endpoint(...) or HF_ENDPOINT), or " + LOCAL_FILES;
 
   @Test
   void endlessBody_stopsAtTheSizeBound_withOneLine_andDeletesThePart() {
