@@ -67,6 +67,59 @@ public final class FunctionCalls {
     return names;
   }
 
+  /**
+   * The lower-case names {@code sql} calls, read the {@code quoting} way: for {@link StatementGuard.Quoting#STANDARD}
+   * as {@link #of(String)}; for PostgreSQL's reading (and DuckDB's) dollar quotes, {@code E'...'} strings and
+   * nested comments are skipped, {@code "..."} names a function as a bare word does, and {@code [} and
+   * {@code `} quote nothing (DuckDB's {@code [f(x)]} is a list holding a call). A name may be qualified
+   * ({@code system.main.f(} lists {@code f}) or called as a method ({@code x.f(} lists {@code f}).
+   */
+  public static List<String> of(String sql, StatementGuard.Quoting quoting) {
+    if (quoting == StatementGuard.Quoting.STANDARD) {
+      return of(sql);
+    }
+    List<String> names = new ArrayList<>(4);
+    int n = sql.length();
+    int i = 0;
+    while (i < n) {
+      char c = sql.charAt(i);
+      String name;
+      int next;
+      if (c == '\'') {
+        i = StatementGuard.escapeStringAt(sql, i) ? StatementGuard.skipEscapeString(sql, i)
+            : StatementGuard.skipQuoted(sql, i, '\'');
+        continue;
+      } else if (c == '$') {
+        i = StatementGuard.skipDollarQuote(sql, i);
+        continue;
+      } else if (c == '-' && sql.startsWith("--", i)) {
+        i = StatementGuard.skipPostgresLineComment(sql, i);
+        continue;
+      } else if (c == '/' && sql.startsWith("/*", i)) {
+        i = StatementGuard.skipNestedComment(sql, i);
+        continue;
+      } else if (c == '"') {
+        next = StatementGuard.skipQuoted(sql, i, '"');
+        name = sql.substring(i + 1, Math.max(i + 1, next - 1)).replace("\"\"", "\"");
+      } else if (StatementGuard.isIdentifierPart(c)) {
+        next = i + 1;
+        while (next < n && StatementGuard.isIdentifierPart(sql.charAt(next))) {
+          next++;
+        }
+        name = sql.substring(i, next);
+      } else {
+        i++;
+        continue;
+      }
+      int after = StatementGuard.skipPostgresSpaceAndComments(sql, next);
+      if (after < n && sql.charAt(after) == '(') {
+        names.add(name.toLowerCase(Locale.ROOT));
+      }
+      i = next;
+    }
+    return names;
+  }
+
   /** SQLite reads bytes from 0x80 up as identifier characters; letters, digits, _ and $ below. */
   private static boolean isIdentifierPart(char c) {
     return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';

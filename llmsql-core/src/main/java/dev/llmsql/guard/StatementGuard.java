@@ -36,8 +36,19 @@ public final class StatementGuard {
      * nested block comments, {@code --} comments ending at {@code \r} too; {@code `} and {@code [} quote nothing.
      * Only for an engine whose own parser also counts a text's statements before it runs: a server with
      * {@code standard_conforming_strings} off reads backslashes in every string, which this reading does not.
+     * Whitespace is PostgreSQL's: space, tab, {@code \n}, {@code \r}, form feed and vertical tab; any other
+     * character from U+0080 up, a Unicode space included, is part of a name there.
      */
-    POSTGRESQL
+    POSTGRESQL,
+    /**
+     * The {@link #POSTGRESQL} reading, for DuckDB, whose parser first turns some Unicode spaces (U+00A0,
+     * U+2000 to U+200B, U+202F, U+205F, U+2060, U+3000, U+FEFF) into plain spaces, by a reading of quotes of its
+     * own, where PostgreSQL's lexer reads them as part of a name: a text holding one outside quotes and comments
+     * is refused, since a quote or a statement after it could be read two ways
+     * ({@code SELECT}, U+00A0, {@code $$'$$; CREATE ...} was one string to the PostgreSQL reading, two
+     * statements to DuckDB).
+     */
+    DUCKDB
   }
 
   private StatementGuard() {
@@ -116,9 +127,29 @@ public final class StatementGuard {
     return true;
   }
 
+  /**
+   * The refusal of a call to a function an engine does not let an untrusted statement run: it runs SQL from a
+   * string or a serialized plan, reads raw memory, reads files, or changes state every later statement sees.
+   *
+   * @param engine the engine, as its users name it ({@code DuckDB})
+   * @param function the function's name as the engine knows it, lower-case
+   * @param why what the function would do, as a clause ({@code it runs SQL from a string})
+   */
+  public static String refusalOfFunction(String engine, String function, String why) {
+    return "refused: " + function + "() may not run on " + engine + " (" + why + ")";
+  }
+
   private static String refusal(String sql, Quoting quoting, boolean benchmark) {
-    boolean postgres = quoting == Quoting.POSTGRESQL;
+    boolean postgres = quoting != Quoting.STANDARD;
     int n = sql.length();
+    if (quoting == Quoting.DUCKDB) {
+      int space = duckDbSpace(sql);
+      if (space >= 0) {
+        return String.format(Locale.ROOT, "refused: a Unicode space (U+%04X) at offset %d, outside quotes and "
+            + "comments, which DuckDB reads as a plain space; write an ordinary space", (int) sql.charAt(space),
+            space);
+      }
+    }
     int start = skipSpaceAndComments(sql, 0, postgres);
     while (start < n && sql.charAt(start) == '(') {
       start = skipSpaceAndComments(sql, start + 1, postgres);
@@ -190,6 +221,57 @@ public final class StatementGuard {
     return n;
   }
 
+  /**
+   * Index of the first character DuckDB turns into a plain space ({@link Quoting#DUCKDB}) outside quotes and
+   * comments as PostgreSQL's lexer reads them, a dollar quote's tag counted as outside, or -1. Inside a quote or
+   * comment such a space changes no token's end, whichever way it is read; outside it does.
+   */
+  private static int duckDbSpace(String sql) {
+    int n = sql.length();
+    int i = 0;
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (isDuckDbSpace(c)) {
+        return i;
+      }
+      switch (c) {
+        case '\'' -> i = escapeStringAt(sql, i) ? skipEscapeString(sql, i) : skipQuoted(sql, i, '\'');
+        case '"' -> i = skipQuoted(sql, i, '"');
+        case '$' -> {
+          int end = skipDollarQuote(sql, i);
+          if (end > i + 1) {
+            // DuckDB reads a tag's Unicode space as a space, so its dollar quote may end elsewhere or be none
+            for (int j = i + 1; sql.charAt(j) != '$'; j++) {
+              if (isDuckDbSpace(sql.charAt(j))) {
+                return j;
+              }
+            }
+          }
+          i = end;
+        }
+        case '-' -> i = sql.startsWith("--", i) ? skipPostgresLineComment(sql, i) : i + 1;
+        case '/' -> i = sql.startsWith("/*", i) ? skipNestedComment(sql, i) : i + 1;
+        default -> i++;
+      }
+    }
+    return -1;
+  }
+
+  /** The Unicode spaces DuckDB 1.4's parser turns into plain spaces before its PostgreSQL lexer reads a text. */
+  private static boolean isDuckDbSpace(char c) {
+    return c == '\u00A0' || c >= '\u2000' && c <= '\u200B' || c == '\u202F' || c == '\u205F' || c == '\u2060'
+        || c == '\u3000' || c == '\uFEFF';
+  }
+
+  /**
+   * PostgreSQL's whitespace: space, tab, {@code \n}, {@code \r}, form feed, and vertical tab (since PostgreSQL 16;
+   * an error before, as on DuckDB, so reading it as a space only lets the engine refuse it). Not
+   * {@link Character#isWhitespace}: a Unicode space is part of a name there.
+   */
+  static boolean isPostgresSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B';
+  }
+
   private static int skipSpaceAndComments(String sql, int i, boolean postgres) {
     return postgres ? skipPostgresSpaceAndComments(sql, i) : skipSpaceAndComments(sql, i);
   }
@@ -222,11 +304,11 @@ public final class StatementGuard {
     return end < 0 ? sql.length() : end + 2;
   }
 
-  private static int skipPostgresSpaceAndComments(String sql, int i) {
+  static int skipPostgresSpaceAndComments(String sql, int i) {
     int n = sql.length();
     while (i < n) {
       char c = sql.charAt(i);
-      if (Character.isWhitespace(c)) {
+      if (isPostgresSpace(c)) {
         i++;
       } else if (sql.startsWith("--", i)) {
         i = skipPostgresLineComment(sql, i);
@@ -240,7 +322,7 @@ public final class StatementGuard {
   }
 
   /** Index after a {@code --} comment's end of line: PostgreSQL's and DuckDB's end at a {@code \r} as well. */
-  private static int skipPostgresLineComment(String sql, int i) {
+  static int skipPostgresLineComment(String sql, int i) {
     int n = sql.length();
     for (int j = i + 2; j < n; j++) {
       char c = sql.charAt(j);
@@ -252,7 +334,7 @@ public final class StatementGuard {
   }
 
   /** Index after a block comment whose inner {@code /*}s each need their own {@code *}{@code /}. */
-  private static int skipNestedComment(String sql, int i) {
+  static int skipNestedComment(String sql, int i) {
     int end = nestedCommentEnd(sql, i);
     return end < 0 ? sql.length() : end;
   }
@@ -281,7 +363,7 @@ public final class StatementGuard {
    * Whether the quote at {@code i} opens an {@code E'...'} string: an E right before it that is a word of its own
    * ({@code name'...'} is a name and a plain string).
    */
-  private static boolean escapeStringAt(String sql, int i) {
+  static boolean escapeStringAt(String sql, int i) {
     if (i < 1) {
       return false;
     }
@@ -294,7 +376,7 @@ public final class StatementGuard {
    * quote stands for itself, and a {@code '...'} after blanks holding a newline (and {@code --} comments) goes on
    * with the same escapes, as PostgreSQL's lexer continues a string.
    */
-  private static int skipEscapeString(String sql, int i) {
+  static int skipEscapeString(String sql, int i) {
     int n = sql.length();
     int j = i + 1;
     while (j < n) {
@@ -343,7 +425,7 @@ public final class StatementGuard {
    * ({@code $1}), part of a name ({@code a$$}), or a tag that is no name ({@code $1a$}). pgjdbc, which splits
    * what runs on PostgreSQL, opens none after a digit either.
    */
-  private static int skipDollarQuote(String sql, int i) {
+  static int skipDollarQuote(String sql, int i) {
     int n = sql.length();
     if (i > 0 && isIdentifierPart(sql.charAt(i - 1))) {
       return i + 1;
@@ -369,7 +451,7 @@ public final class StatementGuard {
     return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c > 127;
   }
 
-  private static boolean isIdentifierPart(char c) {
+  static boolean isIdentifierPart(char c) {
     return isIdentifierStart(c) || c >= '0' && c <= '9' || c == '$';
   }
 

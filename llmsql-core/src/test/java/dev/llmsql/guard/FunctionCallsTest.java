@@ -25,4 +25,17 @@ class FunctionCallsTest {
     assertThat(FunctionCalls.of("SELECT Player AS reverse FROM t WHERE 0")).isEmpty();
     assertThat(FunctionCalls.of("SELECT 'it''s (' || instr(a, 'b')")).containsExactly("instr");
   }
+
+  @Test
+  void of_postgresReading_skipsItsQuotes_andListsQualifiedQuotedAndMethodCalls() {
+    // DuckDB's and PostgreSQL's lexer: dollar quotes, E'...' with backslash escapes and nested comments hide
+    // calls; "..." is a name; [ and ` quote nothing (a DuckDB list may hold a call)
+    assertThat(FunctionCalls.of("SELECT $$query('x')$$, $t$ setseed(1) $t$, E'\\' write_log(1) ', "
+        + "/* /* */ checkpoint() */ 1 FROM t", StatementGuard.Quoting.DUCKDB)).isEmpty();
+    assertThat(FunctionCalls.of("SELECT system.main.\"QUERY\" ('x'), x.write_log(), [setseed(0.5)] "
+        + "FROM enable_logging/* c */() -- arrow_scan(1)\n", StatementGuard.Quoting.DUCKDB))
+        .containsExactly("query", "write_log", "setseed", "enable_logging");
+    assertThat(FunctionCalls.of("SELECT [f(x)]", StatementGuard.Quoting.STANDARD)).isEmpty();
+    assertThat(FunctionCalls.of("SELECT [f(x)]", StatementGuard.Quoting.POSTGRESQL)).containsExactly("f");
+  }
 }

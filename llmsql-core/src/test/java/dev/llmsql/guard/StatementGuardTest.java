@@ -125,4 +125,52 @@ class StatementGuardTest {
     assertThat(StatementGuard.check("SELECT $$a;b$$", StatementGuard.Quoting.STANDARD))
         .isEqualTo(StatementGuard.check("SELECT $$a;b$$"));
   }
+
+  @Test
+  void check_duckdb_refusesAUnicodeSpaceDuckDbStrips_outsideQuotesAndComments() {
+    // a review: DuckDB turns U+00A0 into a space before its lexer, PostgreSQL's reading took it as part of a name,
+    // so the dollar quote was none to the guard and the ';' ended a statement for DuckDB
+    String hidden = "SELECT\u00A0$$'$$; CREATE TEMP TABLE people AS SELECT 0 AS n WHERE false; --'";
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put(hidden, "refused: a Unicode space (U+00A0) at offset 6, outside quotes and comments, which DuckDB "
+        + "reads as a plain space; write an ordinary space");
+    expected.put("SELECT 1 AS a\u3000b", "refused: a Unicode space (U+3000) at offset 13, outside quotes and "
+        + "comments, which DuckDB reads as a plain space; write an ordinary space");
+    expected.put("SELECT 1\uFEFF", "refused: a Unicode space (U+FEFF) at offset 8, outside quotes and comments, "
+        + "which DuckDB reads as a plain space; write an ordinary space");
+    expected.put("SELECT $a\u2003$;$a\u2003$", "refused: a Unicode space (U+2003) at offset 9, outside quotes "
+        + "and comments, which DuckDB reads as a plain space; write an ordinary space");
+    expected.put("SELECT 'a\u00A0b', \"c\u2009d\", $$\u3000$$, E'\\'\u00A0' -- \u00A0\n/* \u205F */", null);
+    // not stripped by DuckDB: part of a name there, as in PostgreSQL
+    expected.put("SELECT 1 AS a\u1680b", null);
+    expected.put("SELECT 1 AS a\u2028b", null);
+
+    Map<String, String> actual = new LinkedHashMap<>();
+    expected.keySet().forEach(sql -> actual.put(sql, StatementGuard.check(sql, StatementGuard.Quoting.DUCKDB)));
+
+    assertThat(actual).containsExactlyEntriesOf(expected);
+    // PostgreSQL reads the same text as a name followed by a string: one statement to both
+    assertThat(StatementGuard.check(hidden, StatementGuard.Quoting.POSTGRESQL)).isNull();
+  }
+
+  @Test
+  void check_postgres_takesOnlyPostgresWhitespaceAsSpace() {
+    // a Unicode space is part of a name to PostgreSQL's lexer: no keyword starts after it, and no statement
+    // hides after a ';' behind it
+    assertThat(StatementGuard.check("\u2003SELECT 1", StatementGuard.Quoting.POSTGRESQL))
+        .isEqualTo("refused: not a query (only SELECT, WITH ... SELECT and VALUES may run)");
+    assertThat(StatementGuard.check("SELECT 1;\u2003", StatementGuard.Quoting.POSTGRESQL))
+        .isEqualTo("refused: only one statement may run, but more follows ';' at offset 8");
+    assertThat(StatementGuard.check(" \t\n\r\f\u000BSELECT 1; \t\n\r\f\u000B", StatementGuard.Quoting.POSTGRESQL))
+        .isNull();
+    // the standard reading keeps Java's whitespace
+    assertThat(StatementGuard.check("\u2003SELECT 1")).isNull();
+  }
+
+  @Test
+  void refusalOfFunction_namesTheFunctionTheEngineAndWhy() {
+    assertThat(StatementGuard.refusalOfFunction("DuckDB", "query", "it runs SQL from a string"))
+        .isEqualTo("refused: query() may not run on DuckDB (it runs SQL from a string)");
+  }
 }
+

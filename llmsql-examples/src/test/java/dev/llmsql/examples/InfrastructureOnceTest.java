@@ -81,6 +81,8 @@ class InfrastructureOnceTest {
   void statementRefusals_onlyInStatementGuard() {
     assertThat(filesContaining("statements may not run")).containsOnlyKeys(GUARD);
     assertThat(filesContaining("only one statement may run")).containsOnlyKeys(GUARD);
+    assertThat(filesContaining("may not run on")).containsOnlyKeys(GUARD);
+    assertThat(filesContaining("which DuckDB reads as a plain space")).containsOnlyKeys(GUARD);
   }
 
   @Test

@@ -8,6 +8,10 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmsql.guard.FunctionCalls;
 import dev.llmsql.guard.StatementGuard;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,9 +23,12 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -33,7 +40,10 @@ import org.duckdb.DuckDBConnection;
  * read-only with external access off (no file, HTTP or extension access: {@code read_csv}, {@code COPY},
  * {@code ATTACH}, {@code INSTALL} all fail), extension auto-install and auto-load off, a memory limit set, one thread
  * per statement (so row order, and with it a verdict, is the same in every run), and the configuration locked so
- * no statement can change it; statements are cancelled at the timeout.
+ * no statement can change it; statements are cancelled at the timeout. A statement calling a function that runs
+ * SQL from a string or a serialized plan, reads raw memory, reads files or changes state every later statement
+ * sees ({@code query}, {@code json_execute_serialized_sql}, {@code arrow_scan}, {@code enable_logging},
+ * {@code setseed}, ...) is refused before it runs, by the names DuckDB's own parser finds in it.
  *
  * <pre>{@code
  * Database spider = Database.jdbc("jdbc:duckdb:/data/spider/{db_id}.duckdb");
@@ -46,6 +56,67 @@ public final class DuckDbEngine implements QueryEngine {
   private static final String URL_PREFIX = "jdbc:duckdb:";
   /** DuckDB's memory bound per database: a hostile statement fails with "out of memory" before the JVM does. */
   static final String MEMORY_LIMIT = "1GB";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String RUNS_SQL = "it runs SQL from a string";
+  private static final String READS_FILES = "it reads files";
+  /**
+   * DuckDB functions no statement may call, by the name it calls them (any schema), with what each would do.
+   * Checked against DuckDB 1.4's {@code duckdb_functions()}: every other function only computes, reads the
+   * database or its catalog, or fails where the locked configuration forbids it. DuckDB has no setting that turns
+   * a function off, and its {@code lock_configuration} does not cover the logging functions, so the check is
+   * by name, before anything of the statement runs. Left out, and why:
+   * <ul>
+   *   <li>{@code json_serialize_sql}: parses only and returns text (the engine's own statement count uses it);
+   *   <li>{@code duckdb_logs}, {@code duckdb_logs_parsed}, {@code duckdb_log_contexts}: read a log that stays
+   *       off, as nothing here can turn it on;
+   *   <li>{@code histogram}, {@code histogram_values}: built-in macros whose {@code query_table} only reads a
+   *       table by its name, as {@code FROM name} would;
+   *   <li>{@code random}, {@code uuid}, {@code gen_random_uuid}: read a random state only {@code setseed} sets;
+   *   <li>{@code nextval}: a read-only database refuses it; {@code getvariable}: variables only
+   *       {@code SET VARIABLE} sets, which the statement guard refuses;
+   *   <li>{@code finalize}, {@code combine}: the binder takes only states a real aggregate exported;
+   *       {@code __internal_compress_*}/{@code __internal_decompress_*}: the binder refuses them;
+   *   <li>{@code duckdb_extensions}, {@code duckdb_secrets}, {@code which_secret}: the first fails without
+   *       external access, secrets are redacted and none can be made;
+   *   <li>pragma-only functions ({@code enable_profiling}, ...): only {@code PRAGMA} and {@code CALL} reach
+   *       them, which the statement guard refuses.
+   * </ul>
+   */
+  static final Map<String, String> DENIED = Map.ofEntries(
+      // SQL from a string or a serialized plan: the statement count and this check see the text, not that SQL,
+      // and a plan forged in JSON (a POINTER where an INTEGER was) made arrow_scan call an address: SIGSEGV
+      Map.entry("query", RUNS_SQL),
+      Map.entry("query_table", "it reads tables named by a string"),
+      Map.entry("json_execute_serialized_sql", "it runs SQL from a serialized plan"),
+      Map.entry("json_deserialize_sql", "it rebuilds SQL from a serialized plan it trusts"),
+      Map.entry("json_serialize_plan", "it plans SQL from a string"),
+      // native pointers: arrow_scan calls the addresses it is given
+      Map.entry("arrow_scan", "it reads memory at the addresses it is given"),
+      Map.entry("arrow_scan_dumb", "it reads memory at the addresses it is given"),
+      // the instance's state, which lock_configuration does not cover: enable_logging turned on logging of
+      // every later statement's text (golds included, readable with duckdb_logs()), printed each to stdout, or
+      // (storage 'file' without file access) aborted the JVM at the next statement
+      Map.entry("enable_logging", "it turns on logging for every connection"),
+      Map.entry("disable_logging", "it turns off logging for every connection"),
+      Map.entry("truncate_duckdb_logs", "it clears the log of every connection"),
+      Map.entry("write_log", "it writes to the log of every connection"),
+      Map.entry("checkpoint", "it writes the database file"),
+      Map.entry("force_checkpoint", "it writes the database file"),
+      Map.entry("setseed", "it changes the random numbers of later statements"),
+      // files: without external access DuckDB still reads its allowed paths, the database file and its WAL
+      // (read_blob returned the benchmark file's bytes); no benchmark query reads a file
+      Map.entry("read_blob", READS_FILES), Map.entry("read_text", READS_FILES),
+      Map.entry("read_csv", READS_FILES), Map.entry("read_csv_auto", READS_FILES),
+      Map.entry("sniff_csv", READS_FILES), Map.entry("glob", READS_FILES),
+      Map.entry("read_json", READS_FILES), Map.entry("read_json_auto", READS_FILES),
+      Map.entry("read_json_objects", READS_FILES), Map.entry("read_json_objects_auto", READS_FILES),
+      Map.entry("read_ndjson", READS_FILES), Map.entry("read_ndjson_auto", READS_FILES),
+      Map.entry("read_ndjson_objects", READS_FILES), Map.entry("read_parquet", READS_FILES),
+      Map.entry("parquet_scan", READS_FILES), Map.entry("parquet_metadata", READS_FILES),
+      Map.entry("parquet_schema", READS_FILES), Map.entry("parquet_file_metadata", READS_FILES),
+      Map.entry("parquet_kv_metadata", READS_FILES), Map.entry("parquet_bloom_probe", READS_FILES));
 
   /** The engine; {@link java.util.ServiceLoader} makes one, and so may a caller. */
   public DuckDbEngine() {
@@ -99,8 +170,9 @@ public final class DuckDbEngine implements QueryEngine {
           + JdbcQueryExecutor.message(e) + "; pass a DuckDB file no other process writes to", false, e);
     }
     Connections connections = new Connections(root, limits.concurrency());
-    // DuckDB's parser grew from PostgreSQL's and lexes as it does: dollar quotes, E'...' strings, nested comments
-    return new JdbcQueryExecutor(NAME, StatementGuard.Quoting.POSTGRESQL, database, connections, limits,
+    // DuckDB's parser grew from PostgreSQL's and lexes as it does: dollar quotes, E'...' strings, nested comments;
+    // it first turns some Unicode spaces into spaces, which the DUCKDB reading refuses outside quotes
+    return new JdbcQueryExecutor(NAME, StatementGuard.Quoting.DUCKDB, database, connections, limits,
         () -> Fingerprints.ofFile(file));
   }
 
@@ -217,28 +289,76 @@ public final class DuckDbEngine implements QueryEngine {
 
     @Override
     public OneStatement oneStatement(Connection connection, String sql) throws SQLException {
-      String refusal = secondStatement(connection, sql);
+      String refusal = refusal(connection, sql);
       return refusal == null ? OneStatement.runs(sql) : OneStatement.refused(refusal);
     }
 
-    private static String secondStatement(Connection connection, String sql) throws SQLException {
+    private static String refusal(Connection connection, String sql) throws SQLException {
       // DuckDB's own parser, through its json_serialize_sql: the statements it would run, or "not implemented"
-      // when one of them is no query; a syntax error runs nothing, and the statement itself then reports it
+      // when one of them is no query; a syntax error runs nothing, and the statement itself then reports it.
+      // Parsing only: nothing in the text runs here.
       try (PreparedStatement parse = connection.prepareStatement("SELECT s->>'error', s->>'error_type', "
-          + "json_array_length(s->'statements') FROM (SELECT json_serialize_sql(?::VARCHAR) AS s)")) {
+          + "json_array_length(s->'statements'), s FROM (SELECT json_serialize_sql(?::VARCHAR) AS s)")) {
         parse.setString(1, sql);
         try (ResultSet rs = parse.executeQuery()) {
           rs.next();
           if ("true".equals(rs.getString(1))) {
             // "not implemented": a statement that is no query, or a query the serializer does not know (a PIVOT
             // without an IN list); only a text with a ';' before its end can hold a second statement
-            return "parser".equals(rs.getString(2)) || !semicolonBeforeTheEnd(sql) ? null
+            String second = "parser".equals(rs.getString(2)) || !semicolonBeforeTheEnd(sql) ? null
                 : StatementGuard.refusalOfEngine("DuckDB", 0);
+            return second != null ? second : deniedCall(FunctionCalls.of(sql, StatementGuard.Quoting.DUCKDB));
           }
           long statements = rs.getLong(3);
-          return statements <= 1 ? null : StatementGuard.refusalOfEngine("DuckDB", statements);
+          if (statements > 1) {
+            return StatementGuard.refusalOfEngine("DuckDB", statements);
+          }
+          return deniedCall(calledFunctions(rs.getString(4), sql));
         }
       }
+    }
+
+    /**
+     * Every function and table function the serialized statement {@code json} names, schema-qualified or not,
+     * in lambdas, subqueries and {@code SUMMARIZE}/{@code DESCRIBE} alike (each a node with a
+     * {@code function_name}); when the tree cannot be read (nested deeper than Jackson reads), the calls in the
+     * text, which lists at least as many.
+     */
+    private static List<String> calledFunctions(String json, String sql) {
+      JsonNode tree;
+      try {
+        tree = JSON.readTree(json);
+      } catch (JsonProcessingException | RuntimeException e) {
+        return FunctionCalls.of(sql, StatementGuard.Quoting.DUCKDB);
+      }
+      List<String> names = new ArrayList<>();
+      Deque<JsonNode> todo = new ArrayDeque<>();
+      todo.push(tree);
+      while (!todo.isEmpty()) {
+        JsonNode node = todo.pop();
+        JsonNode name = node.get("function_name");
+        if (name != null && name.isTextual()) {
+          names.add(name.asText().toLowerCase(Locale.ROOT));
+        }
+        // children pushed last first, so names come in the order the tree holds them
+        List<JsonNode> children = new ArrayList<>();
+        node.forEach(children::add);
+        for (int i = children.size() - 1; i >= 0; i--) {
+          todo.push(children.get(i));
+        }
+      }
+      return names;
+    }
+
+    /** The refusal of the first of {@code names} that is in {@link #DENIED}, or null. */
+    private static String deniedCall(List<String> names) {
+      for (String name : names) {
+        String why = DENIED.get(name);
+        if (why != null) {
+          return StatementGuard.refusalOfFunction("DuckDB", name, why);
+        }
+      }
+      return null;
     }
 
     /** Whether {@code sql} holds a ';' anywhere but in the blanks and ';'s that end it. */
