@@ -2,15 +2,15 @@ package dev.llmsql.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.execution.Database;
 import dev.llmsql.execution.DatabaseUnavailableException;
 import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.Fingerprints;
 import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmsql.guard.FunctionCalls;
 import dev.llmsql.guard.StatementGuard;
 import java.io.IOException;
