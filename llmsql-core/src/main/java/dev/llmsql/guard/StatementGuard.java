@@ -116,6 +116,54 @@ public final class StatementGuard {
     return true;
   }
 
+  /**
+   * Why PostgreSQL may not run {@code sql} for a function it calls, or null when it calls none of them: functions
+   * that a read-only transaction and its rollback do not contain, each of which a role without any privilege may
+   * call. {@code pg_terminate_backend} and {@code pg_cancel_backend} end or cancel the statements of the role's
+   * other sessions (another thread's gold or prediction); the advisory lock functions, session and transaction
+   * ones alike, hold up every session asking for the same lock and fill the server's shared lock table, and a
+   * session lock outlives the rollback on its pooled connection; {@code setseed} fixes what {@code random()}
+   * returns to later statements on that connection; {@code pg_logical_emit_message} writes to the server's
+   * write-ahead log, which no rollback undoes; and {@code query_to_xml}, {@code query_to_xmlschema},
+   * {@code query_to_xml_and_xmlschema}, {@code ts_stat} and {@code ts_rewrite} run SQL given as text, whose calls
+   * no reading of the statement sees. The calls are read by {@link FunctionCalls#of(String, Quoting)} with
+   * PostgreSQL's quotes and comments, schema-qualified, quoted ({@code "pg_terminate_backend"(}), written with
+   * Unicode escapes ({@code U&"..."}) or in attribute notation ({@code (pid).pg_cancel_backend}) alike, once with
+   * {@code '...'} strings standard and once with backslash escapes in them (a server with
+   * {@code standard_conforming_strings} off), so a string that hides a call from one reading does not hide it.
+   *
+   * <pre>{@code
+   * StatementGuard.refusalOfPostgresCalls("SELECT pg_advisory_lock(42)");  // "refused: pg_advisory_lock() ..."
+   * StatementGuard.refusalOfPostgresCalls("SELECT 'pg_advisory_lock(42)'");  // null: a string
+   * }</pre>
+   *
+   * @param sql an untrusted statement
+   */
+  public static String refusalOfPostgresCalls(String sql) {
+    String refusal = refusalOfPostgresCalls(FunctionCalls.ofPostgres(sql, false));
+    // the second reading only differs where a backslash is
+    return refusal != null || sql.indexOf('\\') < 0 ? refusal
+        : refusalOfPostgresCalls(FunctionCalls.ofPostgres(sql, true));
+  }
+
+  private static String refusalOfPostgresCalls(java.util.List<String> calls) {
+    for (String name : calls) {
+      String why = switch (name) {
+        case "pg_terminate_backend", "pg_cancel_backend" -> "it stops the statements of other sessions";
+        case "setseed" -> "the seed outlives the statement on its pooled connection";
+        case "pg_logical_emit_message" -> "it writes to the server's write-ahead log, which no rollback undoes";
+        case "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "ts_stat", "ts_rewrite" ->
+            "it runs SQL given as text, whose calls cannot be checked";
+        default -> name.startsWith("pg_advisory_") || name.startsWith("pg_try_advisory_")
+            ? "advisory locks hold up other sessions, and a session's outlives the statement" : null;
+      };
+      if (why != null) {
+        return "refused: " + name + "() may not be called on PostgreSQL (" + why + ")";
+      }
+    }
+    return null;
+  }
+
   private static String refusal(String sql, Quoting quoting, boolean benchmark) {
     boolean postgres = quoting == Quoting.POSTGRESQL;
     int n = sql.length();
@@ -222,7 +270,7 @@ public final class StatementGuard {
     return end < 0 ? sql.length() : end + 2;
   }
 
-  private static int skipPostgresSpaceAndComments(String sql, int i) {
+  static int skipPostgresSpaceAndComments(String sql, int i) {
     int n = sql.length();
     while (i < n) {
       char c = sql.charAt(i);
@@ -240,7 +288,7 @@ public final class StatementGuard {
   }
 
   /** Index after a {@code --} comment's end of line: PostgreSQL's and DuckDB's end at a {@code \r} as well. */
-  private static int skipPostgresLineComment(String sql, int i) {
+  static int skipPostgresLineComment(String sql, int i) {
     int n = sql.length();
     for (int j = i + 2; j < n; j++) {
       char c = sql.charAt(j);
@@ -252,7 +300,7 @@ public final class StatementGuard {
   }
 
   /** Index after a block comment whose inner {@code /*}s each need their own {@code *}{@code /}. */
-  private static int skipNestedComment(String sql, int i) {
+  static int skipNestedComment(String sql, int i) {
     int end = nestedCommentEnd(sql, i);
     return end < 0 ? sql.length() : end;
   }
@@ -281,7 +329,7 @@ public final class StatementGuard {
    * Whether the quote at {@code i} opens an {@code E'...'} string: an E right before it that is a word of its own
    * ({@code name'...'} is a name and a plain string).
    */
-  private static boolean escapeStringAt(String sql, int i) {
+  static boolean escapeStringAt(String sql, int i) {
     if (i < 1) {
       return false;
     }
@@ -294,7 +342,7 @@ public final class StatementGuard {
    * quote stands for itself, and a {@code '...'} after blanks holding a newline (and {@code --} comments) goes on
    * with the same escapes, as PostgreSQL's lexer continues a string.
    */
-  private static int skipEscapeString(String sql, int i) {
+  static int skipEscapeString(String sql, int i) {
     int n = sql.length();
     int j = i + 1;
     while (j < n) {
@@ -343,7 +391,7 @@ public final class StatementGuard {
    * ({@code $1}), part of a name ({@code a$$}), or a tag that is no name ({@code $1a$}). pgjdbc, which splits
    * what runs on PostgreSQL, opens none after a digit either.
    */
-  private static int skipDollarQuote(String sql, int i) {
+  static int skipDollarQuote(String sql, int i) {
     int n = sql.length();
     if (i > 0 && isIdentifierPart(sql.charAt(i - 1))) {
       return i + 1;
@@ -369,7 +417,7 @@ public final class StatementGuard {
     return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c > 127;
   }
 
-  private static boolean isIdentifierPart(char c) {
+  static boolean isIdentifierPart(char c) {
     return isIdentifierStart(c) || c >= '0' && c <= '9' || c == '$';
   }
 
