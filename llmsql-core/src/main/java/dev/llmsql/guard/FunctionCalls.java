@@ -68,29 +68,63 @@ public final class FunctionCalls {
   }
 
   /**
-   * The lower-case names {@code sql} calls, read the {@code quoting} way: for {@link StatementGuard.Quoting#STANDARD}
-   * as {@link #of(String)}; for PostgreSQL's reading (and DuckDB's) dollar quotes, {@code E'...'} strings and
-   * nested comments are skipped, {@code "..."} names a function as a bare word does, and {@code [} and
-   * {@code `} quote nothing (DuckDB's {@code [f(x)]} is a list holding a call). A name may be qualified
-   * ({@code system.main.f(} lists {@code f}) or called as a method ({@code x.f(} lists {@code f}).
+   * The lower-case names {@code sql} calls, its quotes and comments read the {@code quoting} way; for
+   * {@link StatementGuard.Quoting#STANDARD} what {@link #of(String)} lists. Read PostgreSQL's way (and DuckDB's, whose
+   * lexer is PostgreSQL's: {@code [f(x)]} is a list holding a call there), a name after a
+   * {@code .} counts as called too, since PostgreSQL reads {@code (x).f} as {@code f(x)} (a column's name after its
+   * table's is listed as well, which again errs on the safe side), and a {@code U&"..."} name is listed decoded.
+   *
+   * <pre>{@code
+   * FunctionCalls.of("SELECT \"pg_catalog\".count(*), (0).abs", StatementGuard.Quoting.POSTGRESQL);  // [count, abs]
+   * }</pre>
    */
   public static List<String> of(String sql, StatementGuard.Quoting quoting) {
-    if (quoting == StatementGuard.Quoting.STANDARD) {
-      return of(sql);
-    }
-    List<String> names = new ArrayList<>(4);
+    return quoting == StatementGuard.Quoting.STANDARD ? of(sql) : ofPostgres(sql, false);
+  }
+
+  /**
+   * The calls as PostgreSQL's lexer reads {@code sql}: {@code '...'} and {@code E'...'} strings, dollar quotes,
+   * {@code "..."} names, nested block comments and {@code --} comments ending at {@code \r} too; {@code [} and
+   * {@code `} quote nothing, and a name starts with a letter, {@code _} or a character from 0x80 up (a digit or
+   * {@code $} before a name is a number or parameter of its own: {@code 1f(} calls {@code f}).
+   *
+   * @param backslashes whether {@code '...'} strings take backslash escapes, as on a server whose
+   *     {@code standard_conforming_strings} is off
+   */
+  static List<String> ofPostgres(String sql, boolean backslashes) {
+    List<String> names = List.of();
     int n = sql.length();
     int i = 0;
+    // after a '.' (spaces and comments between): attribute notation, which calls a name without a '('
+    boolean dot = false;
     while (i < n) {
       char c = sql.charAt(i);
-      String name;
+      String name = null;
       int next;
       if (c == '\'') {
-        i = StatementGuard.escapeStringAt(sql, i) ? StatementGuard.skipEscapeString(sql, i)
+        i = backslashes || StatementGuard.escapeStringAt(sql, i) ? StatementGuard.skipEscapeString(sql, i)
             : StatementGuard.skipQuoted(sql, i, '\'');
+        dot = false;
         continue;
+      } else if (c == '"') {
+        next = StatementGuard.skipQuoted(sql, i, '"');
+        name = sql.substring(i + 1, Math.max(i + 1, next - 1)).replace("\"\"", "\"");
+        if (unicodeNameAt(sql, i)) {
+          char escape = '\\';
+          int after = StatementGuard.skipPostgresSpaceAndComments(sql, next);
+          if (sql.regionMatches(true, after, "UESCAPE", 0, 7)
+              && (after + 7 >= n || !StatementGuard.isIdentifierPart(sql.charAt(after + 7)))) {
+            int quote = StatementGuard.skipPostgresSpaceAndComments(sql, after + 7);
+            if (quote + 2 < n && sql.charAt(quote) == '\'' && sql.charAt(quote + 2) == '\'') {
+              escape = sql.charAt(quote + 1);
+              next = quote + 3;
+            }
+          }
+          name = unicodeEscapes(name, escape);
+        }
       } else if (c == '$') {
         i = StatementGuard.skipDollarQuote(sql, i);
+        dot = false;
         continue;
       } else if (c == '-' && sql.startsWith("--", i)) {
         i = StatementGuard.skipPostgresLineComment(sql, i);
@@ -98,26 +132,70 @@ public final class FunctionCalls {
       } else if (c == '/' && sql.startsWith("/*", i)) {
         i = StatementGuard.skipNestedComment(sql, i);
         continue;
-      } else if (c == '"') {
-        next = StatementGuard.skipQuoted(sql, i, '"');
-        name = sql.substring(i + 1, Math.max(i + 1, next - 1)).replace("\"\"", "\"");
-      } else if (StatementGuard.isIdentifierPart(c)) {
+      } else if (c >= 0x80 || Character.isLetter(c) || c == '_') {
         next = i + 1;
         while (next < n && StatementGuard.isIdentifierPart(sql.charAt(next))) {
           next++;
         }
         name = sql.substring(i, next);
       } else {
+        if (!Character.isWhitespace(c)) {
+          dot = c == '.';
+        }
         i++;
         continue;
       }
       int after = StatementGuard.skipPostgresSpaceAndComments(sql, next);
-      if (after < n && sql.charAt(after) == '(') {
+      if (dot || after < n && sql.charAt(after) == '(') {
+        if (names.isEmpty()) {
+          names = new ArrayList<>(4);
+        }
         names.add(name.toLowerCase(Locale.ROOT));
       }
+      dot = false;
       i = next;
     }
     return names;
+  }
+
+  /** Whether the {@code "} at {@code i} opens a {@code U&"..."} name: a U and an & right before it, a word. */
+  private static boolean unicodeNameAt(String sql, int i) {
+    return i >= 2 && sql.charAt(i - 1) == '&' && (sql.charAt(i - 2) == 'U' || sql.charAt(i - 2) == 'u')
+        && (i < 3 || !StatementGuard.isIdentifierPart(sql.charAt(i - 3)));
+  }
+
+  /**
+   * A {@code U&"..."} name's text decoded as PostgreSQL does: the escape character then four hex digits, or
+   * {@code +} and six, is that code point; doubled, it is itself. Anything else PostgreSQL refuses, so it is kept.
+   */
+  private static String unicodeEscapes(String text, char escape) {
+    StringBuilder b = new StringBuilder(text.length());
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      int digits = i + 1 < n && text.charAt(i + 1) == '+' ? 6 : 4;
+      int from = i + (digits == 6 ? 2 : 1);
+      if (c == escape && i + 1 < n && text.charAt(i + 1) == escape) {
+        b.append(escape);
+        i++;
+      } else if (c == escape && from + digits <= n && isHex(text, from, digits)
+          && Character.isValidCodePoint(Integer.parseInt(text, from, from + digits, 16))) {
+        b.appendCodePoint(Integer.parseInt(text, from, from + digits, 16));
+        i = from + digits - 1;
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean isHex(String text, int from, int digits) {
+    for (int i = from; i < from + digits; i++) {
+      if (Character.digit(text.charAt(i), 16) < 0 || text.charAt(i) > 'f') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** SQLite reads bytes from 0x80 up as identifier characters; letters, digits, _ and $ below. */

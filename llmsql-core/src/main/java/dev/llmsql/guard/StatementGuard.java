@@ -139,6 +139,54 @@ public final class StatementGuard {
     return "refused: " + function + "() may not run on " + engine + " (" + why + ")";
   }
 
+  /**
+   * Why PostgreSQL may not run {@code sql} for a function it calls, or null when it calls none of them: functions
+   * that a read-only transaction and its rollback do not contain, each of which a role without any privilege may
+   * call. {@code pg_terminate_backend} and {@code pg_cancel_backend} end or cancel the statements of the role's
+   * other sessions (another thread's gold or prediction); the advisory lock functions, session and transaction
+   * ones alike, hold up every session asking for the same lock and fill the server's shared lock table, and a
+   * session lock outlives the rollback on its pooled connection; {@code setseed} fixes what {@code random()}
+   * returns to later statements on that connection; {@code pg_logical_emit_message} writes to the server's
+   * write-ahead log, which no rollback undoes; and {@code query_to_xml}, {@code query_to_xmlschema},
+   * {@code query_to_xml_and_xmlschema}, {@code ts_stat} and {@code ts_rewrite} run SQL given as text, whose calls
+   * no reading of the statement sees. The calls are read by {@link FunctionCalls#of(String, Quoting)} with
+   * PostgreSQL's quotes and comments, schema-qualified, quoted ({@code "pg_terminate_backend"(}), written with
+   * Unicode escapes ({@code U&"..."}) or in attribute notation ({@code (pid).pg_cancel_backend}) alike, once with
+   * {@code '...'} strings standard and once with backslash escapes in them (a server with
+   * {@code standard_conforming_strings} off), so a string that hides a call from one reading does not hide it.
+   *
+   * <pre>{@code
+   * StatementGuard.refusalOfPostgresCalls("SELECT pg_advisory_lock(42)");  // "refused: pg_advisory_lock() ..."
+   * StatementGuard.refusalOfPostgresCalls("SELECT 'pg_advisory_lock(42)'");  // null: a string
+   * }</pre>
+   *
+   * @param sql an untrusted statement
+   */
+  public static String refusalOfPostgresCalls(String sql) {
+    String refusal = refusalOfPostgresCalls(FunctionCalls.ofPostgres(sql, false));
+    // the second reading only differs where a backslash is
+    return refusal != null || sql.indexOf('\\') < 0 ? refusal
+        : refusalOfPostgresCalls(FunctionCalls.ofPostgres(sql, true));
+  }
+
+  private static String refusalOfPostgresCalls(java.util.List<String> calls) {
+    for (String name : calls) {
+      String why = switch (name) {
+        case "pg_terminate_backend", "pg_cancel_backend" -> "it stops the statements of other sessions";
+        case "setseed" -> "the seed outlives the statement on its pooled connection";
+        case "pg_logical_emit_message" -> "it writes to the server's write-ahead log, which no rollback undoes";
+        case "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "ts_stat", "ts_rewrite" ->
+            "it runs SQL given as text, whose calls cannot be checked";
+        default -> name.startsWith("pg_advisory_") || name.startsWith("pg_try_advisory_")
+            ? "advisory locks hold up other sessions, and a session's outlives the statement" : null;
+      };
+      if (why != null) {
+        return refusalOfFunction("PostgreSQL", name, why);
+      }
+    }
+    return null;
+  }
+
   private static String refusal(String sql, Quoting quoting, boolean benchmark) {
     boolean postgres = quoting != Quoting.STANDARD;
     int n = sql.length();

@@ -34,8 +34,42 @@ class FunctionCallsTest {
         + "/* /* */ checkpoint() */ 1 FROM t", StatementGuard.Quoting.DUCKDB)).isEmpty();
     assertThat(FunctionCalls.of("SELECT system.main.\"QUERY\" ('x'), x.write_log(), [setseed(0.5)] "
         + "FROM enable_logging/* c */() -- arrow_scan(1)\n", StatementGuard.Quoting.DUCKDB))
-        .containsExactly("query", "write_log", "setseed", "enable_logging");
+        .containsExactly("main", "query", "write_log", "setseed", "enable_logging");
     assertThat(FunctionCalls.of("SELECT [f(x)]", StatementGuard.Quoting.STANDARD)).isEmpty();
     assertThat(FunctionCalls.of("SELECT [f(x)]", StatementGuard.Quoting.POSTGRESQL)).containsExactly("f");
+  }
+
+  @Test
+  void of_postgres_readsItsQuotesCommentsAndCallForms() {
+    StatementGuard.Quoting pg = StatementGuard.Quoting.POSTGRESQL;
+    assertThat(FunctionCalls.of("SELECT pg_catalog.f(1), \"g\" (2), (x.p).h, ( 0 ) . /* c */ \"I\" FROM t", pg))
+        .containsExactly("f", "g", "p", "h", "i");
+    // [ and ` quote nothing there (h is no call: a ` is between), a comment nests, a -- ends at \r, and a digit or
+    // $ before a name is no part of it
+    assertThat(FunctionCalls.of("SELECT a[1], f(1) /* /* */ g( */, `h`(1) -- x\ri(1), 1j(1), $1k(1)", pg))
+        .containsExactly("f", "i", "j", "k");
+    // strings: dollar quotes, E'...' with backslash escapes (continued past a newline), plain ones
+    assertThat(FunctionCalls.of("SELECT $$f(1)$$, $t$g(1)$t$, E'\\'h(1)', e'x'\n'\\'i(1)', 'j(1)', k(1)", pg))
+        .containsExactly("k");
+    assertThat(FunctionCalls.of("SELECT 'a\\', f(1) --'", pg)).containsExactly("f");
+    // U&"..." names decoded, with the default escape or the one UESCAPE names
+    assertThat(FunctionCalls.of("SELECT U&\"f\\0061\"(1), u&\"g!+000061!!\" UESCAPE '!' (1), xu&\"h\\0061\"(1)", pg))
+        .containsExactly("fa", "ga!", "h\\0061");
+  }
+
+  @Test
+  void of_postgres_withBackslashesInEveryString_readsAsAServerWithoutStandardStrings() {
+    String hidden = "SELECT 'a\\'', f(1) --'";
+
+    assertThat(FunctionCalls.ofPostgres(hidden, false)).isEmpty();
+    assertThat(FunctionCalls.ofPostgres(hidden, true)).containsExactly("f");
+  }
+
+  @Test
+  void of_standard_isTheSqliteReading() {
+    String sql = "SELECT [f](1), (x).g, $$h(1)$$";
+
+    assertThat(FunctionCalls.of(sql, StatementGuard.Quoting.STANDARD)).isEqualTo(FunctionCalls.of(sql))
+        .containsExactly("f", "$$h");
   }
 }

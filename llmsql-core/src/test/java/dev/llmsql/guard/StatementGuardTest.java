@@ -172,5 +172,37 @@ class StatementGuardTest {
     assertThat(StatementGuard.refusalOfFunction("DuckDB", "query", "it runs SQL from a string"))
         .isEqualTo("refused: query() may not run on DuckDB (it runs SQL from a string)");
   }
+
+  @Test
+  void refusalOfPostgresCalls_namesTheFunctionAndWhy() {
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("SELECT pg_terminate_backend(pid) FROM pg_stat_activity", "refused: pg_terminate_backend() may not run on "
+        + "PostgreSQL (it stops the statements of other sessions)");
+    expected.put("SELECT pg_catalog.\"pg_cancel_backend\"(0)", "refused: pg_cancel_backend() may not run on "
+        + "PostgreSQL (it stops the statements of other sessions)");
+    expected.put("SELECT 1 FROM pg_try_advisory_xact_lock_shared(1)", "refused: pg_try_advisory_xact_lock_shared() "
+        + "may not run on PostgreSQL (advisory locks hold up other sessions, and a session's outlives the "
+        + "statement)");
+    expected.put("SELECT SETSEED(0.5)", "refused: setseed() may not run on PostgreSQL (the seed outlives the "
+        + "statement on its pooled connection)");
+    expected.put("SELECT pg_logical_emit_message(false, 'p', 'x')", "refused: pg_logical_emit_message() may not run on "
+        + "PostgreSQL (it writes to the server's write-ahead log, which no rollback undoes)");
+    expected.put("SELECT ts_rewrite('a'::tsquery, 'SELECT 1')", "refused: ts_rewrite() may not run on "
+        + "PostgreSQL (it runs SQL given as text, whose calls cannot be checked)");
+    // hidden from the standard reading of strings, not from a server without standard_conforming_strings
+    expected.put("SELECT 'a\\'', pg_advisory_lock(1) --'", "refused: pg_advisory_lock() may not run on "
+        + "PostgreSQL (advisory locks hold up other sessions, and a session's outlives the statement)");
+    for (String harmless : List.of("SELECT 'pg_terminate_backend(0)'", "SELECT count(*), pg_typeof(1), now()",
+        "SELECT x AS pg_advisory_lock FROM t -- setseed(1)", "SELECT * FROM generate_series(1, 3)",
+        "SELECT pg_sleep(1), pg_backend_pid(), random()", "SELECT $$setseed(1)$$")) {
+      expected.put(harmless, null);
+    }
+
+    Map<String, String> actual = new LinkedHashMap<>();
+    for (String sql : expected.keySet()) {
+      actual.put(sql, StatementGuard.refusalOfPostgresCalls(sql));
+    }
+    assertThat(actual).containsExactlyEntriesOf(expected);
+  }
 }
 

@@ -293,14 +293,33 @@ public final class PostgresEngine implements QueryEngine {
   }
 
   /** Connections from the executor's own pool. */
-  private record Pool(HikariDataSource pool) implements ConnectionSource {
+  record Pool(HikariDataSource pool) implements ConnectionSource {
     @Override
     public Connection borrow() throws SQLException {
       return pool.getConnection();
     }
 
+    /**
+     * Releases the session's advisory locks before the connection goes back: the rollback before this ends
+     * transaction locks only, and a session lock would stay with the pooled connection, holding up every session
+     * that asks for it. Behind the statement guard, which refuses the lock functions, and the import, which
+     * revokes them: for a database imported otherwise, or a way to call them that no reading sees. One round
+     * trip (0.03 to 0.14 ms more per statement on a local server): with no transaction open after the rollback,
+     * auto-commit on and off again sends nothing, and the unlock runs without a BEGIN or a rollback of its own.
+     */
     @Override
     public void release(Connection connection) {
+      try {
+        connection.setAutoCommit(true);
+        try (Statement s = connection.createStatement()) {
+          s.execute("SELECT pg_advisory_unlock_all()");
+        }
+        connection.setAutoCommit(false);
+      } catch (SQLException e) {
+        // a lock that may be left is not sent back to the pool
+        discard(connection);
+        return;
+      }
       close(connection);
     }
 
@@ -323,6 +342,12 @@ public final class PostgresEngine implements QueryEngine {
 
     @Override
     public OneStatement oneStatement(Connection connection, String sql) throws SQLException {
+      // what a read-only transaction and its rollback do not contain: ending other sessions' statements, locks
+      // and a random seed that outlive the statement (StatementGuard.refusalOfPostgresCalls says which)
+      String call = StatementGuard.refusalOfPostgresCalls(sql);
+      if (call != null) {
+        return OneStatement.refused(call);
+      }
       boolean standardStrings = connection.unwrap(org.postgresql.core.BaseConnection.class)
           .getStandardConformingStrings();
       return PostgresEngine.oneStatement(sql, standardStrings);

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -328,6 +330,141 @@ class JdbcEnginesTest {
     }
     assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
         .isEqualTo(countBefore);
+  }
+
+  @Test
+  void postgres_aCallThatReachesOtherSessionsOrOutlivesTheStatement_isRefused_andHarmsNoOne() throws Exception {
+    // a review: one plain SELECT past every check ended the role's other connections (in-flight golds and
+    // predictions failed with "terminating connection due to administrator command") and left a session advisory
+    // lock on its pooled connection
+    QueryExecutor db = executor("postgresql");
+    Database.Jdbc jdbc = (Database.Jdbc) pg;
+    String kill = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = current_user "
+        + "AND pid <> pg_backend_pid()";
+    String cancel = "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE usename = current_user "
+        + "AND pid <> pg_backend_pid()";
+    try (Connection other = DriverManager.getConnection(jdbc.url(), jdbc.driverProperties())) {
+      // a statement of another thread, in flight on the executor's second connection while both are tried
+      CompletableFuture<QueryOutcome> inFlight =
+          CompletableFuture.supplyAsync(() -> db.execute("SELECT COUNT(*) FROM \"n\", pg_sleep(1)"));
+      Thread.sleep(300);
+      QueryOutcome killed = db.execute(kill);
+      QueryOutcome cancelled = db.execute(cancel);
+      QueryOutcome locked = db.execute("SELECT pg_advisory_lock(42)");
+
+      assertThat(killed).usingRecursiveComparison().ignoringFields("nanos").isEqualTo(QueryOutcome.failure(
+          FailureKind.REJECTED, "refused: pg_terminate_backend() may not run on PostgreSQL (it stops the "
+              + "statements of other sessions)", 0));
+      assertThat(cancelled).usingRecursiveComparison().ignoringFields("nanos").isEqualTo(QueryOutcome.failure(
+          FailureKind.REJECTED, "refused: pg_cancel_backend() may not run on PostgreSQL (it stops the "
+              + "statements of other sessions)", 0));
+      assertThat(locked).usingRecursiveComparison().ignoringFields("nanos").isEqualTo(QueryOutcome.failure(
+          FailureKind.REJECTED, "refused: pg_advisory_lock() may not run on PostgreSQL (advisory locks hold "
+              + "up other sessions, and a session's outlives the statement)", 0));
+      assertThat(((QueryOutcome.Success) inFlight.get()).result().rows()).containsExactly(List.of(300L));
+      try (Statement s = other.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM \"n\"")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getLong(1)).as("the other connection is alive").isEqualTo(300L);
+      }
+      assertThat(((QueryOutcome.Success) db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"))
+          .result().rows()).containsExactly(List.of(0L));
+    }
+
+    // every spelling PostgreSQL calls them by: schema-qualified, quoted, Unicode escapes, attribute notation,
+    // nested comments, and inside SQL text another function runs
+    List<String> spellings = List.of(
+        "SELECT pg_catalog.pg_terminate_backend(pg_backend_pid())", "SELECT \"pg_terminate_backend\"(0)",
+        "SELECT pg_catalog . \"pg_cancel_backend\" /* a /* b */ c */ (0)", "SELECT (0).pg_cancel_backend",
+        "SELECT ( x.p ) . -- c\n pg_cancel_backend FROM (SELECT 0 AS p) x",
+        "SELECT U&\"pg\\005fadvisory\\005flock\"(1)", "SELECT U&\"pg!005fadvisory!005flock\" UESCAPE '!' (1)",
+        "SELECT PG_TRY_ADVISORY_LOCK(1)", "SELECT pg_advisory_xact_lock_shared(1)",
+        "SELECT $$'$$, pg_advisory_lock(1) --'", "SELECT E'\\'', pg_advisory_lock(1) --'", "SELECT setseed(0.5)",
+        "SELECT pg_logical_emit_message(false, 'p', 'x')",
+        "SELECT query_to_xml('SELECT pg_advisory_lock(7)', true, false, '')",
+        "SELECT ts_stat('SELECT to_tsvector(''a'') FROM pg_advisory_lock(8)')");
+    for (String sql : spellings) {
+      QueryOutcome outcome = db.execute(sql);
+
+      assertThat(outcome).as(sql).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(((QueryOutcome.Failure) outcome).kind()).as(sql).isEqualTo(FailureKind.REJECTED);
+      assertThat(((QueryOutcome.Failure) outcome).message()).as(sql).startsWith("refused: ")
+          .contains("() may not run on PostgreSQL (");
+    }
+    assertThat(((QueryOutcome.Success) db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"))
+        .result().rows()).containsExactly(List.of(0L));
+
+    // ordinary queries, and the names as text or as a column's name, still run
+    Map<String, List<List<Object>>> runs = new LinkedHashMap<>();
+    runs.put("SELECT COUNT(*), SUM(\"v\"), MAX(\"v\") FROM \"n\"", List.of(List.of(300L, 45150L, 300L)));
+    runs.put("SELECT upper(\"Full Name\"), length(\"Full Name\"), substr(\"Full Name\", 1, 3) || '.' FROM \"people\" "
+        + "WHERE \"Id\" = 1", List.of(List.of("ANN O'NEIL", 10L, "Ann.")));
+    runs.put("SELECT pg_typeof(\"Score\")::text, pg_typeof(1)::text FROM \"people\" WHERE \"Id\" = 3",
+        List.of(List.of("double precision", "integer")));
+    runs.put("SELECT g, g * g FROM generate_series(1, 3) g", List.of(List.of(1L, 1L), List.of(2L, 4L),
+        List.of(3L, 9L)));
+    // booleans come back as SQLite's 1 and 0
+    runs.put("SELECT now() <= clock_timestamp(), now() = now()", List.of(List.of(1L, 1L)));
+    runs.put("SELECT 'pg_terminate_backend(0)', $$pg_advisory_lock(1)$$ AS \"pg_advisory_lock\" -- setseed(1)",
+        List.of(List.of("pg_terminate_backend(0)", "pg_advisory_lock(1)")));
+    for (Map.Entry<String, List<List<Object>>> run : runs.entrySet()) {
+      QueryOutcome outcome = db.execute(run.getKey());
+
+      assertThat(outcome).as(run.getKey()).isInstanceOf(QueryOutcome.Success.class);
+      assertThat(((QueryOutcome.Success) outcome).result().rows()).as(run.getKey())
+          .containsExactlyElementsOf(run.getValue());
+    }
+  }
+
+  @Test
+  void postgresImport_takesTheFunctionsFromTheReader_evenPastTheGuard() throws Exception {
+    // the import's defence behind the guard: the reader role, connected directly, cannot call them there
+    Database.Jdbc jdbc = (Database.Jdbc) pg;
+    try (Connection reader = DriverManager.getConnection(jdbc.url(), jdbc.driverProperties());
+         Statement s = reader.createStatement()) {
+      for (String sql : List.of("SELECT pg_terminate_backend(0)", "SELECT pg_cancel_backend(0)",
+          "SELECT pg_advisory_lock(1)", "SELECT pg_try_advisory_xact_lock(1)", "SELECT setseed(0.5)",
+          "SELECT pg_logical_emit_message(false, 'p', 'x')")) {
+        assertThatThrownBy(() -> s.executeQuery(sql).close()).as(sql)
+            .hasMessageStartingWith("ERROR: permission denied for function ");
+      }
+      // what the engine calls after each statement stays callable
+      assertThat(s.execute("SELECT pg_advisory_unlock_all()")).isTrue();
+    }
+  }
+
+  @Test
+  void postgres_aConnectionGoingBackToThePool_holdsNoSessionAdvisoryLock() throws Exception {
+    // behind the guard and the import: a lock taken by any means does not stay with the pooled connection
+    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+    config.setJdbcUrl(PostgresServer.adminUrl().replace("/postgres", "/small"));
+    config.setDataSourceProperties(props(PostgresServer.admin()));
+    config.setMaximumPoolSize(1);
+    config.setAutoCommit(false);
+    config.setReadOnly(true);
+    try (com.zaxxer.hikari.HikariDataSource hikari = new com.zaxxer.hikari.HikariDataSource(config)) {
+      PostgresEngine.Pool pool = new PostgresEngine.Pool(hikari);
+      Connection c = pool.borrow();
+      try (Statement s = c.createStatement()) {
+        s.executeQuery("SELECT pg_advisory_lock(42)").close();
+      }
+      c.rollback();
+      pool.release(c);
+      Connection again = pool.borrow();
+      try (Statement s = again.createStatement(); ResultSet rs = s.executeQuery(
+          "SELECT count(*), bool_and(pg_backend_pid() = pid) FROM pg_locks WHERE locktype = 'advisory'")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getLong(1)).isZero();
+        assertThat(again.getAutoCommit()).isFalse();
+      }
+      again.rollback();
+      pool.release(again);
+    }
+  }
+
+  private static Properties props(Map<String, String> map) {
+    Properties p = new Properties();
+    p.putAll(map);
+    return p;
   }
 
   @Test

@@ -139,6 +139,7 @@ public final class JdbcImport {
       try (Statement s = to.createStatement()) {
         s.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
         s.execute("GRANT USAGE ON SCHEMA public TO " + readerRole);
+        revokeSessionFunctions(s);
       }
       copy(from, to, "DOUBLE PRECISION", "BYTEA", names == Names.LOWER_CASE);
       try (Statement s = to.createStatement()) {
@@ -146,6 +147,32 @@ public final class JdbcImport {
       }
     }
     return Database.jdbc(url, Map.of("user", readerRole, "password", readerPassword));
+  }
+
+  /**
+   * Behind the statement guard ({@code StatementGuard.refusalOfPostgresCalls}): takes from PUBLIC, in the new
+   * database only (function privileges are per database), the built-in functions every role may call whose effect
+   * a read-only transaction and its rollback do not contain: ending or cancelling the role's other sessions'
+   * statements, advisory locks, the random seed, writes to the write-ahead log. Nothing is granted back, so the
+   * reader role cannot call them there. {@code pg_advisory_unlock_all}, which the engine calls after each
+   * statement, stays. The functions belong to the bootstrap superuser, so only a superuser may revoke them: for
+   * any other admin PostgreSQL warns ("no privileges could be revoked") and the guard alone keeps them out.
+   */
+  private static void revokeSessionFunctions(Statement s) throws SQLException {
+    List<String> functions = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery("SELECT p.oid::regprocedure FROM pg_proc p "
+        + "WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname IN ('pg_terminate_backend', "
+        + "'pg_cancel_backend', 'pg_advisory_lock', 'pg_advisory_lock_shared', 'pg_advisory_xact_lock', "
+        + "'pg_advisory_xact_lock_shared', 'pg_try_advisory_lock', 'pg_try_advisory_lock_shared', "
+        + "'pg_try_advisory_xact_lock', 'pg_try_advisory_xact_lock_shared', 'setseed', 'pg_logical_emit_message') "
+        + "ORDER BY 1")) {
+      while (rs.next()) {
+        functions.add(rs.getString(1));
+      }
+    }
+    for (String function : functions) {
+      s.execute("REVOKE EXECUTE ON FUNCTION " + function + " FROM PUBLIC");
+    }
   }
 
   /** {@code adminUrl} with its database replaced by {@code database}. */
