@@ -110,17 +110,23 @@ public final class FunctionCalls {
         next = StatementGuard.skipQuoted(sql, i, '"');
         name = sql.substring(i + 1, Math.max(i + 1, next - 1)).replace("\"\"", "\"");
         if (unicodeNameAt(sql, i)) {
-          char escape = '\\';
           int after = StatementGuard.skipPostgresSpaceAndComments(sql, next);
           if (sql.regionMatches(true, after, "UESCAPE", 0, 7)
               && (after + 7 >= n || !StatementGuard.isIdentifierPart(sql.charAt(after + 7)))) {
-            int quote = StatementGuard.skipPostgresSpaceAndComments(sql, after + 7);
-            if (quote + 2 < n && sql.charAt(quote) == '\'' && sql.charAt(quote + 2) == '\'') {
-              escape = sql.charAt(quote + 1);
-              next = quote + 3;
+            // PostgreSQL takes any string constant after UESCAPE ('!', E'!', $$!$$, ...), and a review hid
+            // query_to_xml behind a dollar-quoted one: the name is listed as called, decoded with each character
+            // it holds as the escape, whatever follows
+            names = names.isEmpty() ? new ArrayList<>(4) : names;
+            java.util.Set<String> decoded = new java.util.LinkedHashSet<>();
+            for (char escape : escapeCandidates(name)) {
+              decoded.add(unicodeEscapes(name, escape).toLowerCase(Locale.ROOT));
             }
+            names.addAll(decoded);
+            dot = false;
+            i = after + 7;
+            continue;
           }
-          name = unicodeEscapes(name, escape);
+          name = unicodeEscapes(name, '\\');
         }
       } else if (c == '$') {
         i = StatementGuard.skipDollarQuote(sql, i);
@@ -156,6 +162,16 @@ public final class FunctionCalls {
       i = next;
     }
     return names;
+  }
+
+  /** The escape characters a {@code U&"..."} name's text could be read with: each character it holds, and \\. */
+  private static java.util.Set<Character> escapeCandidates(String text) {
+    java.util.Set<Character> escapes = new java.util.LinkedHashSet<>();
+    escapes.add('\\');
+    for (int k = 0; k < text.length(); k++) {
+      escapes.add(text.charAt(k));
+    }
+    return escapes;
   }
 
   /** Whether the {@code "} at {@code i} opens a {@code U&"..."} name: a U and an & right before it, a word. */

@@ -145,13 +145,15 @@ public final class StatementGuard {
    * call. {@code pg_terminate_backend} and {@code pg_cancel_backend} end or cancel the statements of the role's
    * other sessions (another thread's gold or prediction); the advisory lock functions, session and transaction
    * ones alike, hold up every session asking for the same lock and fill the server's shared lock table, and a
-   * session lock outlives the rollback on its pooled connection; {@code setseed} fixes what {@code random()}
+   * session lock outlives the rollback on its pooled connection; {@code setseed}, and {@code set_config} with
+   * {@code 'seed'} (a setting the rollback resets, but not the generator it seeded), fix what {@code random()}
    * returns to later statements on that connection; {@code pg_logical_emit_message} writes to the server's
    * write-ahead log, which no rollback undoes; and {@code query_to_xml}, {@code query_to_xmlschema},
    * {@code query_to_xml_and_xmlschema}, {@code ts_stat} and {@code ts_rewrite} run SQL given as text, whose calls
    * no reading of the statement sees. The calls are read by {@link FunctionCalls#of(String, Quoting)} with
    * PostgreSQL's quotes and comments, schema-qualified, quoted ({@code "pg_terminate_backend"(}), written with
-   * Unicode escapes ({@code U&"..."}) or in attribute notation ({@code (pid).pg_cancel_backend}) alike, once with
+   * Unicode escapes ({@code U&"..."}, with whatever {@code UESCAPE} string: decoded with each character the name
+   * holds) or in attribute notation ({@code (pid).pg_cancel_backend}) alike, once with
    * {@code '...'} strings standard and once with backslash escapes in them (a server with
    * {@code standard_conforming_strings} off), so a string that hides a call from one reading does not hide it.
    *
@@ -174,6 +176,7 @@ public final class StatementGuard {
       String why = switch (name) {
         case "pg_terminate_backend", "pg_cancel_backend" -> "it stops the statements of other sessions";
         case "setseed" -> "the seed outlives the statement on its pooled connection";
+        case "set_config" -> "the random seed it can set outlives the statement on its pooled connection";
         case "pg_logical_emit_message" -> "it writes to the server's write-ahead log, which no rollback undoes";
         case "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "ts_stat", "ts_rewrite" ->
             "it runs SQL given as text, whose calls cannot be checked";

@@ -52,9 +52,22 @@ class FunctionCallsTest {
     assertThat(FunctionCalls.of("SELECT $$f(1)$$, $t$g(1)$t$, E'\\'h(1)', e'x'\n'\\'i(1)', 'j(1)', k(1)", pg))
         .containsExactly("k");
     assertThat(FunctionCalls.of("SELECT 'a\\', f(1) --'", pg)).containsExactly("f");
-    // U&"..." names decoded, with the default escape or the one UESCAPE names
-    assertThat(FunctionCalls.of("SELECT U&\"f\\0061\"(1), u&\"g!+000061!!\" UESCAPE '!' (1), xu&\"h\\0061\"(1)", pg))
-        .containsExactly("fa", "ga!", "h\\0061");
+    // U&"..." names decoded with the default escape; after UESCAPE, with each character the name holds (the
+    // escape may be given in any string form), one of which is the one UESCAPE names
+    assertThat(FunctionCalls.of("SELECT U&\"f\\0061\"(1), xu&\"h\\0061\"(1)", pg)).containsExactly("fa", "h\\0061");
+    assertThat(FunctionCalls.of("SELECT u&\"g!+000061!!\" UESCAPE '!' (1)", pg))
+        .contains("g!+000061!!", "ga!").hasSize(4);
+  }
+
+  @Test
+  void of_postgres_uescapeOfAnyStringForm_listsTheNameDecodedWithEachCharacterItHolds() {
+    // PostgreSQL takes '!', E'!' or $$!$$ after UESCAPE: a review called query_to_xml through the last
+    assertThat(FunctionCalls.of("SELECT U&\"!0071uery_to_xml\" UESCAPE $$!$$('SELECT 1')",
+        StatementGuard.Quoting.POSTGRESQL)).contains("query_to_xml");
+    assertThat(FunctionCalls.of("SELECT * FROM U&\"!0074s_stat\" UESCAPE E'!'('x')",
+        StatementGuard.Quoting.POSTGRESQL)).contains("ts_stat");
+    assertThat(FunctionCalls.of("SELECT U&\"a\" UESCAPE '!', f(1)", StatementGuard.Quoting.POSTGRESQL))
+        .containsExactly("a", "f");
   }
 
   @Test

@@ -381,7 +381,13 @@ class JdbcEnginesTest {
         "SELECT $$'$$, pg_advisory_lock(1) --'", "SELECT E'\\'', pg_advisory_lock(1) --'", "SELECT setseed(0.5)",
         "SELECT pg_logical_emit_message(false, 'p', 'x')",
         "SELECT query_to_xml('SELECT pg_advisory_lock(7)', true, false, '')",
-        "SELECT ts_stat('SELECT to_tsvector(''a'') FROM pg_advisory_lock(8)')");
+        "SELECT ts_stat('SELECT to_tsvector(''a'') FROM pg_advisory_lock(8)')",
+        // a second review: UESCAPE takes any string constant, and set_config('seed', ...) seeds as setseed does
+        "SELECT U&\"!0071uery_to_xml\" UESCAPE $$!$$('SELECT current_user AS who', true, false, '')::text",
+        "SELECT * FROM U&\"!0074s_stat\" UESCAPE E'!'('SELECT to_tsvector(''ran inside'')')",
+        "SELECT U&\"!0070g_cancel_backend\" UESCAPE $$!$$(pg_backend_pid())",
+        "SELECT U&\"#0070g#005fterminate#005fbackend\" UESCAPE $t$#$t$ (0)",
+        "SELECT set_config('seed', '0.5', false) AS s");
     for (String sql : spellings) {
       QueryOutcome outcome = db.execute(sql);
 
@@ -423,7 +429,8 @@ class JdbcEnginesTest {
          Statement s = reader.createStatement()) {
       for (String sql : List.of("SELECT pg_terminate_backend(0)", "SELECT pg_cancel_backend(0)",
           "SELECT pg_advisory_lock(1)", "SELECT pg_try_advisory_xact_lock(1)", "SELECT setseed(0.5)",
-          "SELECT pg_logical_emit_message(false, 'p', 'x')")) {
+          "SELECT pg_logical_emit_message(false, 'p', 'x')", "SELECT set_config('seed', '0.5', false)",
+          "SELECT query_to_xml('SELECT 1', true, false, '')", "SELECT ts_stat('SELECT to_tsvector(''a'')')")) {
         assertThatThrownBy(() -> s.executeQuery(sql).close()).as(sql)
             .hasMessageStartingWith("ERROR: permission denied for function ");
       }

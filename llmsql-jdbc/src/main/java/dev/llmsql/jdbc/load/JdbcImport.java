@@ -153,7 +153,9 @@ public final class JdbcImport {
    * Behind the statement guard ({@code StatementGuard.refusalOfPostgresCalls}): takes from PUBLIC, in the new
    * database only (function privileges are per database), the built-in functions every role may call whose effect
    * a read-only transaction and its rollback do not contain: ending or cancelling the role's other sessions'
-   * statements, advisory locks, the random seed, writes to the write-ahead log. Nothing is granted back, so the
+   * statements, advisory locks, the random seed ({@code setseed}, {@code set_config}), writes to the write-ahead
+   * log, and the functions that run SQL given as text ({@code query_to_xml}, {@code ts_stat}, ...), whose calls
+   * the guard cannot read. Nothing is granted back, so the
    * reader role cannot call them there. {@code pg_advisory_unlock_all}, which the engine calls after each
    * statement, stays. The functions belong to the bootstrap superuser, so only a superuser may revoke them: for
    * any other admin PostgreSQL warns ("no privileges could be revoked") and the guard alone keeps them out.
@@ -164,7 +166,9 @@ public final class JdbcImport {
         + "WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname IN ('pg_terminate_backend', "
         + "'pg_cancel_backend', 'pg_advisory_lock', 'pg_advisory_lock_shared', 'pg_advisory_xact_lock', "
         + "'pg_advisory_xact_lock_shared', 'pg_try_advisory_lock', 'pg_try_advisory_lock_shared', "
-        + "'pg_try_advisory_xact_lock', 'pg_try_advisory_xact_lock_shared', 'setseed', 'pg_logical_emit_message') "
+        + "'pg_try_advisory_xact_lock', 'pg_try_advisory_xact_lock_shared', 'setseed', 'set_config', "
+        + "'pg_logical_emit_message', 'query_to_xml', 'query_to_xmlschema', 'query_to_xml_and_xmlschema', "
+        + "'cursor_to_xml', 'cursor_to_xmlschema', 'ts_stat', 'ts_rewrite') "
         + "ORDER BY 1")) {
       while (rs.next()) {
         functions.add(rs.getString(1));
