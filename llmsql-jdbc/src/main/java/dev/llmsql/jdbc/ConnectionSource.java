@@ -15,7 +15,10 @@ interface ConnectionSource extends AutoCloseable {
   /** Returns a connection after a statement that finished (its transaction is rolled back first). */
   void release(Connection connection);
 
-  /** Drops a connection that cannot be trusted any more (abandoned, broken). */
+  /**
+   * Drops a connection that cannot be trusted any more (abandoned, broken), without waiting for a statement still
+   * running on it: its place is free for another connection at once.
+   */
   void discard(Connection connection);
 
   /**

@@ -13,6 +13,7 @@ import dev.llmsql.execution.QueryEngine;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.guard.FunctionCalls;
 import dev.llmsql.guard.StatementGuard;
+import dev.llmsql.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +62,9 @@ public final class DuckDbEngine implements QueryEngine {
 
   private static final String RUNS_SQL = "it runs SQL from a string";
   private static final String READS_FILES = "it reads files";
+  private static final String DEEP_JSON = "it recurses once per level of a JSON value, past the stack's end";
+  private static final String UNSAFE_OFFSET = "its offset is no column or integer literal, and DuckDB crashed on "
+      + "an offset of -2^63";
   /**
    * DuckDB functions no statement may call, by the name it calls them (any schema), with what each would do.
    * Checked against DuckDB 1.4's {@code duckdb_functions()}: every other function only computes, reads the
@@ -105,6 +109,8 @@ public final class DuckDbEngine implements QueryEngine {
       Map.entry("checkpoint", "it writes the database file"),
       Map.entry("force_checkpoint", "it writes the database file"),
       Map.entry("setseed", "it changes the random numbers of later statements"),
+      // native recursion: a fuzz run's 100,000-deep JSON array ('[' repeated) overflowed the thread's stack, SIGSEGV
+      Map.entry("json_structure", DEEP_JSON), Map.entry("json_group_structure", DEEP_JSON),
       // files: without external access DuckDB still reads its allowed paths, the database file and its WAL
       // (read_blob returned the benchmark file's bytes); no benchmark query reads a file
       Map.entry("read_blob", READS_FILES), Map.entry("read_text", READS_FILES),
@@ -313,7 +319,9 @@ public final class DuckDbEngine implements QueryEngine {
           if (statements > 1) {
             return StatementGuard.refusalOfEngine("DuckDB", statements);
           }
-          return deniedCall(calledFunctions(rs.getString(4), sql));
+          List<String> called = calledFunctions(rs.getString(4), sql);
+          String denied = deniedCall(called);
+          return denied != null ? denied : offsetRefusal(rs.getString(4), called);
         }
       }
     }
@@ -350,6 +358,47 @@ public final class DuckDbEngine implements QueryEngine {
       return names;
     }
 
+    /**
+     * The refusal of a {@code lead}/{@code lag} whose offset is neither a column nor an integer literal, or null.
+     * A fuzz run: DuckDB 1.4 negates a constant offset, and -2^63 ({@code lead(1, -9223372036854775808) OVER ()},
+     * or {@code -9223372036854775807 - 1}) overflowed and wrote outside its buffer, and glibc aborted the JVM. A
+     * column's value takes another path, which checks it; an integer literal other than -2^63 is safe; any other
+     * offset (a sum, a cast) may fold to -2^63. When the tree cannot be read, every {@code lead}/{@code lag}.
+     */
+    private static String offsetRefusal(String json, List<String> called) {
+      JsonNode tree;
+      try {
+        tree = JSON.readTree(json);
+      } catch (JsonProcessingException | RuntimeException e) {
+        tree = null;
+      }
+      if (tree == null) {
+        return called.stream().filter(n -> n.equals("lead") || n.equals("lag")).findFirst()
+            .map(n -> StatementGuard.refusalOfFunction("DuckDB", n, UNSAFE_OFFSET)).orElse(null);
+      }
+      Deque<JsonNode> todo = new ArrayDeque<>();
+      todo.push(tree);
+      while (!todo.isEmpty()) {
+        JsonNode node = todo.pop();
+        String type = node.path("type").asText("");
+        if ((type.equals("WINDOW_LEAD") || type.equals("WINDOW_LAG")) && !safeOffset(node.get("offset_expr"))) {
+          return StatementGuard.refusalOfFunction("DuckDB", type.equals("WINDOW_LEAD") ? "lead" : "lag",
+              UNSAFE_OFFSET);
+        }
+        node.forEach(todo::push);
+      }
+      return null;
+    }
+
+    private static boolean safeOffset(JsonNode offset) {
+      if (offset == null || offset.isNull() || "COLUMN_REF".equals(offset.path("class").asText())) {
+        return true;
+      }
+      JsonNode value = offset.path("value");
+      return "CONSTANT".equals(offset.path("class").asText()) && (value.path("is_null").asBoolean()
+          || value.path("value").canConvertToLong() && value.path("value").asLong() != Long.MIN_VALUE);
+    }
+
     /** The refusal of the first of {@code names} that is in {@link #DENIED}, or null. */
     private static String deniedCall(List<String> names) {
       for (String name : names) {
@@ -375,11 +424,15 @@ public final class DuckDbEngine implements QueryEngine {
       synchronized (this) {
         all.remove(connection);
       }
-      try {
-        connection.close();
-      } catch (SQLException e) {
-        // gone either way
-      }
+      // on a thread of its own: the driver's close waits for the statement still running on the connection, and
+      // one DuckDB cannot interrupt (a constant folded while it plans) ran for minutes
+      DaemonThreads.start("llmsql-duckdb-discard", () -> {
+        try {
+          connection.close();
+        } catch (SQLException e) {
+          // gone either way
+        }
+      });
     }
 
     @Override

@@ -25,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -104,15 +105,13 @@ final class JdbcQueryExecutor implements QueryExecutor {
     try {
       return future.get(limits.queryTimeout().toNanos() + GRACE_NANOS, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      running.abandon(connection);
       future.cancel(true);
-      connections.discard(connection);
+      abandon(running, connection);
       return ResultBounds.timeout(limits, "did not stop when cancelled; it was abandoned and its connection is "
           + "discarded", System.nanoTime() - runStart);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      running.abandon(connection);
-      connections.discard(connection);
+      abandon(running, connection);
       return QueryOutcome.failure(FailureKind.TIMEOUT, "interrupted while the query ran", System.nanoTime() - runStart);
     } catch (ExecutionException e) {
       connections.discard(connection);
@@ -148,8 +147,10 @@ final class JdbcQueryExecutor implements QueryExecutor {
       running.start(statement);
       statement.setFetchSize(Math.min(1_000, limits.maxRows() + 1));
       statement.setMaxRows(limits.maxRows() + 1);
-      ScheduledFuture<?> alarm = WATCHDOG.schedule(running::cancel, limits.queryTimeout().toNanos(),
-          TimeUnit.NANOSECONDS);
+      // the cancel runs on a worker: it can wait as long as the statement does (below), and the one watchdog
+      // thread must stay free for every other statement's alarm
+      ScheduledFuture<?> alarm = WATCHDOG.schedule(() -> WORKERS.execute(running::cancel),
+          limits.queryTimeout().toNanos(), TimeUnit.NANOSECONDS);
       try (ResultSet rs = statement.executeQuery(one.text())) {
         QueryOutcome outcome = read(rs, started, stopAfterRows);
         reusable = true;
@@ -178,6 +179,19 @@ final class JdbcQueryExecutor implements QueryExecutor {
       if (!running.finish()) {
         finish(connection, reusable);
       }
+    }
+  }
+
+  /**
+   * Gives up on a statement still running, unless it has just ended (its worker then keeps the connection). The
+   * cancel runs on a worker, not here: DuckDB's driver makes it wait for its lock, which a statement holds as
+   * long as it runs, and a statement it cannot interrupt held it for minutes (a constant folded while it plans,
+   * {@code length(range(300000000))}), so the caller, and with it the run, waited too. Discarding does not wait.
+   */
+  private void abandon(Running running, Connection connection) {
+    if (running.abandon()) {
+      WORKERS.execute(running::cancel);
+      connections.discard(connection);
     }
   }
 
@@ -270,12 +284,18 @@ final class JdbcQueryExecutor implements QueryExecutor {
     private Statement statement;
     private boolean finished;
     private boolean cancelled;
-    private boolean abandoned;
+    /** Set by whichever comes first, the worker ending or the caller giving up: that side owns the connection. */
+    private final AtomicBoolean settled = new AtomicBoolean();
 
     synchronized void start(Statement statement) {
       this.statement = statement;
     }
 
+    /**
+     * Cancels the statement unless it ended. Under this lock, so that a statement ending meanwhile cannot hand its
+     * connection on and the cancel hit the next statement; the driver may keep it waiting while the statement
+     * runs, so only workers call this.
+     */
     synchronized void cancel() {
       if (statement != null && !finished) {
         cancelled = true;
@@ -291,15 +311,17 @@ final class JdbcQueryExecutor implements QueryExecutor {
       return cancelled;
     }
 
-    synchronized void abandon(Connection connection) {
-      abandoned = true;
-      cancel();
+    /** The caller gives up; true when the statement had not ended, so the caller discards its connection. */
+    boolean abandon() {
+      return settled.compareAndSet(false, true);
     }
 
     /** Marks the statement done; true when the caller gave up on it (its connection is discarded there). */
-    synchronized boolean finish() {
-      finished = true;
-      return abandoned;
+    boolean finish() {
+      synchronized (this) {
+        finished = true;
+      }
+      return !settled.compareAndSet(false, true);
     }
   }
 }

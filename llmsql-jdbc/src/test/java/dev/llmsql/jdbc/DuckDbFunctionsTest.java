@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +138,32 @@ class DuckDbFunctionsTest {
     assertThat(rows("SELECT value FROM duckdb_settings() WHERE name = 'enable_logging'"))
         .containsExactly(List.of("0"));
     assertThat(rows("SELECT count(*) FROM duckdb_logs()")).containsExactly(List.of(0L));
+  }
+
+  @Test
+  void leadLagWithAnOffsetThatCouldFoldToMinusTwoToThe63_andDeepJsonRecursion_areRefused_plainOffsetsRun() {
+    // a fuzz run: lead(1, -9223372036854775808) OVER () aborted the JVM (glibc: malloc assertion failure)
+    String offset = "its offset is no column or integer literal, and DuckDB crashed on an offset of -2^63";
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("SELECT lead(1, -9223372036854775808) OVER ()", refusal("lead", offset));
+    expected.put("SELECT lead(1, -9223372036854775807 - 1) OVER ()", refusal("lead", offset));
+    expected.put("SELECT \"Id\", lag(\"Id\", '-9223372036854775808'::BIGINT, 0) OVER () FROM people",
+        refusal("lag", offset));
+    expected.put("SELECT (SELECT lag(1, (SELECT -9223372036854775808)) OVER ())", refusal("lag", offset));
+
+    // a fuzz run: SIGSEGV, the native stack overflowed at one frame per level
+    String deep = "it recurses once per level of a JSON value, past the stack's end";
+    expected.put("SELECT json_structure(repeat('[', 100000) || repeat(']', 100000))", refusal("json_structure", deep));
+    expected.put("SELECT json_group_structure(j) FROM (SELECT (repeat('[', 100000) || repeat(']', 100000))::JSON j)",
+        refusal("json_group_structure", deep));
+
+    assertThat(refusals(new ArrayList<>(expected.keySet()))).containsExactlyEntriesOf(expected);
+    assertThat(rows("SELECT \"Id\", lag(\"Id\") OVER (ORDER BY \"Id\"), lead(\"Id\", 2, -1) OVER (ORDER BY \"Id\"), "
+        + "lag(\"Id\", -1) OVER (ORDER BY \"Id\"), lead(\"Id\", \"Id\") OVER (ORDER BY \"Id\") FROM people "
+        + "ORDER BY 1"))
+        .containsExactly(Arrays.asList(1L, null, 3L, 2L, 2L), Arrays.asList(2L, 1L, -1L, 3L, null),
+            Arrays.asList(3L, 2L, -1L, null, null));
+    assertThat(rows("SELECT lead(1, 9223372036854775807) OVER ()")).containsExactly(Arrays.asList((Object) null));
   }
 
   @Test
