@@ -41,7 +41,10 @@ public final class ResultBounds {
   private ResultBounds() {
   }
 
-  /** Reads one cell of a result's current row as a {@code Long}, {@code Double}, {@code String}, {@code byte[]} or null. */
+  /**
+   * Reads one cell of a result's current row as a {@code Long}, {@code Double}, {@code String}, {@code byte[]} or
+   * null.
+   */
   @FunctionalInterface
   public interface ValueReader {
 

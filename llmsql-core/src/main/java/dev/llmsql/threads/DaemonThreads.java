@@ -22,20 +22,37 @@ public final class DaemonThreads implements ThreadFactory {
 
   private final String name;
   private final AtomicInteger count;
+  private final long stackBytes;
 
-  private DaemonThreads(String name, boolean numbered) {
+  private DaemonThreads(String name, AtomicInteger count, long stackBytes) {
     this.name = requireNonNull(name, "name");
-    this.count = numbered ? new AtomicInteger() : null;
+    this.count = count;
+    this.stackBytes = stackBytes;
   }
 
   /** Threads named {@code prefix} followed by 1, 2, 3 and so on. */
   public static DaemonThreads numbered(String prefix) {
-    return new DaemonThreads(prefix, true);
+    return new DaemonThreads(prefix, new AtomicInteger(), 0);
   }
 
   /** Threads all named {@code name}. */
   public static DaemonThreads named(String name) {
-    return new DaemonThreads(name, false);
+    return new DaemonThreads(name, null, 0);
+  }
+
+  /**
+   * These threads with a stack of {@code bytes} (reserved, and touched only as deep as code goes): for threads
+   * that run native code which recurses as deep as its input nests, such as a database engine's parser.
+   *
+   * <pre>{@code
+   * ThreadFactory deep = DaemonThreads.numbered("llmsql-jdbc-").withStackSize(64L << 20);
+   * }</pre>
+   */
+  public DaemonThreads withStackSize(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("stack size must be positive, but was " + bytes);
+    }
+    return new DaemonThreads(name, count, bytes);
   }
 
   /** Starts {@code task} on a new daemon thread named {@code name}. */
@@ -47,7 +64,8 @@ public final class DaemonThreads implements ThreadFactory {
 
   @Override
   public Thread newThread(Runnable task) {
-    Thread thread = new Thread(task, count == null ? name : name + count.incrementAndGet());
+    // 0: the JVM's default stack size (-Xss)
+    Thread thread = new Thread(null, task, count == null ? name : name + count.incrementAndGet(), stackBytes);
     thread.setDaemon(true);
     return thread;
   }

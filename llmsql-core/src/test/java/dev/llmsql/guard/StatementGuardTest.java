@@ -176,8 +176,8 @@ class StatementGuardTest {
   @Test
   void refusalOfPostgresCalls_namesTheFunctionAndWhy() {
     Map<String, String> expected = new LinkedHashMap<>();
-    expected.put("SELECT pg_terminate_backend(pid) FROM pg_stat_activity", "refused: pg_terminate_backend() may not run on "
-        + "PostgreSQL (it stops the statements of other sessions)");
+    expected.put("SELECT pg_terminate_backend(pid) FROM pg_stat_activity", "refused: pg_terminate_backend() may "
+        + "not run on PostgreSQL (it stops the statements of other sessions)");
     expected.put("SELECT pg_catalog.\"pg_cancel_backend\"(0)", "refused: pg_cancel_backend() may not run on "
         + "PostgreSQL (it stops the statements of other sessions)");
     expected.put("SELECT 1 FROM pg_try_advisory_xact_lock_shared(1)", "refused: pg_try_advisory_xact_lock_shared() "

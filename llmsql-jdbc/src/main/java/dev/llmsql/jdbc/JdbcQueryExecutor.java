@@ -39,7 +39,15 @@ final class JdbcQueryExecutor implements QueryExecutor {
   /** How long after the timeout a caller waits for a statement that ignores the cancel before abandoning it. */
   private static final long GRACE_NANOS = ResultBounds.GRACE_NANOS;
 
-  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.numbered("llmsql-jdbc-"));
+  /**
+   * Statements run here, DuckDB's in its native code on this thread's stack: its parser and binder recurse once
+   * per level of an expression or a type, and a fuzz run's list nested 300 deep (its limit is 1000) overflowed the
+   * default stack and killed the JVM (SIGSEGV). With 64 MB (reserved, touched only as deep as a statement goes)
+   * nesting up to DuckDB's limit failed cleanly in probes from 16 MB up.
+   */
+  private static final long STACK_BYTES = 64L << 20;
+  private static final ExecutorService WORKERS =
+      Executors.newCachedThreadPool(DaemonThreads.numbered("llmsql-jdbc-").withStackSize(STACK_BYTES));
   private static final ScheduledExecutorService WATCHDOG =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("llmsql-jdbc-watchdog-"));
 
@@ -216,8 +224,8 @@ final class JdbcQueryExecutor implements QueryExecutor {
     for (int i = 0; i < types.length; i++) {
       types[i] = meta.getColumnType(i + 1);
     }
-    return ResultBounds.read(rs, meta, (row, column) -> CellReader.read(row, column, types[column - 1]), limits, started,
-        stopAfterRows);
+    return ResultBounds.read(rs, meta, (row, column) -> CellReader.read(row, column, types[column - 1]), limits,
+        started, stopAfterRows);
   }
 
   private static boolean isTimeout(SQLException e) {

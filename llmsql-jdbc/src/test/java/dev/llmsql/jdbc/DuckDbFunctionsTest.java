@@ -197,6 +197,30 @@ class DuckDbFunctionsTest {
   }
 
   @Test
+  void valuesNestedAsDeepAsDuckDbParses_failCleanly_andTheJvmLivesOn() {
+    // a fuzz run: a list nested 300 deep, unnested recursively, overflowed the native stack of the thread running
+    // it (SIGSEGV, exit 139), as a cast to a type nested 300 deep did; statements run on threads with a stack
+    // deep enough for DuckDB's own limit of 1000 levels now, and this test runs them in this JVM
+    Map<String, String> outcomes = new LinkedHashMap<>();
+    for (int depth : new int[] {300, 900}) {
+      String list = "[".repeat(depth) + "1" + "]".repeat(depth);
+      for (String sql : List.of("SELECT unnest(" + list + ", recursive := true)",
+          "SELECT unnest('" + list + "'::INTEGER" + "[]".repeat(depth) + ", recursive := true)")) {
+        QueryOutcome outcome = db.execute(sql);
+        outcomes.put(depth + (sql.contains("::") ? " cast" : " literal"), outcome instanceof QueryOutcome.Failure f
+            ? f.kind() + " " + f.message().lines().findFirst().orElse("") : outcome.toString());
+      }
+    }
+    // DuckDB's memory bound stops each: a size verdict, as any result past the bound gets
+    String size = "SIZE_LIMIT size cap: the result takes more than 134217728 bytes or the engine's memory bound; "
+        + "raise maxResultBytes (--max-result-bytes) if such results are expected (Out of Memory Error: failed to "
+        + "allocate data of size 32.0 KiB (953.6 MiB/953.6 MiB used))";
+    assertThat(outcomes).containsExactly(Map.entry("300 literal", size), Map.entry("300 cast", size),
+        Map.entry("900 literal", size), Map.entry("900 cast", size));
+    assertThat(rows("SELECT 2")).containsExactly(List.of(2L));
+  }
+
+  @Test
   void ordinaryFunctions_stillRun_withTheirRows() {
     assertThat(rows("SELECT count(*), sum(\"Id\"), avg(\"Score\"), max(\"Full Name\"), string_agg(\"Full Name\", ',' "
         + "ORDER BY \"Id\") FROM people")).containsExactly(List.of(3L, 6L, 8.375, "Cy", "Ann,Bo,Cy"));
