@@ -319,26 +319,31 @@ public final class DuckDbEngine implements QueryEngine {
           if (statements > 1) {
             return StatementGuard.refusalOfEngine("DuckDB", statements);
           }
-          List<String> called = calledFunctions(rs.getString(4), sql);
+          JsonNode tree = tree(rs.getString(4));
+          List<String> called = tree == null ? FunctionCalls.of(sql, StatementGuard.Quoting.DUCKDB)
+              : calledFunctions(tree);
           String denied = deniedCall(called);
-          return denied != null ? denied : offsetRefusal(rs.getString(4), called);
+          return denied != null ? denied : offsetRefusal(tree, called);
         }
       }
     }
 
-    /**
-     * Every function and table function the serialized statement {@code json} names, schema-qualified or not,
-     * in lambdas, subqueries and {@code SUMMARIZE}/{@code DESCRIBE} alike (each a node with a
-     * {@code function_name}); when the tree cannot be read (nested deeper than Jackson reads), the calls in the
-     * text, which lists at least as many.
-     */
-    private static List<String> calledFunctions(String json, String sql) {
-      JsonNode tree;
+    /** The serialized statement read as a tree, once for both checks; null when Jackson cannot read it. */
+    private static JsonNode tree(String json) {
       try {
-        tree = JSON.readTree(json);
+        return JSON.readTree(json);
       } catch (JsonProcessingException | RuntimeException e) {
-        return FunctionCalls.of(sql, StatementGuard.Quoting.DUCKDB);
+        return null;   // nested deeper than Jackson reads: the checks fall back on the text
       }
+    }
+
+    /**
+     * Every function and table function the serialized statement {@code tree} names, schema-qualified or not,
+     * in lambdas, subqueries and {@code SUMMARIZE}/{@code DESCRIBE} alike (each a node with a
+     * {@code function_name}); when the tree cannot be read, the caller takes the calls in the text, which lists
+     * at least as many.
+     */
+    private static List<String> calledFunctions(JsonNode tree) {
       List<String> names = new ArrayList<>();
       Deque<JsonNode> todo = new ArrayDeque<>();
       todo.push(tree);
@@ -363,15 +368,9 @@ public final class DuckDbEngine implements QueryEngine {
      * A fuzz run: DuckDB 1.4 negates a constant offset, and -2^63 ({@code lead(1, -9223372036854775808) OVER ()},
      * or {@code -9223372036854775807 - 1}) overflowed and wrote outside its buffer, and glibc aborted the JVM. A
      * column's value takes another path, which checks it; an integer literal other than -2^63 is safe; any other
-     * offset (a sum, a cast) may fold to -2^63. When the tree cannot be read, every {@code lead}/{@code lag}.
+     * offset (a sum, a cast) may fold to -2^63. When the tree cannot be read (null), every {@code lead}/{@code lag}.
      */
-    private static String offsetRefusal(String json, List<String> called) {
-      JsonNode tree;
-      try {
-        tree = JSON.readTree(json);
-      } catch (JsonProcessingException | RuntimeException e) {
-        tree = null;
-      }
+    private static String offsetRefusal(JsonNode tree, List<String> called) {
       if (tree == null) {
         return called.stream().filter(n -> n.equals("lead") || n.equals("lag")).findFirst()
             .map(n -> StatementGuard.refusalOfFunction("DuckDB", n, UNSAFE_OFFSET)).orElse(null);
