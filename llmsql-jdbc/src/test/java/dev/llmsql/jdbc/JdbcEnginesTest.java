@@ -80,6 +80,31 @@ class JdbcEnginesTest {
     return executor;
   }
 
+  /** Each text refused (REJECTED) with exactly its message, and the table "people" as it was before them. */
+  private static void assertRefusedAndNothingChanged(QueryExecutor db, Map<String, String> refused) {
+    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
+    for (Map.Entry<String, String> text : refused.entrySet()) {
+      QueryOutcome outcome = db.execute(text.getKey());
+
+      assertThat(outcome).as(text.getKey()).isInstanceOf(QueryOutcome.Failure.class);
+      assertThat(((QueryOutcome.Failure) outcome).kind()).as(text.getKey()).isEqualTo(FailureKind.REJECTED);
+      assertThat(((QueryOutcome.Failure) outcome).message()).as(text.getKey()).isEqualTo(text.getValue());
+    }
+    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
+        .isEqualTo(countBefore);
+  }
+
+  /** Each text runs and returns exactly its rows, in order. */
+  private static void assertRows(QueryExecutor db, Map<String, List<List<Object>>> runs) {
+    for (Map.Entry<String, List<List<Object>>> run : runs.entrySet()) {
+      QueryOutcome outcome = db.execute(run.getKey());
+
+      assertThat(outcome).as(run.getKey()).isInstanceOf(QueryOutcome.Success.class);
+      assertThat(((QueryOutcome.Success) outcome).result().rows()).as(run.getKey())
+          .containsExactlyElementsOf(run.getValue());
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
   void execute_rows_comeBackAsSqlitesCells(String engine) {
@@ -216,13 +241,7 @@ class JdbcEnginesTest {
     runs.put("SELECT 1 /* /* */ ; */", List.of(List.of(1L)));
     runs.put("/* /* */ DELETE FROM \"people\"; */ SELECT COUNT(*) FROM \"people\"", List.of(List.of(3L)));
 
-    for (Map.Entry<String, List<List<Object>>> run : runs.entrySet()) {
-      QueryOutcome outcome = db.execute(run.getKey());
-
-      assertThat(outcome).as(run.getKey()).isInstanceOf(QueryOutcome.Success.class);
-      assertThat(((QueryOutcome.Success) outcome).result().rows()).as(run.getKey())
-          .containsExactlyElementsOf(run.getValue());
-    }
+    assertRows(db, runs);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -255,7 +274,6 @@ class JdbcEnginesTest {
   @MethodSource("engines")
   void execute_aStatementAfterACommentAfterTheSemicolon_isRefused(String engine) {
     QueryExecutor db = executor(engine);
-    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
     String hide = "CREATE TEMP TABLE \"people\" AS SELECT 0 AS n WHERE false";
     Map<String, String> refused = new LinkedHashMap<>();
     refused.put("SELECT 1; /* x */ SELECT 2", "refused: only one statement may run, but more follows ';' at offset 8");
@@ -263,15 +281,7 @@ class JdbcEnginesTest {
     refused.put("SELECT 1; /* x */ " + hide, "refused: only one statement may run, but more follows ';' at offset 8");
     refused.put("SELECT 1; -- x\r" + hide, "refused: only one statement may run, but more follows ';' at offset 8");
 
-    for (Map.Entry<String, String> text : refused.entrySet()) {
-      QueryOutcome outcome = db.execute(text.getKey());
-
-      assertThat(outcome).as(text.getKey()).isInstanceOf(QueryOutcome.Failure.class);
-      assertThat(((QueryOutcome.Failure) outcome).kind()).as(text.getKey()).isEqualTo(FailureKind.REJECTED);
-      assertThat(((QueryOutcome.Failure) outcome).message()).as(text.getKey()).isEqualTo(text.getValue());
-    }
-    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
-        .isEqualTo(countBefore);
+    assertRefusedAndNothingChanged(db, refused);
   }
 
   @Test
@@ -306,7 +316,6 @@ class JdbcEnginesTest {
     // digit, an escape string goes on past a newline, a comment ends at \r, and a comment nests (it hid a CREATE
     // from the first-keyword check, which no statement count sees)
     QueryExecutor db = executor(engine);
-    QueryOutcome countBefore = db.execute("SELECT COUNT(*) FROM \"people\"");
     String hide = " CREATE TEMP TABLE \"people\" AS SELECT 0 AS n WHERE false";
     Map<String, String> refused = new LinkedHashMap<>();
     refused.put("SELECT $$a;b$$;" + hide + "; --", "refused: only one statement may run, but more follows ';' at "
@@ -321,15 +330,7 @@ class JdbcEnginesTest {
     refused.put("/* /* */ SELECT 1 */" + hide, "refused: CREATE statements may not run (only SELECT, WITH ... "
         + "SELECT and VALUES; benchmark databases are read-only)");
 
-    for (Map.Entry<String, String> text : refused.entrySet()) {
-      QueryOutcome outcome = db.execute(text.getKey());
-
-      assertThat(outcome).as(text.getKey()).isInstanceOf(QueryOutcome.Failure.class);
-      assertThat(((QueryOutcome.Failure) outcome).kind()).as(text.getKey()).isEqualTo(FailureKind.REJECTED);
-      assertThat(((QueryOutcome.Failure) outcome).message()).as(text.getKey()).isEqualTo(text.getValue());
-    }
-    assertThat(db.execute("SELECT COUNT(*) FROM \"people\"")).usingRecursiveComparison().ignoringFields("nanos")
-        .isEqualTo(countBefore);
+    assertRefusedAndNothingChanged(db, refused);
   }
 
   @Test
@@ -412,13 +413,7 @@ class JdbcEnginesTest {
     runs.put("SELECT now() <= clock_timestamp(), now() = now()", List.of(List.of(1L, 1L)));
     runs.put("SELECT 'pg_terminate_backend(0)', $$pg_advisory_lock(1)$$ AS \"pg_advisory_lock\" -- setseed(1)",
         List.of(List.of("pg_terminate_backend(0)", "pg_advisory_lock(1)")));
-    for (Map.Entry<String, List<List<Object>>> run : runs.entrySet()) {
-      QueryOutcome outcome = db.execute(run.getKey());
-
-      assertThat(outcome).as(run.getKey()).isInstanceOf(QueryOutcome.Success.class);
-      assertThat(((QueryOutcome.Success) outcome).result().rows()).as(run.getKey())
-          .containsExactlyElementsOf(run.getValue());
-    }
+    assertRows(db, runs);
   }
 
   @Test
