@@ -31,8 +31,21 @@ class CliBirdTableTest extends CliHarness {
     }
   }
 
-  /** {@code summary.bird} of an evaluation with the bird judge, R-VES left out once it is seen in every level. */
-  private JsonNode birdTable(Path questions, Path outputs) throws Exception {
+  /**
+   * {@code summary.bird} of an evaluation with the bird judge on the shop database, R-VES left out once it is seen
+   * in every level; each row is a question's id, its difficulty as JSON, its gold SQL and the prediction.
+   */
+  private JsonNode birdTable(String[][] rows) throws Exception {
+    StringBuilder questionLines = new StringBuilder();
+    StringBuilder outputLines = new StringBuilder();
+    for (String[] r : rows) {
+      questionLines.append("{\"question_id\": ").append(r[0]).append(", \"question\": \"q\", \"sql\": \"")
+          .append(r[2]).append("\", \"db_id\": \"shop\", \"difficulty\": ").append(r[1]).append("}\n");
+      outputLines.append("{\"question_id\": ").append(r[0]).append(", \"completion\": \"").append(r[3])
+          .append("\"}\n");
+    }
+    Path questions = Files.writeString(dir.resolve("questions.jsonl"), questionLines);
+    Path outputs = Files.writeString(dir.resolve("outputs.jsonl"), outputLines);
     int status = run("evaluate", "--outputs", outputs.toString(), "--questions-path", questions.toString(),
         "--databases-dir", dir.resolve("db").toString(), "--judge", "bird", "--no-save-report",
         "--no-show-mismatches", "--no-gold-cache", "--threads", "1", "--format", "json", "--out", dir.toString());
@@ -57,18 +70,9 @@ class CliBirdTableTest extends CliHarness {
         {"5", "\"challenging\"", "SELECT a FROM t", "SELECT nope FROM t"},                  // 0, 0 (fails)
         {"6", "null", "SELECT b FROM t WHERE a = 2", "SELECT b FROM t WHERE a = 2"},        // 1, 1 (total only)
     };
-    StringBuilder questions = new StringBuilder();
-    StringBuilder outputs = new StringBuilder();
-    for (String[] r : rows) {
-      questions.append("{\"question_id\": ").append(r[0]).append(", \"question\": \"q\", \"sql\": \"").append(r[2])
-          .append("\", \"db_id\": \"shop\", \"difficulty\": ").append(r[1]).append("}\n");
-      outputs.append("{\"question_id\": ").append(r[0]).append(", \"completion\": \"").append(r[3]).append("\"}\n");
-    }
-    Path q = Files.writeString(dir.resolve("questions.jsonl"), questions);
-    Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
 
     // when
-    JsonNode bird = birdTable(q, o);
+    JsonNode bird = birdTable(rows);
 
     // then
     assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":2,\"ex\":50.0,\"soft_f1\":90.0},"
@@ -99,19 +103,14 @@ class CliBirdTableTest extends CliHarness {
         "\"moderate\"", "\"challenging\""};
     // a match (EX 1, Soft-F1 1) or a miss (SELECT 2 for 1: EX 0, Soft-F1 0)
     boolean[] match = {true, true, false, true, false, true, true, false, true};
-    StringBuilder questions = new StringBuilder();
-    StringBuilder outputs = new StringBuilder();
+    String[][] rows = new String[labels.length][];
     for (int i = 0; i < labels.length; i++) {
-      questions.append("{\"question_id\": ").append(i + 1).append(", \"question\": \"q\", \"sql\": \"SELECT a FROM "
-          + "t WHERE a = 1\", \"db_id\": \"shop\", \"difficulty\": ").append(labels[i]).append("}\n");
-      outputs.append("{\"question_id\": ").append(i + 1).append(", \"completion\": \"SELECT a FROM t WHERE a = ")
-          .append(match[i] ? 1 : 2).append("\"}\n");
+      rows[i] = new String[] {String.valueOf(i + 1), labels[i], "SELECT a FROM t WHERE a = 1",
+          "SELECT a FROM t WHERE a = " + (match[i] ? 1 : 2)};
     }
-    Path q = Files.writeString(dir.resolve("questions.jsonl"), questions);
-    Path o = Files.writeString(dir.resolve("outputs.jsonl"), outputs);
 
     // when
-    JsonNode bird = birdTable(q, o);
+    JsonNode bird = birdTable(rows);
 
     // then: simple is question 1 alone, moderate 8, challenging 9; the total counts all nine (6 matches)
     assertThat(bird.toString()).isEqualTo("{\"simple\":{\"count\":1,\"ex\":100.0,\"soft_f1\":100.0},"
