@@ -171,9 +171,20 @@ final class EvaluateDaemon {
       // a SIGTERM (pkill) or a client gone ends the JVM without the finally below; no socket may stay behind
       Thread removeSocket = DaemonThreads.named("llmsql-daemon-exit").newThread(() -> {
         deleteQuietly(socket);
-        DaemonWarmUp left = warmingUp;
-        if (left != null) {
-          left.delete();   // its copy of the launching run's predictions too
+        // a warm-up round a client cancelled may still be writing into the warm-up's folder, and a warm-up still
+        // copying the launching run's predictions has not named its folder yet (a loaded CI machine left one
+        // behind): the round is let end, briefly, then every folder of this daemon's warm-ups goes, its copy of
+        // the launching run's predictions too
+        runner.shutdownNow();
+        try {
+          runner.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        try {
+          DaemonWarmUp.deleteLeftovers(dir, name + ".warm-up-");
+        } catch (IOException e) {
+          // the next daemon of this name deletes them at its start
         }
       });
       Runtime.getRuntime().addShutdownHook(removeSocket);
