@@ -2,7 +2,6 @@ package dev.llmsql.extraction;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -107,39 +106,46 @@ public final class SqlExtractor {
    * quote while the real query after it is not, and its state must never decide about the real query.
    * Candidates in the same mode see the same characters and differ only in parenthesis depth, so they
    * share one Scan: a run-away "SELECT * FROM (SELECT * FROM (..." costs one Scan, not one per level.
+   *
+   * The loop reads a char[] and keeps its scans in an array, not String.charAt and an ArrayList: it runs
+   * once per prediction, so C2 compiles it early in a run, and each charAt brings String's two encodings
+   * and each list call its bounds and modification checks into that compilation. Compiled that way it was
+   * the largest single piece of C2's work in a first evaluation (0.8 s of the compiler's time over up to
+   * seven compilations, competing with the evaluation for the cores); docs/PERFORMANCE.md.
    */
   private static Candidates scan(String text) {
+    char[] chars = text.toCharArray();
     Candidates found = new Candidates();
-    List<Scan> active = new ArrayList<>(4);
+    Active active = new Active();
     int newlines = 0;
-    int length = text.length();
+    int length = chars.length;
     for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
+      char c = chars[i];
       if (c == '\n') {
         newlines++;
       } else {
         newlines = 0;
       }
       // LLMSQL ends every candidate here, even inside quotes.
-      if (newlines == 4 || isFence(text, i, c)) {
-        endAll(active, found, i);
+      if (newlines == 4 || isFence(chars, i, c)) {
+        active.endAll(found, i);
         continue;
       }
-      boolean thinkTag = isThinkTag(text, i, c);
-      if ((c | 0x20) == 's' && isKeyword(text, i, "select") || c == LONG_S && isKeyword(text, i + 1, "elect")) {
-        if (!claimedByCte(active)) {
-          startSelect(active, found, i);
+      boolean thinkTag = c == '<' && isThinkTag(text, i);
+      if ((c | 0x20) == 's' && isKeyword(chars, i, "select") || c == LONG_S && isKeyword(chars, i + 1, "elect")) {
+        if (!active.claimedByCte()) {
+          active.startSelect(found, i);
         }
-      } else if ((c | 0x20) == 'w' && isCteHead(text, i)) {
+      } else if ((c | 0x20) == 'w' && isCteHead(chars, i)) {
         Scan cte = new Scan(true);
         cte.add(found.open(i));
         active.add(cte);
       }
-      for (int s = active.size() - 1; s >= 0; s--) {
-        Scan scan = active.get(s);
+      for (int s = active.size - 1; s >= 0; s--) {
+        Scan scan = active.scans[s];
         // A think tag is never SQL, but LLMSQL does not stop at one: outside quotes and comments only,
         // so that no candidate LLMSQL could run is lost.
-        if (thinkTag && scan.mode == CODE || scan.step(text, i, c, found) == Scan.ENDED) {
+        if (thinkTag && scan.mode == CODE || scan.step(chars, i, c, found) == Scan.ENDED) {
           scan.finish(found, i);
         }
         if (scan.isEmpty()) {
@@ -147,50 +153,72 @@ public final class SqlExtractor {
         }
       }
     }
-    endAll(active, found, length);
+    active.endAll(found, length);
     return found;
   }
 
-  private static void endAll(List<Scan> active, Candidates found, int end) {
-    for (Scan scan : active) {
-      // Cut inside a quote, the text has an unterminated literal that SQLite rejects.
-      scan.finish(found, scan.mode == CODE || scan.isComment() ? end : DROPPED);
-    }
-    active.clear();
-  }
+  /** The scans of candidates still open, in the order they were opened. */
+  private static final class Active {
+    Scan[] scans = new Scan[4];
+    int size;
 
-  /** True when an open CTE takes the SELECT at this position as its main query (no new candidate). */
-  private static boolean claimedByCte(List<Scan> active) {
-    boolean claimed = false;
-    for (Scan scan : active) {
-      if (scan.cte && !scan.claimed && scan.mode == CODE && scan.isAtTop() && scan.lastSignificant == ')') {
-        scan.claimed = true;
-        claimed = true;
+    void add(Scan scan) {
+      if (size == scans.length) {
+        scans = Arrays.copyOf(scans, size * 2);
       }
+      scans[size++] = scan;
     }
-    return claimed;
-  }
 
-  private static void startSelect(List<Scan> active, Candidates found, int start) {
-    int slot = found.open(start);
-    for (Scan scan : active) {
-      if (!scan.cte && scan.mode == CODE) {
-        scan.add(slot);
-        return;
+    void remove(int index) {
+      System.arraycopy(scans, index + 1, scans, index, size - index - 1);
+      scans[--size] = null;
+    }
+
+    void endAll(Candidates found, int end) {
+      for (int s = 0; s < size; s++) {
+        Scan scan = scans[s];
+        // Cut inside a quote, the text has an unterminated literal that SQLite rejects.
+        scan.finish(found, scan.mode == CODE || scan.isComment() ? end : DROPPED);
+        scans[s] = null;
       }
+      size = 0;
     }
-    Scan scan = new Scan(false);
-    scan.add(slot);
-    active.add(scan);
+
+    /** True when an open CTE takes the SELECT at this position as its main query (no new candidate). */
+    boolean claimedByCte() {
+      boolean claimed = false;
+      for (int s = 0; s < size; s++) {
+        Scan scan = scans[s];
+        if (scan.cte && !scan.claimed && scan.mode == CODE && scan.isAtTop() && scan.lastSignificant == ')') {
+          scan.claimed = true;
+          claimed = true;
+        }
+      }
+      return claimed;
+    }
+
+    void startSelect(Candidates found, int start) {
+      int slot = found.open(start);
+      for (int s = 0; s < size; s++) {
+        Scan scan = scans[s];
+        if (!scan.cte && scan.mode == CODE) {
+          scan.add(slot);
+          return;
+        }
+      }
+      Scan scan = new Scan(false);
+      scan.add(slot);
+      add(scan);
+    }
   }
 
-  private static boolean isFence(String text, int i, char c) {
-    return c == '`' && text.startsWith("``", i + 1);
+  private static boolean isFence(char[] chars, int i, char c) {
+    return c == '`' && i + 2 < chars.length && chars[i + 1] == '`' && chars[i + 2] == '`';
   }
 
-  private static boolean isThinkTag(String text, int i, char c) {
-    return c == '<'
-        && (text.regionMatches(true, i + 1, "think>", 0, 6) || text.regionMatches(true, i + 1, "/think>", 0, 7));
+  /** {@code <think>} or {@code </think>} at the '<' at {@code i}, in any case as Java's regionMatches folds it. */
+  private static boolean isThinkTag(String text, int i) {
+    return text.regionMatches(true, i + 1, "think>", 0, 6) || text.regionMatches(true, i + 1, "/think>", 0, 7);
   }
 
   /** {@code word} (lower case) at {@code i}, any case, not followed by a word character. */
@@ -200,18 +228,18 @@ public final class SqlExtractor {
    */
   private static final char LONG_S = '\u017F';
 
-  private static boolean isKeyword(String text, int i, String word) {
+  private static boolean isKeyword(char[] chars, int i, String word) {
     int end = i + word.length();
-    if (end > text.length()) {
+    if (end > chars.length) {
       return false;
     }
     for (int k = 0; k < word.length(); k++) {
       // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one.
-      if ((text.charAt(i + k) | 0x20) != word.charAt(k)) {
+      if ((chars[i + k] | 0x20) != word.charAt(k)) {
         return false;
       }
     }
-    return end == text.length() || !isWordChar(text.codePointAt(end));
+    return end == chars.length || !isWordChar(Character.codePointAt(chars, end));
   }
 
   // Python's \w, which ends LLMSQL's SELECT\b; ASCII here, so that Python's Unicode tables are read only for a
@@ -229,77 +257,81 @@ public final class SqlExtractor {
    * The whole head is checked so that prose ("with it as (an aside) SELECT ...") cannot open a CTE
    * candidate and claim the real SELECT after it.
    */
-  private static boolean isCteHead(String text, int i) {
-    if (i > 0 && isWordChar(text.codePointBefore(i)) || !isKeyword(text, i, "with")) {
+  private static boolean isCteHead(char[] chars, int i) {
+    if (i > 0 && isWordChar(Character.codePointBefore(chars, i)) || !isKeyword(chars, i, "with")) {
       return false;
     }
     int j = i + 4;
-    int afterSpace = skipSpace(text, j);
+    int afterSpace = skipSpace(chars, j);
     if (afterSpace == j) {
       return false;
     }
     j = afterSpace;
-    if (isKeyword(text, j, "recursive")) {
-      afterSpace = skipSpace(text, j + 9);
+    if (isKeyword(chars, j, "recursive")) {
+      afterSpace = skipSpace(chars, j + 9);
       if (afterSpace == j + 9) {
         return false;
       }
       j = afterSpace;
     }
-    j = skipName(text, j);
+    j = skipName(chars, j);
     if (j < 0) {
       return false;
     }
-    j = skipSpace(text, j);
-    if (j < text.length() && text.charAt(j) == '(') {
+    j = skipSpace(chars, j);
+    if (j < chars.length && chars[j] == '(') {
       int close = j + 1;
-      while (close < text.length() && text.charAt(close) != ')') {
-        if (text.charAt(close) == '(') {
+      while (close < chars.length && chars[close] != ')') {
+        if (chars[close] == '(') {
           return false;
         }
         close++;
       }
-      if (close == text.length()) {
+      if (close == chars.length) {
         return false;
       }
-      j = skipSpace(text, close + 1);
+      j = skipSpace(chars, close + 1);
     }
-    if (!isKeyword(text, j, "as")) {
+    if (!isKeyword(chars, j, "as")) {
       return false;
     }
-    j = skipSpace(text, j + 2);
-    if (isKeyword(text, j, "not")) {
-      j = skipSpace(text, j + 3);
-      if (!isKeyword(text, j, "materialized")) {
+    j = skipSpace(chars, j + 2);
+    if (isKeyword(chars, j, "not")) {
+      j = skipSpace(chars, j + 3);
+      if (!isKeyword(chars, j, "materialized")) {
         return false;
       }
     }
-    if (isKeyword(text, j, "materialized")) {
-      j = skipSpace(text, j + 12);
+    if (isKeyword(chars, j, "materialized")) {
+      j = skipSpace(chars, j + 12);
     }
-    if (j >= text.length() || text.charAt(j) != '(') {
+    if (j >= chars.length || chars[j] != '(') {
       return false;
     }
-    j = skipSpace(text, j + 1);
-    return isKeyword(text, j, "select") || isKeyword(text, j, "values") || isKeyword(text, j, "with");
+    j = skipSpace(chars, j + 1);
+    return isKeyword(chars, j, "select") || isKeyword(chars, j, "values") || isKeyword(chars, j, "with");
   }
 
   /** The index after an SQLite name at {@code j}, or -1 if there is none. */
-  private static int skipName(String text, int j) {
-    if (j >= text.length()) {
+  private static int skipName(char[] chars, int j) {
+    if (j >= chars.length) {
       return -1;
     }
-    char c = text.charAt(j);
+    char c = chars[j];
     char close = c == '"' ? '"' : c == '`' ? '`' : c == '[' ? ']' : 0;
     if (close != 0) {
-      int end = text.indexOf(close, j + 1);
-      return end < 0 ? -1 : end + 1;
+      for (int end = j + 1; end < chars.length; end++) {
+        if (chars[end] == close) {
+          return end + 1;
+        }
+      }
+      return -1;
     }
     if (!Character.isLetter(c) && c != '_' && c < 0x80) {
       return -1;
     }
     int k = j + 1;
-    while (k < text.length() && isIdentifierChar(text.charAt(k))) {
+    while (k < chars.length && isIdentifierChar(chars[k])) {
       k++;
     }
     return k;
@@ -310,8 +342,8 @@ public final class SqlExtractor {
     return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';
   }
 
-  private static int skipSpace(String text, int j) {
-    while (j < text.length() && isSqlSpace(text.charAt(j))) {
+  private static int skipSpace(char[] chars, int j) {
+    while (j < chars.length && isSqlSpace(chars[j])) {
       j++;
     }
     return j;
@@ -399,10 +431,10 @@ public final class SqlExtractor {
     }
 
     /** Feeds one character: CONTINUE or ENDED (at a ';'); candidates broken by a ')' are dropped here. */
-    int step(String text, int i, char c, Candidates found) {
+    int step(char[] chars, int i, char c, Candidates found) {
       switch (mode) {
         case CODE:
-          return code(text, i, c, found);
+          return code(chars, i, c, found);
         case SINGLE:
           return close(c, '\'');
         case DOUBLE:
@@ -428,7 +460,7 @@ public final class SqlExtractor {
           if (c == ';') {
             return ENDED;
           }
-          if (c == '*' && i + 1 < text.length() && text.charAt(i + 1) == '/') {
+          if (c == '*' && i + 1 < chars.length && chars[i + 1] == '/') {
             mode = BLOCK_CLOSE;
           }
           return CONTINUE;
@@ -438,8 +470,8 @@ public final class SqlExtractor {
       }
     }
 
-    private int code(String text, int i, char c, Candidates found) {
-      char next = i + 1 < text.length() ? text.charAt(i + 1) : 0;
+    private int code(char[] chars, int i, char c, Candidates found) {
+      char next = i + 1 < chars.length ? chars[i + 1] : 0;
       switch (c) {
         case ';':
           return ENDED;
