@@ -337,9 +337,10 @@ public final class SqlExtractor {
     return k;
   }
 
-  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character.
+  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character (as ASCII
+  // tests, what Character.isLetterOrDigit answers below 0x80)
   private static boolean isIdentifierChar(char c) {
-    return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    return c >= 0x80 || (c | 0x20) >= 'a' && (c | 0x20) <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
   }
 
   private static int skipSpace(char[] chars, int j) {
@@ -364,7 +365,12 @@ public final class SqlExtractor {
     return text.substring(start, end);
   }
 
+  // Below 0x80 Character.isWhitespace and Python agree on \t \n \v \f \r, \x1c to \x1f and the space: tested
+  // as ASCII, since Scan.code asks this of every character and the Unicode tables are only needed above
   private static boolean isPythonSpace(char c) {
+    if (c < 0x80) {
+      return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f;
+    }
     return Character.isWhitespace(c) || c == '\u00a0' || c == '\u2007' || c == '\u202f' || c == '\u0085';
   }
 

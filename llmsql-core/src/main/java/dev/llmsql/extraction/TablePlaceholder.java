@@ -30,11 +30,14 @@ public final class TablePlaceholder {
     StringBuilder out = null;
     String quotedId = null;
     int copied = 0;
-    int length = sql.length();
+    // a char[], not String.charAt: this runs on every statement, and C2 compiles it early in a run with both of
+    // String's encodings inlined at each charAt (docs/PERFORMANCE.md)
+    char[] chars = sql.toCharArray();
+    int length = chars.length;
     int i = 0;
     while (i < length) {
-      char c = sql.charAt(i);
-      char next = i + 1 < length ? sql.charAt(i + 1) : 0;
+      char c = chars[i];
+      char next = i + 1 < length ? chars[i + 1] : 0;
       if (c == '\'' || c == '"' || c == '`') {
         i = skipQuoted(sql, i, c);
       } else if (c == '[') {
@@ -43,8 +46,8 @@ public final class TablePlaceholder {
         i = skipPast(sql, i + 2, "\n");
       } else if (c == '/' && next == '*') {
         i = skipPast(sql, i + 2, "*/");
-      } else if (isTableKeyword(sql, i)) {
-        int at = skipSpace(sql, i + 4);
+      } else if (((c | 0x20) == 'f' || (c | 0x20) == 'j') && isTableKeyword(sql, chars, i)) {
+        int at = skipSpace(chars, i + 4);
         int end = placeholderEnd(sql, at, at > i + 4);
         if (end < 0) {
           i += 4;
@@ -64,16 +67,15 @@ public final class TablePlaceholder {
     return out == null ? sql : out.append(sql, copied, length).toString();
   }
 
-  /** {@code FROM} or {@code JOIN}, any case, as a whole word. */
-  private static boolean isTableKeyword(String sql, int i) {
-    char c = sql.charAt(i);
-    if ((c | 0x20) != 'f' && (c | 0x20) != 'j' || i > 0 && isIdentifierChar(sql.charAt(i - 1))) {
+  /** {@code FROM} or {@code JOIN}, any case, as a whole word, at an {@code f} or {@code j}. */
+  private static boolean isTableKeyword(String sql, char[] chars, int i) {
+    if (i > 0 && isIdentifierChar(chars[i - 1])) {
       return false;
     }
     if (!sql.regionMatches(true, i, "from", 0, 4) && !sql.regionMatches(true, i, "join", 0, 4)) {
       return false;
     }
-    return i + 4 == sql.length() || !isIdentifierChar(sql.charAt(i + 4));
+    return i + 4 == chars.length || !isIdentifierChar(chars[i + 4]);
   }
 
   /** The index after a placeholder at {@code at}, or -1; a bare one needs whitespace before it. */
@@ -119,8 +121,8 @@ public final class TablePlaceholder {
     return at < 0 ? sql.length() : at + end.length();
   }
 
-  private static int skipSpace(String sql, int j) {
-    while (j < sql.length() && isSqlSpace(sql.charAt(j))) {
+  private static int skipSpace(char[] chars, int j) {
+    while (j < chars.length && isSqlSpace(chars[j])) {
       j++;
     }
     return j;
@@ -130,8 +132,9 @@ public final class TablePlaceholder {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
   }
 
-  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character.
+  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character (as ASCII
+  // tests, what Character.isLetterOrDigit answers below 0x80, so none of its Unicode tables in the compiled loop)
   private static boolean isIdentifierChar(char c) {
-    return c >= 0x80 || Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    return c >= 0x80 || (c | 0x20) >= 'a' && (c | 0x20) <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
   }
 }

@@ -332,11 +332,12 @@ public final class StatementGuard {
     int n = sql.length();
     while (i < n) {
       char c = sql.charAt(i);
+      // the character first: the usual one after a name is no comment, and the compiled loop need not hold startsWith
       if (Character.isWhitespace(c)) {
         i++;
-      } else if (sql.startsWith("--", i)) {
+      } else if (c == '-' && sql.startsWith("--", i)) {
         i = skipLineComment(sql, i);
-      } else if (sql.startsWith("/*", i)) {
+      } else if (c == '/' && sql.startsWith("/*", i)) {
         i = skipBlockComment(sql, i);
       } else {
         break;
@@ -361,9 +362,9 @@ public final class StatementGuard {
       char c = sql.charAt(i);
       if (isPostgresSpace(c)) {
         i++;
-      } else if (sql.startsWith("--", i)) {
+      } else if (c == '-' && sql.startsWith("--", i)) {
         i = skipPostgresLineComment(sql, i);
-      } else if (sql.startsWith("/*", i)) {
+      } else if (c == '/' && sql.startsWith("/*", i)) {
         i = skipNestedComment(sql, i);
       } else {
         break;
