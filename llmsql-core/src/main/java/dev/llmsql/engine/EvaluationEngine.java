@@ -423,9 +423,11 @@ public final class EvaluationEngine {
       }
       LOG.debug("Internal error on question {}", id, e);
       Verdict verdict = Verdict.error(Reason.OTHER, "internal error: " + e);
-      // the detail when the question is known, so the kept mismatch (a view of this result) shows its text
-      return new Evaluated(new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0)
-          .withQuestion(0, List.of(), question == null ? null : QuestionDetail.of(question, null)),
+      // the question's difficulty, tags and detail when it is known: the result counts in the breakdowns as in the
+      // total, and the kept mismatch (a view of this result) shows its text
+      QuestionResult result = new QuestionResult(id, verdict, 0, 0, false, false, verdict.detail(), 0);
+      return new Evaluated(question == null ? result.withQuestion(0, List.of(), null)
+          : result.withQuestion(question.difficulty(), question.tags(), QuestionDetail.of(question, null)),
           new Mismatch(id, question == null ? "" : question.question(), question == null ? "" : question.sql(),
               rawOutput, null, null, verdict), question, protocols.size() - 1, null, null, problem);
     }

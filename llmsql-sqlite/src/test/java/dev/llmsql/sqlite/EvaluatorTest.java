@@ -172,6 +172,36 @@ class EvaluatorTest {
   }
 
   @Test
+  void run_internalErrorOnAKnownQuestion_keepsItsDifficultyAndTags() throws Exception {
+    // a judge whose failure cannot even be printed: the engine's own record of it fails, outside the judge, and
+    // the question's result is the internal-error one; it still counts in its difficulty and tag breakdowns
+    Map<String, Object> hard = new LinkedHashMap<>();
+    hard.put("question_id", 2);
+    hard.put("question", "How many players are guards?");
+    hard.put("sql", "SELECT COUNT(*) FROM \"" + T + "\" WHERE \"Position\" = 'Guard'");
+    hard.put("table_id", T);
+    hard.put("difficulty", "hard");
+    hard.put("tags", List.of("count"));
+    Path labelled = write("labelled.jsonl", new ObjectMapper().writeValueAsString(hard));
+    RuntimeException unprintable = new IllegalStateException() {
+      @Override
+      public String toString() {
+        throw new UnsupportedOperationException("no text");
+      }
+    };
+    EvaluationReport report = on(labelled).noGoldCache().noReportFile().showMismatches(false).judge(context -> {
+      throw unprintable;
+    }).build().run(List.of(new Prediction(2, "SELECT 2")));
+
+    assertThat(report.result(2).orElseThrow().verdict()).isEqualTo(new Verdict(Outcome.ERROR, Reason.OTHER,
+        "internal error: java.lang.UnsupportedOperationException: no text"));
+    assertThat(report.byDifficulty()).containsOnlyKeys("hard");
+    assertThat(report.byDifficulty().get("hard").total()).isEqualTo(1);
+    assertThat(report.byTag()).containsOnlyKeys("count");
+    assertThat(report.byTag().get("count").total()).isEqualTo(1);
+  }
+
+  @Test
   void run_judgingFailsPartWay_returnsOnlyOnceEveryWorkerHasStoppedAndItsQueryRan() {
     // GIVEN: question 1's judge fails with an Error (not caught per question), question 2's is still judging
     // and runs its query only after a pause it does not cut short when interrupted
