@@ -116,6 +116,9 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
       description = "sampling temperature of every round (default 0; 0 to 2); above 0 the rounds differ, which is "
           + "what several rounds are for")
   double temperature = 0.0;
+  @Option(names = "--max-response-bytes", paramLabel = "BYTES", order = 7,
+      converter = Converters.MaxResponseBytes.class)
+  long maxResponseBytes = ChatSettings.MAX_RESPONSE_BYTES.defaultValue();
   @Mixin
   Options.Hub download = new Options.Hub();
   @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
@@ -230,8 +233,8 @@ final class FalconCommand implements Callable<Integer>, Commands.Sectioned {
         ChatClient client = ChatClient.builder().baseUrl(m.baseUrl() != null ? m.baseUrl() : baseUrl)
             .model(m.model()).apiKeyEnv(m.apiKeyEnv() != null ? m.apiKeyEnv() : apiKeyEnv)
             .environment(environment).jsonMode(false).maxConcurrency(Math.max(n, 1)).readTimeout(timeout)
-            .maxTokens(maxTokens).temperature(temperature).processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl")))
-            .build();
+            .maxTokens(maxTokens).temperature(temperature).maxResponseBytes(maxResponseBytes)
+            .processLog(ProcessLog.to(output.resolve(m.name() + ".process.jsonl"))).build();
         b.model(m.name(), client, n);
       }
       if (limit != null) {

@@ -58,6 +58,9 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
   @Option(names = "--max-tokens", paramLabel = "N", order = 5, converter = Converters.MaxTokens.class,
       description = "answer length cap (default 4096 for LLMSQL 2.0 questions, 256 for 1.0; 1 to 1000000)")
   Integer maxTokens;
+  @Option(names = "--max-response-bytes", paramLabel = "BYTES", order = 6,
+      converter = Converters.MaxResponseBytes.class)
+  long maxResponseBytes = ChatSettings.MAX_RESPONSE_BYTES.defaultValue();
   @Mixin
   Options.Hub download = new Options.Hub();
   @Option(names = "--questions-path", paramLabel = "FILE", order = 103,
@@ -156,7 +159,7 @@ final class InferenceCommand implements Callable<Integer>, Commands.Sectioned {
       }
       ChatClient.Builder client = ChatClient.builder().baseUrl(baseUrl).model(model).apiKeyEnv(apiKeyEnv)
           .environment(environment).jsonMode(false).maxConcurrency(concurrency).readTimeout(timeout)
-          .maxTokens(maxTokens)
+          .maxTokens(maxTokens).maxResponseBytes(maxResponseBytes)
           .processLog(ProcessLog.to(log));
       Inference.Builder b = Inference.builder().client(client.build()).questionsPath(questions)
           .tablesPath(tables).concurrency(concurrency);

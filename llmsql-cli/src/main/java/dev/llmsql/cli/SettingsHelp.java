@@ -52,7 +52,7 @@ final class SettingsHelp {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, concat(EvaluatorSettings.DOWNLOAD, List.of(ChatSettings.API_KEY_ENV,
-          ChatSettings.CONCURRENCY, ChatSettings.READ_TIMEOUT)));
+          ChatSettings.CONCURRENCY, ChatSettings.READ_TIMEOUT, ChatSettings.MAX_RESPONSE_BYTES)));
     }
   }
 
@@ -66,7 +66,7 @@ final class SettingsHelp {
     @Override
     public CommandSpec transform(CommandSpec spec) {
       return install(spec, concat(EvaluatorSettings.DOWNLOAD, List.of(API_KEY_ENV, CONCURRENCY,
-          ChatSettings.READ_TIMEOUT)));
+          ChatSettings.READ_TIMEOUT, ChatSettings.MAX_RESPONSE_BYTES)));
     }
   }
 

@@ -152,6 +152,27 @@ class FalconCommandTest {
   }
 
   @Test
+  void run_answerOverTheResponseCap_isAFailedCall_andTheDefaultCapTakesIt() throws Exception {
+    String answer = "SELECT COUNT(*) FROM t -- " + "x".repeat(2_000);
+    try (ModelServer server = new ModelServer((model, question, attempt) -> Reply.ok(answer))) {
+      int capped = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("capped").toString(), "--max-response-bytes", "1024");
+      String cappedOut = out();
+      int taken = run("falcon", "run", "--model", "a", "--base-url", server.baseUrl(), "--limit", "1", "--shots",
+          "0", "--questions-path", questions.toString(), "--tables-path", tables.toString(), "--db-path",
+          db.toString(), "--out", dir.resolve("taken").toString());
+
+      assertThat(capped).isEqualTo(Cli.FAILED);
+      assertThat(cappedOut.lines().skip(1).findFirst().orElseThrow())
+          .isEqualTo("    1  a              1         0      0      0       1           0.0%      0.0%");
+      assertThat(taken).isEqualTo(Cli.OK);
+      assertThat(Files.readString(dir.resolve("capped/a.process.jsonl")))
+          .contains("answer larger than 1024 bytes (the cap)");
+    }
+  }
+
+  @Test
   void run_temperatureAndNonAsciiQuestion_sendsTheTemperatureAndWritesDbGptSheetWithBom() throws Exception {
     // given: a Chinese question, as Falcon's are
     Files.writeString(questions, """

@@ -63,7 +63,8 @@ class HostileOptionsTest {
         "falcon run --rounds", "falcon run --concurrency", "falcon run --timeout", "falcon run --hub-endpoint",
         "suite run --max-attempts", "suite run --query-timeout", "suite run --max-rows", "suite run --timeout",
         "evaluate --outputs p.jsonl --download-max-file-bytes", "inference api --download-max-file-bytes",
-        "falcon run --download-max-file-bytes", "suite run --max-response-bytes")) {
+        "falcon run --download-max-file-bytes", "suite run --max-response-bytes",
+        "inference api --max-response-bytes", "falcon run --max-response-bytes")) {
       assertThat(lines).as(option).anyMatch(l -> l.startsWith(option + " "));
     }
   }

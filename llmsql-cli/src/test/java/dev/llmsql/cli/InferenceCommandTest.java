@@ -137,6 +137,33 @@ class InferenceCommandTest {
   }
 
   @Test
+  void api_answerOverTheResponseCap_failsThatQuestionNamingTheOption_andARaisedCapTakesIt() throws Exception {
+    Path questions = Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
+    Path tables = Files.writeString(dir.resolve("t.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": []}\n");
+    String answer = "SELECT 1 -- " + "x".repeat(2_000);
+    try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok(answer))) {
+      int capped = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("capped.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString(), "--shots", "0", "--max-response-bytes", "1024");
+      String cappedOut = out.toString(StandardCharsets.UTF_8);
+      out.reset();
+      int raised = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
+          dir.resolve("raised.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
+          tables.toString(), "--shots", "0", "--max-response-bytes", "4096");
+
+      assertThat(capped).isEqualTo(Cli.FAILED);
+      assertThat(cappedOut.split("\n")[1]).isEqualTo("  question 1: answer larger than 1024 bytes (the cap) from "
+          + server.baseUrl() + "/chat/completions; raise --max-response-bytes if the model really answers at such "
+          + "length");
+      assertThat(raised).isEqualTo(Cli.OK);
+      assertThat(JSON.readTree(Files.readString(dir.resolve("raised.jsonl"))).get("completion").asText())
+          .isEqualTo(answer);
+    }
+  }
+
+  @Test
   void api_malformedQuestionsFile_isBadInputNamingTheLine() throws Exception {
     Path questions = Files.writeString(dir.resolve("q.jsonl"), "not json\n");
     Path tables = Files.writeString(dir.resolve("t.jsonl"), "{\"table_id\": \"t\", \"header\": [\"a\"]}\n");

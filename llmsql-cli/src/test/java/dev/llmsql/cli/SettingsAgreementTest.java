@@ -110,9 +110,9 @@ class SettingsAgreementTest {
   void theCommandsThatAskAModel_showAndStartFromTheChatSettings() {
     Map<String, List<Setting<?>>> shown = new java.util.LinkedHashMap<>();
     shown.put("inference api", List.of(ChatSettings.API_KEY_ENV, ChatSettings.CONCURRENCY,
-        ChatSettings.READ_TIMEOUT));
+        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_RESPONSE_BYTES));
     shown.put("falcon run", List.of(SettingsHelp.ForFalcon.API_KEY_ENV, SettingsHelp.ForFalcon.CONCURRENCY,
-        ChatSettings.READ_TIMEOUT));
+        ChatSettings.READ_TIMEOUT, ChatSettings.MAX_RESPONSE_BYTES));
     shown.put("suite run", List.of(ChatSettings.API_KEY_ENV, SettingsHelp.ForSuite.CONCURRENCY,
         ChatSettings.READ_TIMEOUT, ChatSettings.MAX_ATTEMPTS, ChatSettings.MAX_RESPONSE_BYTES));
     int checked = 0;
@@ -129,7 +129,7 @@ class SettingsAgreementTest {
         checked++;
       }
     }
-    assertThat(checked).isEqualTo(11);
+    assertThat(checked).isEqualTo(13);
     assertThat(command("suite", "run").findOption("--max-response-bytes").description())
         .containsExactly("the largest answer read from a model, in bytes; a larger one fails that call without "
             + "retry (default 4194304; 1024 to 1073741824)");

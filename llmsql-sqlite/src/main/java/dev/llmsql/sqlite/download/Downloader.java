@@ -383,8 +383,11 @@ final class Downloader {
    * out comes first and as a call, so the command line names its own option for it.
    */
   private Failure tooLarge(String what) {
-    return Failure.fatal(0, what + " bytes for one file", "raise it with maxFileBytes(...) if the file really is "
-        + "that large (the part is deleted), check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
+    // the hub builder's name first (the command line maps it to its option); an Evaluator.Builder caller sets it
+    // with downloadMaxFileBytes(...), which the hint names (the command line drops such hints)
+    return Failure.fatal(0, what + " bytes for one file", "raise it with maxFileBytes(...) (builder: "
+        + "Evaluator.builder().downloadMaxFileBytes(...)) if the file really is that large (the part is deleted), "
+        + "check the endpoint (builder endpoint(...) or HF_ENDPOINT)", null);
   }
 
   /**

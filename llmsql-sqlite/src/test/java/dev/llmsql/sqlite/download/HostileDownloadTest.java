@@ -305,7 +305,8 @@ class HostileDownloadTest {
     assertThat(LlmsqlHub.DEFAULT_RATE_WINDOW).isEqualTo(Duration.ofSeconds(30));
   }
 
-  private static final String TOO_LARGE_FIX = "raise it with maxFileBytes(...) if the file really is that large "
+  private static final String TOO_LARGE_FIX = "raise it with maxFileBytes(...) (builder: "
+      + "Evaluator.builder().downloadMaxFileBytes(...)) if the file really is that large "
       + "(the part is deleted), check the endpoint (builder endpoint(...) or HF_ENDPOINT), or " + LOCAL_FILES;
 
   @Test
