@@ -75,13 +75,31 @@ class QuestionIndexTest {
   void get_fileRewrittenDuringTheRun_failsNamingTheFile() throws Exception {
     Path file = Files.writeString(dir.resolve("questions.jsonl"),
         "{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
-    try (QuestionIndex index = QuestionIndex.build(file, id -> true, (q, location) -> { })) {
+    // nothing kept: the question is read back
+    try (QuestionIndex index = QuestionIndex.build(file, id -> true, (q, location) -> { }, 0)) {
       Files.writeString(file, "{\"question_id\": 9, \"question\": \"q\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
 
       assertThatThrownBy(() -> index.get(1))
           .isInstanceOf(InvalidInputException.class)
           .hasMessage(file + " (byte 0): the questions file changed during the evaluation; do not change it while "
               + "an evaluation runs");
+    }
+  }
+
+  @Test
+  void get_questionsParsedWhileIndexing_areKeptWithinTheBound_andTheRestReadBack() throws Exception {
+    String first = line(1);
+    Path file = Files.write(dir.resolve("questions.jsonl"), List.of(first, line(2)));
+    try (QuestionIndex index = QuestionIndex.build(file, id -> true, (q, location) -> { },
+        first.length())) {
+      Files.write(file, List.of(line(5), line(6)));
+
+      // question 1 fits the bound and is the one indexed; question 2 is read back and the change noticed
+      assertThat(index.get(1).question()).isEqualTo("q1");
+      assertThatThrownBy(() -> index.get(2))
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessage(file + " (byte " + (first.length() + 1) + "): the questions file changed during the "
+              + "evaluation; do not change it while an evaluation runs");
     }
   }
 }
