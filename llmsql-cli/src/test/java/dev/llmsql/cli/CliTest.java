@@ -73,12 +73,16 @@ class CliTest {
     assertThat(CliTerms.inCliTerms("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite", spec))
         .isEqualTo("o.jsonl:3: no such column: maxRows in /data/dbPath/x.sqlite");
     assertThat(CliTerms.inCliTerms("but maxRowBytes=10", spec, true)).isEqualTo("but --max-row-bytes=10");
-    // a setting to raise that this command has no option for is no way out here: the hint goes
+    // a setting to raise that this command has no option for is no way out here: the hint goes (evaluate, whose
+    // llm judge is set by LLMSQL_JUDGE_*); inference has the option
     picocli.CommandLine.Model.CommandSpec inference = new Cli(System.out, System.err).commands().getSubcommands()
         .get("inference").getSubcommands().get("api").getCommandSpec();
-    assertThat(CliTerms.inCliTerms("answer larger than 4194304 bytes (the cap) from http://h/v1/chat/completions; "
-        + "raise maxResponseBytes(...) if the model really answers at such length", inference))
+    String cap = "answer larger than 4194304 bytes (the cap) from http://h/v1/chat/completions; raise "
+        + "maxResponseBytes(...) if the model really answers at such length";
+    assertThat(CliTerms.inCliTerms(cap, spec))
         .isEqualTo("answer larger than 4194304 bytes (the cap) from http://h/v1/chat/completions");
+    assertThat(CliTerms.inCliTerms(cap, inference)).isEqualTo("answer larger than 4194304 bytes (the cap) from "
+        + "http://h/v1/chat/completions; raise --max-response-bytes if the model really answers at such length");
     assertThat(CliTerms.inCliTerms("no answer within 300 ms after 2 attempt(s); raise maxAttempts(...) or "
         + "readTimeout(...) if the server is just slow", inference))
         .isEqualTo("no answer within 300 ms after 2 attempt(s); raise --timeout if the server is just slow");
