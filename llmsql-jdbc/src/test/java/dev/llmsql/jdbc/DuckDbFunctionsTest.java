@@ -9,6 +9,7 @@ import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.jdbc.load.JdbcImport;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -45,11 +46,9 @@ class DuckDbFunctionsTest {
 
   @BeforeAll
   void load() throws Exception {
-    Path sqlite = dir.resolve("small.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + sqlite); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE \"people\" (\"Id\" INTEGER, \"Full Name\" TEXT, \"Score\" REAL)");
-      s.execute("INSERT INTO \"people\" VALUES (1, 'Ann', 9.5), (2, 'Bo', NULL), (3, 'Cy', 7.25)");
-    }
+    Path sqlite = SqliteFiles.create(dir.resolve("small.sqlite"),
+        "CREATE TABLE \"people\" (\"Id\" INTEGER, \"Full Name\" TEXT, \"Score\" REAL)",
+        "INSERT INTO \"people\" VALUES (1, 'Ann', 9.5), (2, 'Bo', NULL), (3, 'Cy', 7.25)");
     Database duck = JdbcImport.toDuckDb(sqlite, dir.resolve("small.duckdb"));
     db = QueryEngines.forDatabase(duck).open(duck, LIMITS);
   }

@@ -9,10 +9,8 @@ import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.jdbc.load.JdbcImport;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,11 +29,8 @@ class DuckDbUncancellableTest {
 
   @Test
   void aConstantFoldedWhilePlanning_timesOutAtTheGrace_andTheNextStatementRuns() throws Exception {
-    Path sqlite = dir.resolve("small.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + sqlite); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE people (id INTEGER)");
-      s.execute("INSERT INTO people VALUES (1), (2)");
-    }
+    Path sqlite = SqliteFiles.create(dir.resolve("small.sqlite"), "CREATE TABLE people (id INTEGER)",
+        "INSERT INTO people VALUES (1), (2)");
     Database duck = JdbcImport.toDuckDb(sqlite, dir.resolve("small.duckdb"));
     // concurrency 1: the next statement needs the abandoned statement's place in the pool
     try (QueryExecutor db = QueryEngines.forDatabase(duck).open(duck, new ExecutionLimits(Duration.ofMillis(500),

@@ -12,6 +12,7 @@ import dev.llmsql.execution.QueryEngines;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
 import dev.llmsql.jdbc.load.JdbcImport;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,15 +51,12 @@ class JdbcEnginesTest {
 
   @BeforeAll
   void load() throws Exception {
-    sqlite = dir.resolve("small.sqlite");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + sqlite); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE \"people\" (\"Id\" INTEGER, \"Full Name\" TEXT, \"Score\" REAL, \"Photo\" BLOB)");
-      s.execute("CREATE TABLE \"n\" (\"v\" INTEGER)");
-      s.execute("WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) "
-          + "INSERT INTO \"n\" SELECT i FROM r");
-      s.execute("INSERT INTO \"people\" VALUES (1, 'Ann O''Neil', 9.5, x'01ff'), (2, 'Bo', NULL, NULL), "
-          + "(3, 'Cy', 7.25, NULL)");
-    }
+    sqlite = SqliteFiles.create(dir.resolve("small.sqlite"),
+        "CREATE TABLE \"people\" (\"Id\" INTEGER, \"Full Name\" TEXT, \"Score\" REAL, \"Photo\" BLOB)",
+        "CREATE TABLE \"n\" (\"v\" INTEGER)",
+        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) INSERT INTO \"n\" SELECT i FROM r",
+        "INSERT INTO \"people\" VALUES (1, 'Ann O''Neil', 9.5, x'01ff'), (2, 'Bo', NULL, NULL), "
+            + "(3, 'Cy', 7.25, NULL)");
     duck = JdbcImport.toDuckDb(sqlite, dir.resolve("small.duckdb"));
     pg = JdbcImport.toPostgres(sqlite, PostgresServer.adminUrl(), PostgresServer.admin(), "small", "llmsql_reader",
         "reader-secret");

@@ -7,6 +7,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.testsupport.DamagedPages;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +41,7 @@ class CorruptDatabaseTest {
     for (int i = 1; i <= 2000; i++) {
       rows.append(i == 1 ? "" : ",").append("(").append(i).append(", 'row number ").append(i).append("')");
     }
-    db = TestDatabases.create(dir.resolve("bench.sqlite"), "CREATE TABLE good (n INTEGER)",
+    db = SqliteFiles.create(dir.resolve("bench.sqlite"), "CREATE TABLE good (n INTEGER)",
         "INSERT INTO good VALUES (1), (2), (3)", "CREATE TABLE bad (n INTEGER, s TEXT)", rows.toString());
     DamagedPages.overwriteRootPage(db, "bad");
     questions = Files.writeString(dir.resolve("questions.jsonl"),

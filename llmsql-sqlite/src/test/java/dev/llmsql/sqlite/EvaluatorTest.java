@@ -22,6 +22,7 @@ import dev.llmsql.report.Mismatch;
 import dev.llmsql.report.ReportNotSavedException;
 import dev.llmsql.result.QuestionResult;
 import dev.llmsql.sqlite.TestDatabases;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ class EvaluatorTest {
   @BeforeEach
   void setUp() throws Exception {
     db = TestDatabases.players(dir);
-    TestDatabases.create(db,
+    SqliteFiles.create(db,
         "CREATE TABLE mixed (k TEXT, v REAL)",
         "INSERT INTO mixed VALUES ('a', 1.5), ('b', NULL), ('c', 2.0), ('d', NULL)");
     questions = write("questions.jsonl",
@@ -500,9 +501,9 @@ class EvaluatorTest {
     Path databases = dir.resolve("database");
     Files.createDirectories(databases.resolve("zoo"));
     Files.createDirectories(databases.resolve("farm"));
-    TestDatabases.create(databases.resolve("zoo/zoo.sqlite"), "CREATE TABLE animals (name TEXT)",
+    SqliteFiles.create(databases.resolve("zoo/zoo.sqlite"), "CREATE TABLE animals (name TEXT)",
         "INSERT INTO animals VALUES ('lion'), ('zebra')");
-    TestDatabases.create(databases.resolve("farm/farm.sqlite"), "CREATE TABLE animals (name TEXT)",
+    SqliteFiles.create(databases.resolve("farm/farm.sqlite"), "CREATE TABLE animals (name TEXT)",
         "INSERT INTO animals VALUES ('cow')");
     Path multi = write("multi.jsonl",
         "{\"question_id\": 10, \"question\": \"How many zoo animals?\", \"sql\": \"SELECT count(*) FROM animals\", \"db_id\": \"zoo\", \"hardness\": \"easy\"}",
@@ -531,7 +532,7 @@ class EvaluatorTest {
     // WHEN
     EvaluationReport first = builder().engine(cold).build().run(predictions);
     EvaluationReport second = builder().engine(warm).build().run(predictions);
-    TestDatabases.create(db, "INSERT INTO \"" + T + "\" VALUES ('New Guard', 7.0, 'Guard', '2024', 'X')");
+    SqliteFiles.create(db, "INSERT INTO \"" + T + "\" VALUES ('New Guard', 7.0, 'Guard', '2024', 'X')");
     EvaluationReport third = builder().engine(changed).build().run(predictions);
 
     // THEN

@@ -6,6 +6,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.report.EvaluationListener;
 import dev.llmsql.report.EvaluationReport;
 import dev.llmsql.sqlite.TestDatabases;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class HostileGoldCacheRunTest {
       rows.append(i == 1 ? "" : ",").append('(').append(i).append(", 'name ").append(i).append("', ")
           .append(i * 1.5).append(')');
     }
-    Path db = TestDatabases.create(dir.resolve("t.db"), "CREATE TABLE t (id INTEGER, name TEXT, v REAL)",
+    Path db = SqliteFiles.create(dir.resolve("t.db"), "CREATE TABLE t (id INTEGER, name TEXT, v REAL)",
         rows.toString());
     StringBuilder questions = new StringBuilder();
     StringBuilder predictions = new StringBuilder();

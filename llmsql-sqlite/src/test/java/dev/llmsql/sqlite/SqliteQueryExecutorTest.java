@@ -6,6 +6,7 @@ import dev.llmsql.execution.ExecutionLimits;
 import dev.llmsql.execution.FailureKind;
 import dev.llmsql.execution.QueryExecutor;
 import dev.llmsql.execution.QueryOutcome;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,7 +181,7 @@ class SqliteQueryExecutorTest {
   void execute_afterTheFileChangedAndTheSharedPoolWasReplaced_usesTheNewPool() throws Exception {
     // GIVEN: this executor holds the pool of the file as it was
     assertThat(executor.execute(db, "SELECT 1")).isInstanceOf(QueryOutcome.Success.class);
-    TestDatabases.create(db, "CREATE TABLE extra AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+    SqliteFiles.create(db, "CREATE TABLE extra AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
         + "FROM n WHERE i < 2000) SELECT i, printf('%0100d', i) AS pad FROM n");
     // another evaluation in this JVM sees the change: the shared registry closes the old pool and opens a new one
     try (SqliteDatabases other = new SqliteDatabases(new ExecutionLimits(Duration.ofSeconds(10), 1000, 2))) {
@@ -201,7 +202,7 @@ class SqliteQueryExecutorTest {
    */
   @Test
   void execute_outerColumnInSubqueryGroupBy_runsOnThisSqlite() throws Exception {
-    Path other = TestDatabases.create(dir.resolve("outer.sqlite"), "CREATE TABLE t (id INTEGER, name TEXT)",
+    Path other = SqliteFiles.create(dir.resolve("outer.sqlite"), "CREATE TABLE t (id INTEGER, name TEXT)",
         "CREATE TABLE u (id INTEGER, x INTEGER)", "INSERT INTO t VALUES (1, 'a'), (2, 'b')",
         "INSERT INTO u VALUES (1, 10), (1, 11), (2, 12)");
 
@@ -399,7 +400,7 @@ class SqliteQueryExecutorTest {
 
   @Test
   void reversedScanOrder_returnsUnorderedRowsInReverse_onItsOwnPool_withTheSameGuard() throws Exception {
-    Path file = TestDatabases.create(dir.resolve("order.sqlite"),
+    Path file = SqliteFiles.create(dir.resolve("order.sqlite"),
         "CREATE TABLE t (n INTEGER)", "INSERT INTO t VALUES (1), (2), (3)");
     ExecutionLimits limits = new ExecutionLimits(Duration.ofSeconds(10), 1000, 1);
     try (QueryExecutor plain = new SqliteQueryEngine().open(dev.llmsql.execution.Database.file(file), limits);

@@ -1,15 +1,13 @@
 package dev.llmsql.sqlite;
 
+import dev.llmsql.testsupport.SqliteFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HexFormat;
 
 /** Real SQLite files for tests, written through sqlite-jdbc. */
@@ -18,24 +16,13 @@ public final class TestDatabases {
   private TestDatabases() {
   }
 
-  /** Creates {@code file} and runs each statement on it. */
-  public static Path create(Path file, String... statements) throws SQLException {
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-         Statement s = c.createStatement()) {
-      for (String sql : statements) {
-        s.execute(sql);
-      }
-    }
-    return file;
-  }
-
   /** A small WikiSQL-like table "1-10015132-9" (the LLMSQL layout) plus a numbers table. */
   public static Path players(Path dir) throws SQLException {
     StringBuilder numbers = new StringBuilder("INSERT INTO nums VALUES ");
     for (int i = 1; i <= 100; i++) {
       numbers.append(i == 1 ? "" : ",").append('(').append(i).append(')');
     }
-    return create(dir.resolve("players.db"),
+    return SqliteFiles.create(dir.resolve("players.db"),
         "CREATE TABLE \"1-10015132-9\" (\"Player\" TEXT, \"No.\" REAL, \"Position\" TEXT, "
             + "\"Years in Toronto\" TEXT, \"School/Club Team\" TEXT)",
         "INSERT INTO \"1-10015132-9\" VALUES ('Jalen Rose', 5.0, 'Guard', '2003-06', 'Michigan'),"

@@ -8,6 +8,7 @@ import dev.llmsql.Evaluator;
 import dev.llmsql.prediction.InvalidInputException;
 import dev.llmsql.prediction.Prediction;
 import dev.llmsql.report.EvaluationReport;
+import dev.llmsql.testsupport.SqliteFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -111,7 +112,7 @@ class UnusableDatabaseTest {
 
   @Test
   void walWithChangesNotCheckpointed_failsNamingTheWalFile() throws Exception {
-    Path db = TestDatabases.create(Files.createDirectories(dir.resolve("db")).resolve("wal.db"),
+    Path db = SqliteFiles.create(Files.createDirectories(dir.resolve("db")).resolve("wal.db"),
         "PRAGMA journal_mode=WAL", "CREATE TABLE nums (n INTEGER)");
     try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + db);
          Statement s = writer.createStatement()) {
@@ -124,7 +125,7 @@ class UnusableDatabaseTest {
 
   @Test
   void walModeDatabase_isReadWithoutCreatingWalOrShmFiles() throws Exception {
-    Path db = TestDatabases.create(Files.createDirectories(dir.resolve("db")).resolve("wal.db"),
+    Path db = SqliteFiles.create(Files.createDirectories(dir.resolve("db")).resolve("wal.db"),
         "PRAGMA journal_mode=WAL", "CREATE TABLE nums (n INTEGER)", "INSERT INTO nums VALUES (1), (2), (3)");
     String sha = TestDatabases.sha256(db);
     Set<String> before = list(db.getParent());
