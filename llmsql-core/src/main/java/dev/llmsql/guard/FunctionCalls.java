@@ -47,10 +47,10 @@ public final class FunctionCalls {
       } else if (c == '/' && i + 1 < n && chars[i + 1] == '*') {
         i = StatementGuard.skipBlockComment(sql, i);
         continue;
-      } else if (isIdentifierPart(c)) {
+      } else if (StatementGuard.isIdentifierPart(c)) {
         nameStart = i;
         next = i + 1;
-        while (next < n && isIdentifierPart(chars[next])) {
+        while (next < n && StatementGuard.isIdentifierPart(chars[next])) {
           next++;
         }
         nameEnd = next;
@@ -215,14 +215,5 @@ public final class FunctionCalls {
       }
     }
     return true;
-  }
-
-  /**
-   * SQLite reads bytes from 0x80 up as identifier characters; letters, digits, _ and $ below. Compared as ASCII
-   * (what {@code Character.isLetterOrDigit} answers below 0x80) so that this per-character test carries none of
-   * Character's Unicode tables into the compiled code of the loops that call it.
-   */
-  private static boolean isIdentifierPart(char c) {
-    return c >= 0x80 || (c | 0x20) >= 'a' && (c | 0x20) <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
   }
 }
