@@ -141,7 +141,11 @@ public final class SqlExtractor {
         cte.add(found.open(i));
         active.add(cte);
       }
-      for (int s = active.size - 1; s >= 0; s--) {
+      // newest first, as a while loop: C2 compiled the counted loop this was with a loop-limit predicate
+      // that failed at once, throwing away the compiled scan (docs/PERFORMANCE.md)
+      int s = active.size;
+      while (s > 0) {
+        s--;
         Scan scan = active.scans[s];
         // A think tag is never SQL, but LLMSQL does not stop at one: outside quotes and comments only,
         // so that no candidate LLMSQL could run is lost.

@@ -2,9 +2,11 @@ package dev.llmsql.extraction;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Arrays;
+
 /**
  * Replaces LLMSQL's {@code Table} placeholder ({@code FROM Table}, {@code FROM "Table"}, {@code FROM 'Table'},
- * also after {@code JOIN}, in any case) with the quoted real table id.
+ * also after {@code JOIN}, in any ASCII case, as SQLite reads keywords) with the quoted real table id.
  *
  * <p>Unlike LLMSQL's plain text replace, only a whole placeholder right after the {@code FROM} or
  * {@code JOIN} keyword is replaced, across any whitespace, and never inside a string literal, quoted
@@ -27,98 +29,154 @@ public final class TablePlaceholder {
   public static String replace(String sql, String tableId) {
     requireNonNull(sql, "sql");
     requireNonNull(tableId, "tableId");
-    StringBuilder out = null;
-    String quotedId = null;
-    int copied = 0;
-    // a char[], not String.charAt: this runs on every statement, and C2 compiles it early in a run with both of
-    // String's encodings inlined at each charAt (docs/PERFORMANCE.md)
+    /*
+     * This runs on every statement, so C2 compiles it early in a run, with every callee inlined: it reads a
+     * char[] with loops of its own, not String.charAt, indexOf and regionMatches (each brings String's two
+     * encodings, and the case-insensitive one Character's case tables, into that compilation: 0.44 s of C2 in
+     * a first evaluation), and builds the result in a char[] too (docs/PERFORMANCE.md).
+     */
     char[] chars = sql.toCharArray();
     int length = chars.length;
+    int[] spans = null;   // start and end of each placeholder, in pairs
+    int count = 0;
     int i = 0;
     while (i < length) {
       char c = chars[i];
       char next = i + 1 < length ? chars[i + 1] : 0;
       if (c == '\'' || c == '"' || c == '`') {
-        i = skipQuoted(sql, i, c);
+        i = skipQuoted(chars, i, c);
       } else if (c == '[') {
-        i = skipPast(sql, i + 1, "]");
+        i = skipPast(chars, i + 1, ']', ']');
       } else if (c == '-' && next == '-') {
-        i = skipPast(sql, i + 2, "\n");
+        i = skipPast(chars, i + 2, '\n', '\n');
       } else if (c == '/' && next == '*') {
-        i = skipPast(sql, i + 2, "*/");
-      } else if (((c | 0x20) == 'f' || (c | 0x20) == 'j') && isTableKeyword(sql, chars, i)) {
+        i = skipPast(chars, i + 2, '*', '/');
+      } else if (((c | 0x20) == 'f' || (c | 0x20) == 'j') && isTableKeyword(chars, i)) {
         int at = skipSpace(chars, i + 4);
-        int end = placeholderEnd(sql, at, at > i + 4);
+        int end = placeholderEnd(chars, at, at > i + 4);
         if (end < 0) {
           i += 4;
           continue;
         }
-        if (out == null) {
-          out = new StringBuilder(length + tableId.length() + 8);
-          quotedId = '"' + tableId.replace("\"", "\"\"") + '"';
+        if (spans == null) {
+          spans = new int[4];
+        } else if (count == spans.length) {
+          spans = Arrays.copyOf(spans, count * 2);
         }
-        out.append(sql, copied, at).append(quotedId);
-        copied = end;
+        spans[count++] = at;
+        spans[count++] = end;
         i = end;
       } else {
         i++;
       }
     }
-    return out == null ? sql : out.append(sql, copied, length).toString();
+    return spans == null ? sql : splice(chars, tableId, spans, count);
   }
 
-  /** {@code FROM} or {@code JOIN}, any case, as a whole word, at an {@code f} or {@code j}. */
-  private static boolean isTableKeyword(String sql, char[] chars, int i) {
-    if (i > 0 && isIdentifierChar(chars[i - 1])) {
+  /** {@code chars} with each span replaced by {@code "tableId"}, built in a char[] for the reason above. */
+  private static String splice(char[] chars, String tableId, int[] spans, int count) {
+    char[] id = tableId.toCharArray();
+    int quotedLength = id.length + 2;
+    for (char c : id) {
+      quotedLength += c == '"' ? 1 : 0;
+    }
+    int length = chars.length;
+    for (int k = 0; k < count; k += 2) {
+      length += quotedLength - (spans[k + 1] - spans[k]);
+    }
+    char[] out = new char[length];
+    int o = 0;
+    int copied = 0;
+    for (int k = 0; k < count; k += 2) {
+      System.arraycopy(chars, copied, out, o, spans[k] - copied);
+      o += spans[k] - copied;
+      out[o++] = '"';
+      for (char c : id) {
+        out[o++] = c;
+        if (c == '"') {
+          out[o++] = '"';
+        }
+      }
+      out[o++] = '"';
+      copied = spans[k + 1];
+    }
+    System.arraycopy(chars, copied, out, o, chars.length - copied);
+    return new String(out);
+  }
+
+  /** {@code FROM} or {@code JOIN}, in any ASCII case as SQLite reads keywords, as a whole word at {@code i}. */
+  private static boolean isTableKeyword(char[] chars, int i) {
+    if (i > 0 && isIdentifierChar(chars[i - 1]) || i + 4 > chars.length) {
       return false;
     }
-    if (!sql.regionMatches(true, i, "from", 0, 4) && !sql.regionMatches(true, i, "join", 0, 4)) {
+    if (!matchesWord(chars, i, "from") && !matchesWord(chars, i, "join")) {
       return false;
     }
     return i + 4 == chars.length || !isIdentifierChar(chars[i + 4]);
   }
 
+  /**
+   * {@code lowerWord} at {@code at} in any ASCII case. {@code (c | 0x20)} is a lower-case letter only for that
+   * letter in either case, so non-ASCII look-alikes (the dotless {@code ı}, which Java's {@code regionMatches}
+   * folds to {@code i}) do not match: SQLite reads such a word as an identifier.
+   */
+  private static boolean matchesWord(char[] chars, int at, String lowerWord) {
+    if (at + lowerWord.length() > chars.length) {
+      return false;
+    }
+    for (int k = 0; k < lowerWord.length(); k++) {
+      if ((chars[at + k] | 0x20) != lowerWord.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The index after a placeholder at {@code at}, or -1; a bare one needs whitespace before it. */
-  private static int placeholderEnd(String sql, int at, boolean spaced) {
-    if (at >= sql.length()) {
+  private static int placeholderEnd(char[] chars, int at, boolean spaced) {
+    int length = chars.length;
+    if (at >= length) {
       return -1;
     }
-    char open = sql.charAt(at);
+    char open = chars[at];
     char close = open == '"' || open == '\'' || open == '`' ? open : open == '[' ? ']' : 0;
     if (close == 0) {
       int end = at + PLACEHOLDER.length();
-      boolean whole = end >= sql.length() || !isIdentifierChar(sql.charAt(end));
-      return spaced && whole && sql.regionMatches(true, at, PLACEHOLDER, 0, PLACEHOLDER.length()) ? end : -1;
+      boolean whole = end >= length || !isIdentifierChar(chars[end]);
+      return spaced && whole && matchesWord(chars, at, PLACEHOLDER) ? end : -1;
     }
     int closeAt = at + 1 + PLACEHOLDER.length();
-    boolean closed = closeAt < sql.length() && sql.charAt(closeAt) == close;
+    boolean closed = closeAt < length && chars[closeAt] == close;
     // "Table""x" is the identifier Table"x, not the placeholder.
-    boolean escaped = closeAt + 1 < sql.length() && sql.charAt(closeAt + 1) == close && close != ']';
-    return closed && !escaped && sql.regionMatches(true, at + 1, PLACEHOLDER, 0, PLACEHOLDER.length())
-        ? closeAt + 1
-        : -1;
+    boolean escaped = closeAt + 1 < length && chars[closeAt + 1] == close && close != ']';
+    return closed && !escaped && matchesWord(chars, at + 1, PLACEHOLDER) ? closeAt + 1 : -1;
   }
 
   /** The index after the quoted run opening at {@code i}; a doubled quote is an escape, not the end. */
-  private static int skipQuoted(String sql, int i, char quote) {
-    // String.indexOf, as in StatementGuard.skipQuoted
+  private static int skipQuoted(char[] chars, int i, char quote) {
     int k = i + 1;
-    while (true) {
-      int at = sql.indexOf(quote, k);
-      if (at < 0) {
-        return sql.length();
+    while (k < chars.length) {
+      if (chars[k] == quote) {
+        if (k + 1 < chars.length && chars[k + 1] == quote) {
+          k += 2;
+          continue;
+        }
+        return k + 1;
       }
-      if (at + 1 < sql.length() && sql.charAt(at + 1) == quote) {
-        k = at + 2;
-      } else {
-        return at + 1;
-      }
+      k++;
     }
+    return chars.length;
   }
 
-  private static int skipPast(String sql, int from, String end) {
-    int at = sql.indexOf(end, from);
-    return at < 0 ? sql.length() : at + end.length();
+  /** The index after the first {@code first} followed by {@code second} (or alone when they are equal). */
+  private static int skipPast(char[] chars, int from, char first, char second) {
+    int last = chars.length - (first == second ? 1 : 2);
+    for (int k = from; k <= last; k++) {
+      if (chars[k] == first && (first == second || chars[k + 1] == second)) {
+        return first == second ? k + 1 : k + 2;
+      }
+    }
+    return chars.length;
   }
 
   private static int skipSpace(char[] chars, int j) {

@@ -74,6 +74,21 @@ class TablePlaceholderTest {
   }
 
   @Test
+  void replace_nonAsciiLookAlikeKeyword_isLeftAlone() {
+    // SQLite folds only ASCII letters: "joın" (dotless i) is an identifier, although Java's case-insensitive
+    // regionMatches would read it as JOIN
+    assertThat(TablePlaceholder.replace("SELECT a FROM t jo\u0131n Table", "1-2"))
+        .isEqualTo("SELECT a FROM t jo\u0131n Table");
+  }
+
+  @Test
+  void replace_severalPlaceholdersAndCommentsAndBrackets_givesExactSql() {
+    assertThat(TablePlaceholder.replace("SELECT [from Table] /* FROM Table */ FROM `Table` JOIN\n[TABLE] -- join Table",
+        "1-2"))
+        .isEqualTo("SELECT [from Table] /* FROM Table */ FROM \"1-2\" JOIN\n\"1-2\" -- join Table");
+  }
+
+  @Test
   void replace_placeholderInStringLiteral_isKept() {
     assertThat(TablePlaceholder.replace("SELECT a FROM Table WHERE x = 'FROM Table'", "1-2"))
         .isEqualTo("SELECT a FROM \"1-2\" WHERE x = 'FROM Table'");
