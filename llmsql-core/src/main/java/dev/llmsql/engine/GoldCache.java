@@ -61,6 +61,8 @@ final class GoldCache {
   private static final Logger LOG = LoggerFactory.getLogger(GoldCache.class);
   private static final byte[] MAGIC = "LLMSQLG3".getBytes(StandardCharsets.US_ASCII);
   static final long DEFAULT_LOCK_WAIT_SECONDS = 10;
+  /** Bytes of added entries kept in memory before they are written to the spill file in one write. */
+  static final int PENDING_BYTES = 256 << 10;
   /** SQLite's words for failures of the moment or of a resource bound; matched lower-case, anywhere. */
   private static final List<String> TRANSIENT = List.of("locked", "busy", "i/o error", "ioerr", "interrupt",
       "out of memory", "nomem", "disk is full", "sqlite_full", "unable to open", "cantopen", "schema has changed",
@@ -233,6 +235,15 @@ final class GoldCache {
     private FileChannel spill;
     private long spillEnd;
     private boolean spillFailed;
+    /*
+     * Added entries not yet in the spill file, which starts at offset pendingStart: one write per
+     * PENDING_BYTES, not one per gold (16,000 system calls on a first LLMSQL run, 0.08 s of CPU).
+     */
+    private final PendingBytes pending = new PendingBytes();
+    private long pendingStart;
+    /** Reads the spill file, and the entries still pending from memory. */
+    private final EntryIndex.Source spilledSource = this::readSpilled;
+    private final EntryIndex.Source onDiskSource = (target, position) -> disk.read(target, position);
     int added;
     /** An entry failed its checksum or the file its structure: rebuilt at flush even if nothing was added. */
     volatile boolean damaged;
@@ -304,10 +315,10 @@ final class GoldCache {
     }
 
     QueryOutcome get(String sql) {
-      QueryOutcome known = onDisk.find(disk, sql, this::checksumFailed);
+      QueryOutcome known = onDisk.find(disk == null ? null : onDiskSource, sql, this::checksumFailed);
       if (known == null && added > 0) {
         synchronized (this) {
-          known = spilled.find(spill, sql, this::checksumFailed);
+          known = spilled.find(spill == null ? null : spilledSource, sql, this::checksumFailed);
         }
       }
       return known;
@@ -322,8 +333,8 @@ final class GoldCache {
     }
 
     synchronized void add(String sql, QueryOutcome outcome) {
-      if (spillFailed || onDisk.find(disk, sql, this::checksumFailed) != null
-          || spilled.find(spill, sql, this::checksumFailed) != null) {
+      if (spillFailed || onDisk.find(disk == null ? null : onDiskSource, sql, this::checksumFailed) != null
+          || spilled.find(spill == null ? null : spilledSource, sql, this::checksumFailed) != null) {
         return;
       }
       try {
@@ -332,21 +343,43 @@ final class GoldCache {
           spillFile = Files.createTempFile(dir, file.getFileName().toString(), ".spill");
           spill = FileChannel.open(spillFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        writeEntry(new DataOutputStream(bytes), sql, outcome);
-        ByteBuffer entry = ByteBuffer.wrap(bytes.toByteArray());
-        long at = spillEnd;
-        while (entry.hasRemaining()) {
-          spill.write(entry, at + entry.position());
+        int at = pending.size();
+        try {
+          writeEntry(new DataOutputStream(pending), sql, outcome);
+        } catch (RuntimeException e) {
+          pending.truncate(at);
+          throw e;
         }
-        spillEnd += bytes.size();
-        spilled.add(sql.hashCode(), at, bytes.size());
+        int length = pending.size() - at;
+        spilled.add(sql.hashCode(), spillEnd, length);
+        spillEnd += length;
         added++;
+        if (pending.size() >= PENDING_BYTES) {
+          writePending();
+        }
       } catch (IOException e) {
-        // A read-only work dir: golds of this run are not kept, nothing else changes.
+        // A read-only work dir: golds of this run are not kept, nothing else changes (the entries still
+        // pending stay readable from memory).
         LOG.warn("Gold cache {} not updated: {}", file, e.toString());
         spillFailed = true;
       }
+    }
+
+    /** Writes the pending entries to the spill file; before {@link #flush} copies it. */
+    synchronized void writePending() throws IOException {
+      if (spillFailed || pending.size() == 0) {
+        return;
+      }
+      ByteBuffer buffer = pending.asBuffer();
+      while (buffer.hasRemaining()) {
+        spill.write(buffer, pendingStart + buffer.position());
+      }
+      pendingStart += pending.size();
+      pending.clear();
+    }
+
+    private int readSpilled(ByteBuffer target, long position) throws IOException {
+      return position < pendingStart ? spill.read(target, position) : pending.read(target, position - pendingStart);
     }
 
     void close() {
@@ -358,6 +391,36 @@ final class GoldCache {
         } catch (IOException e) {
           LOG.debug("Could not delete {}: {}", spillFile, e.toString());
         }
+      }
+    }
+  }
+
+  /** A byte buffer whose bytes are read in place: the entries a {@link Store} has not written yet. */
+  private static final class PendingBytes extends ByteArrayOutputStream {
+
+    ByteBuffer asBuffer() {
+      return ByteBuffer.wrap(buf, 0, count);
+    }
+
+    /** As {@link FileChannel#read(ByteBuffer, long)}, at {@code offset} into these bytes. */
+    int read(ByteBuffer target, long offset) {
+      if (offset >= count) {
+        return -1;
+      }
+      int n = (int) Math.min(target.remaining(), count - offset);
+      target.put(buf, (int) offset, n);
+      return n;
+    }
+
+    void truncate(int size) {
+      count = size;
+    }
+
+    /** Empty again; a buffer grown past twice the bound by one large entry is not kept. */
+    void clear() {
+      count = 0;
+      if (buf.length > 2 * PENDING_BYTES) {
+        buf = new byte[32];
       }
     }
   }
@@ -400,7 +463,14 @@ final class GoldCache {
     }
 
     /** The outcome stored for {@code sql} in {@code channel}, or null; {@code damaged} hears of a bad checksum. */
-    QueryOutcome find(FileChannel channel, String sql, Runnable damaged) {
+    /** Where entries are read from: a file, or a file and the entries still in memory. */
+    @FunctionalInterface
+    interface Source {
+      /** As {@link FileChannel#read(ByteBuffer, long)}: bytes read, or -1 past the end. */
+      int read(ByteBuffer target, long position) throws IOException;
+    }
+
+    QueryOutcome find(Source channel, String sql, Runnable damaged) {
       if (size == 0 || channel == null) {
         return null;
       }
@@ -417,7 +487,7 @@ final class GoldCache {
       return null;
     }
 
-    private static QueryOutcome read(FileChannel channel, long span, String sql, Runnable damaged) {
+    private static QueryOutcome read(Source channel, long span, String sql, Runnable damaged) {
       long offset = (span & ((1L << 40) - 1)) - 1;
       ByteBuffer entry = ByteBuffer.allocate((int) (span >>> 40));
       try {
@@ -525,6 +595,7 @@ final class GoldCache {
           // Another JVM may have written since we loaded: keep its results too.
           int count = copyEntries(store.file, out, keys, true);
           if (store.spill != null) {
+            store.writePending();
             count += copyEntries(store.spillFile, out, keys, false);
           }
           out.flush();

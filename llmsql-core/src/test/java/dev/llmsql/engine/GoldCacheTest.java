@@ -97,6 +97,36 @@ class GoldCacheTest {
   }
 
   @Test
+  void get_entriesPastThePendingBound_areReadFromTheSpillAndFromMemoryAlike() throws Exception {
+    // GIVEN 600 golds of about 1 KB: more than two pending buffers' worth (GoldCache.PENDING_BYTES)
+    Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
+    Path cacheDir = dir.resolve("cache");
+    GoldCache cache = new GoldCache(cacheDir);
+    List<QueryOutcome> outcomes = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      QueryOutcome outcome = QueryOutcome.success(new QueryResult(List.of("n", "text"),
+          List.of(List.of((long) i, "x".repeat(1000) + i))), 0);
+      outcomes.add(outcome);
+      cache.put(FileDatabase.of(db), "SELECT " + i, outcome);
+    }
+
+    // WHEN / THEN: written in whole buffers, the rest still in memory, every one readable before the flush
+    Path spill;
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      spill = files.filter(f -> f.getFileName().toString().endsWith(".spill")).findFirst().orElseThrow();
+    }
+    assertThat(Files.size(spill)).isPositive().isLessThan(600L * 1000);
+    for (int i = 0; i < 600; i++) {
+      assertThat(cache.get(FileDatabase.of(db), "SELECT " + i)).isEqualTo(outcomes.get(i));
+    }
+    cache.flush();
+    GoldCache again = new GoldCache(cacheDir);
+    for (int i = 0; i < 600; i++) {
+      assertThat(again.get(FileDatabase.of(db), "SELECT " + i)).isEqualTo(outcomes.get(i));
+    }
+  }
+
+  @Test
   void flush_spillFilesOfDeadRuns_areDeletedOnlyWhenADayOld() throws Exception {
     Path db = Files.writeString(dir.resolve("db.sqlite"), "content");
     Path cacheDir = Files.createDirectories(dir.resolve("cache"));

@@ -82,7 +82,7 @@ class ReadmeTest {
   @Test
   void readme_saysHowLongTheInstallTakes() throws IOException {
     assertThat(Files.readString(README)).startsWith("# llmsql-java\n\n```sh\n")
-        .contains("./mvnw install      # every test, then the modules into ~/.m2: about 6 minutes on 2 cores\n");
+        .contains("./mvnw install      # every test, then the modules into ~/.m2: 6 to 10 minutes on 2 cores\n");
   }
 
   @Test
