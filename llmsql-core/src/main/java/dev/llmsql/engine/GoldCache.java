@@ -462,7 +462,6 @@ final class GoldCache {
       size++;
     }
 
-    /** The outcome stored for {@code sql} in {@code channel}, or null; {@code damaged} hears of a bad checksum. */
     /** Where entries are read from: a file, or a file and the entries still in memory. */
     @FunctionalInterface
     interface Source {
@@ -470,15 +469,16 @@ final class GoldCache {
       int read(ByteBuffer target, long position) throws IOException;
     }
 
-    QueryOutcome find(Source channel, String sql, Runnable damaged) {
-      if (size == 0 || channel == null) {
+    /** The outcome stored for {@code sql} in {@code source}, or null; {@code damaged} hears of a bad checksum. */
+    QueryOutcome find(Source source, String sql, Runnable damaged) {
+      if (size == 0 || source == null) {
         return null;
       }
       int hash = sql.hashCode();
       int mask = spans.length - 1;
       for (int i = mix(hash) & mask; spans[i] != 0; i = (i + 1) & mask) {
         if (hashes[i] == hash) {
-          QueryOutcome outcome = read(channel, spans[i], sql, damaged);
+          QueryOutcome outcome = read(source, spans[i], sql, damaged);
           if (outcome != null) {
             return outcome;
           }
@@ -487,12 +487,12 @@ final class GoldCache {
       return null;
     }
 
-    private static QueryOutcome read(Source channel, long span, String sql, Runnable damaged) {
+    private static QueryOutcome read(Source source, long span, String sql, Runnable damaged) {
       long offset = (span & ((1L << 40) - 1)) - 1;
       ByteBuffer entry = ByteBuffer.allocate((int) (span >>> 40));
       try {
         while (entry.hasRemaining()) {
-          if (channel.read(entry, offset + entry.position()) < 0) {
+          if (source.read(entry, offset + entry.position()) < 0) {
             damaged.run();
             return null;
           }
