@@ -1,5 +1,8 @@
 package dev.llmsql.extraction;
 
+import static dev.llmsql.extraction.SqliteCharacters.isIdentifierChar;
+import static dev.llmsql.extraction.SqliteCharacters.skipSpace;
+import static dev.llmsql.extraction.SqliteCharacters.startsWithWord;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
@@ -225,23 +228,17 @@ public final class SqlExtractor {
     return text.regionMatches(true, i + 1, "think>", 0, 6) || text.regionMatches(true, i + 1, "/think>", 0, 7);
   }
 
-  /** {@code word} (lower case) at {@code i}, any case, not followed by a word character. */
   /**
    * U+017F, which Python's case-insensitive {@code re} matches as {@code s}: "ſelect" starts a candidate, as
    * LLMSQL's {@code (?i)SELECT} finds it. Only there: the heads of a CTE are this extractor's own reading.
    */
   private static final char LONG_S = '\u017F';
 
+  /** {@code word} (lower case) at {@code i}, any ASCII case, not followed by a word character. */
   private static boolean isKeyword(char[] chars, int i, String word) {
     int end = i + word.length();
-    if (end > chars.length) {
+    if (!startsWithWord(chars, i, word)) {
       return false;
-    }
-    for (int k = 0; k < word.length(); k++) {
-      // ASCII folding on purpose: the keyword is ASCII and the letters are checked one by one.
-      if ((chars[i + k] | 0x20) != word.charAt(k)) {
-        return false;
-      }
     }
     return end == chars.length || !isWordChar(Character.codePointAt(chars, end));
   }
@@ -339,23 +336,6 @@ public final class SqlExtractor {
       k++;
     }
     return k;
-  }
-
-  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character (as ASCII
-  // tests, what Character.isLetterOrDigit answers below 0x80)
-  private static boolean isIdentifierChar(char c) {
-    return c >= 0x80 || (c | 0x20) >= 'a' && (c | 0x20) <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
-  }
-
-  private static int skipSpace(char[] chars, int j) {
-    while (j < chars.length && isSqlSpace(chars[j])) {
-      j++;
-    }
-    return j;
-  }
-
-  private static boolean isSqlSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
   }
 
   // Python's str.strip(), so that candidates de-duplicate as in LLMSQL; Java's strip() keeps no-break spaces.

@@ -1,5 +1,8 @@
 package dev.llmsql.extraction;
 
+import static dev.llmsql.extraction.SqliteCharacters.isIdentifierChar;
+import static dev.llmsql.extraction.SqliteCharacters.skipSpace;
+import static dev.llmsql.extraction.SqliteCharacters.startsWithWord;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
@@ -109,27 +112,10 @@ public final class TablePlaceholder {
     if (i > 0 && isIdentifierChar(chars[i - 1]) || i + 4 > chars.length) {
       return false;
     }
-    if (!matchesWord(chars, i, "from") && !matchesWord(chars, i, "join")) {
+    if (!startsWithWord(chars, i, "from") && !startsWithWord(chars, i, "join")) {
       return false;
     }
     return i + 4 == chars.length || !isIdentifierChar(chars[i + 4]);
-  }
-
-  /**
-   * {@code lowerWord} at {@code at} in any ASCII case. {@code (c | 0x20)} is a lower-case letter only for that
-   * letter in either case, so non-ASCII look-alikes (the dotless {@code ı}, which Java's {@code regionMatches}
-   * folds to {@code i}) do not match: SQLite reads such a word as an identifier.
-   */
-  private static boolean matchesWord(char[] chars, int at, String lowerWord) {
-    if (at + lowerWord.length() > chars.length) {
-      return false;
-    }
-    for (int k = 0; k < lowerWord.length(); k++) {
-      if ((chars[at + k] | 0x20) != lowerWord.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The index after a placeholder at {@code at}, or -1; a bare one needs whitespace before it. */
@@ -143,13 +129,13 @@ public final class TablePlaceholder {
     if (close == 0) {
       int end = at + PLACEHOLDER.length();
       boolean whole = end >= length || !isIdentifierChar(chars[end]);
-      return spaced && whole && matchesWord(chars, at, PLACEHOLDER) ? end : -1;
+      return spaced && whole && startsWithWord(chars, at, PLACEHOLDER) ? end : -1;
     }
     int closeAt = at + 1 + PLACEHOLDER.length();
     boolean closed = closeAt < length && chars[closeAt] == close;
     // "Table""x" is the identifier Table"x, not the placeholder.
     boolean escaped = closeAt + 1 < length && chars[closeAt + 1] == close && close != ']';
-    return closed && !escaped && matchesWord(chars, at + 1, PLACEHOLDER) ? closeAt + 1 : -1;
+    return closed && !escaped && startsWithWord(chars, at + 1, PLACEHOLDER) ? closeAt + 1 : -1;
   }
 
   /** The index after the quoted run opening at {@code i}; a doubled quote is an escape, not the end. */
@@ -177,22 +163,5 @@ public final class TablePlaceholder {
       }
     }
     return chars.length;
-  }
-
-  private static int skipSpace(char[] chars, int j) {
-    while (j < chars.length && isSqlSpace(chars[j])) {
-      j++;
-    }
-    return j;
-  }
-
-  private static boolean isSqlSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-  }
-
-  // SQLite's identifier characters: ASCII letters, digits, '_', '$' and every non-ASCII character (as ASCII
-  // tests, what Character.isLetterOrDigit answers below 0x80, so none of its Unicode tables in the compiled loop)
-  private static boolean isIdentifierChar(char c) {
-    return c >= 0x80 || (c | 0x20) >= 'a' && (c | 0x20) <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
   }
 }
