@@ -315,10 +315,10 @@ final class GoldCache {
     }
 
     QueryOutcome get(String sql) {
-      QueryOutcome known = onDisk.find(disk == null ? null : onDiskSource, sql, this::checksumFailed);
+      QueryOutcome known = onDisk.find(onDiskSource, sql, this::checksumFailed);
       if (known == null && added > 0) {
         synchronized (this) {
-          known = spilled.find(spill == null ? null : spilledSource, sql, this::checksumFailed);
+          known = spilled.find(spilledSource, sql, this::checksumFailed);
         }
       }
       return known;
@@ -333,8 +333,8 @@ final class GoldCache {
     }
 
     synchronized void add(String sql, QueryOutcome outcome) {
-      if (spillFailed || onDisk.find(disk == null ? null : onDiskSource, sql, this::checksumFailed) != null
-          || spilled.find(spill == null ? null : spilledSource, sql, this::checksumFailed) != null) {
+      if (spillFailed || onDisk.find(onDiskSource, sql, this::checksumFailed) != null
+          || spilled.find(spilledSource, sql, this::checksumFailed) != null) {
         return;
       }
       try {
@@ -471,7 +471,8 @@ final class GoldCache {
 
     /** The outcome stored for {@code sql} in {@code source}, or null; {@code damaged} hears of a bad checksum. */
     QueryOutcome find(Source source, String sql, Runnable damaged) {
-      if (size == 0 || source == null) {
+      // empty until its file is open: the store opens it before the first entry is indexed
+      if (size == 0) {
         return null;
       }
       int hash = sql.hashCode();
