@@ -9,6 +9,7 @@ import dev.llmsql.models.inference.ModelServer.Reply;
 import dev.llmsql.testsupport.Llmsql2Fixture;
 import dev.llmsql.testsupport.Requires;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,10 +90,8 @@ class InferenceCommandTest {
   void api_outputFileLockedByAnotherProcess_exit1WithOneLine_askingNothing() throws Exception {
     // given: this JVM plays the first run, holding the output's lock; the command runs as another process (two
     // runs on one --output-file both asked every question and wrote every id twice)
-    Path questions = Files.writeString(dir.resolve("q.jsonl"),
-        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
-    Path tables = Files.writeString(dir.resolve("t.jsonl"),
-        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": [[\"x\"]]}\n");
+    Path questions = oneQuestion();
+    Path tables = table("[[\"x\"]]");
     Path output = dir.resolve("p.jsonl");
     try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"));
          java.nio.channels.FileChannel held = java.nio.channels.FileChannel.open(dir.resolve("p.jsonl.lock"),
@@ -118,10 +117,8 @@ class InferenceCommandTest {
 
   @Test
   void api_llmsql1Questions_fiveShotsAnd256Tokens() throws Exception {
-    Path questions = Files.writeString(dir.resolve("q.jsonl"),
-        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
-    Path tables = Files.writeString(dir.resolve("t.jsonl"),
-        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": [[\"x\"]]}\n");
+    Path questions = oneQuestion();
+    Path tables = table("[[\"x\"]]");
     try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok("SELECT 1"))) {
       int status = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
           dir.resolve("p.jsonl").toString(), "--questions-path", questions.toString(), "--tables-path",
@@ -138,10 +135,8 @@ class InferenceCommandTest {
 
   @Test
   void api_answerOverTheResponseCap_failsThatQuestionNamingTheOption_andARaisedCapTakesIt() throws Exception {
-    Path questions = Files.writeString(dir.resolve("q.jsonl"),
-        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
-    Path tables = Files.writeString(dir.resolve("t.jsonl"),
-        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": []}\n");
+    Path questions = oneQuestion();
+    Path tables = table("[]");
     String answer = "SELECT 1 -- " + "x".repeat(2_000);
     try (ModelServer server = new ModelServer((question, attempt) -> Reply.ok(answer))) {
       int capped = run("inference", "api", "--model", "m", "--base-url", server.baseUrl(), "--output-file",
@@ -220,8 +215,7 @@ class InferenceCommandTest {
         {"question_id": 2, "question": "key", "sql": "SELECT 1", "table_id": "t"}
         {"question_id": 3, "question": "html", "sql": "SELECT 1", "table_id": "t"}
         """);
-    Path tables = Files.writeString(dir.resolve("t.jsonl"),
-        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": []}\n");
+    Path tables = table("[]");
     String completions;
     try (ModelServer server = new ModelServer((question, attempt) -> switch (question) {
       case "escapes" -> new Reply(500, null, java.util.Map.of("Retry-After", "0"), 0,
@@ -273,6 +267,18 @@ class InferenceCommandTest {
         + "llmsql-2.0/resolve/main/questions.jsonl: HTTP 404; check the version (\"2.0\" is llmsql-bench/llmsql-2.0) "
         + "and the endpoint (--hub-endpoint or HF_ENDPOINT), or pass local files: --questions-path questions.jsonl "
         + "--tables-path tables.jsonl\n");
+  }
+
+  /** {@code q.jsonl}: one LLMSQL question, "how many", on table {@code t}. */
+  private Path oneQuestion() throws IOException {
+    return Files.writeString(dir.resolve("q.jsonl"),
+        "{\"question_id\": 1, \"question\": \"how many\", \"sql\": \"SELECT 1\", \"table_id\": \"t\"}\n");
+  }
+
+  /** {@code t.jsonl}: table {@code t}, one text column {@code a}, holding {@code rows} (a JSON array). */
+  private Path table(String rows) throws IOException {
+    return Files.writeString(dir.resolve("t.jsonl"),
+        "{\"table_id\": \"t\", \"header\": [\"a\"], \"types\": [\"text\"], \"rows\": " + rows + "}\n");
   }
 
   private int run(String... args) {
