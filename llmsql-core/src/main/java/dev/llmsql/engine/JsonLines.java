@@ -202,6 +202,15 @@ final class JsonLines {
                             int start, int end, String expected, SpanHandler handler) throws IOException {
     int from = start;
     int to = end;
+    if (!isAscii(buffer, lineStart, end)) {
+      // Jackson reads an overlong form (C0 AF for '/'), an encoded surrogate and a code point above U+10FFFF
+      // inside a string as characters, where Python's UTF-8 decoder, and Java's, refuse the file
+      Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(buffer, lineStart, end, lineNo, base + lineStart);
+      if (notUtf8.isPresent()) {
+        throw file == null ? new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL")
+            : new InvalidInputException(file.toString(), notUtf8.get());
+      }
+    }
     if (startsWithUtf8Bom(buffer, from, to)) {
       from += 3;   // a UTF-8 byte order mark, as some Windows editors write
     }
@@ -219,16 +228,9 @@ final class JsonLines {
             + "column " + (column + from - lineStart) + "); each line must be one JSON object such as " + expected);
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      // bytes that are not UTF-8 also stop Jackson outside strings, where it says "unexpected character"; worded
-      // as every other text reader words them, naming the file's line, column and byte offset
-      Optional<String> notUtf8 = file == null ? Optional.empty()
-          : dev.llmsql.files.Utf8Text.check(buffer, lineStart, end, lineNo, base + lineStart);
-      if (notUtf8.isPresent()) {
-        throw new InvalidInputException(file.toString(), notUtf8.get(), e);
-      }
+      // bytes that are not UTF-8 were refused above; zero bytes are UTF-8, but a line of them is UTF-16 or UTF-32
       String message = String.valueOf(e.getOriginalMessage());
       if (message.contains("Invalid UTF-8") || indexOf(buffer, (byte) 0, from, to) >= 0) {
-        // zero bytes are UTF-8, but a line of them is UTF-16 or UTF-32 text (or read back without its file)
         throw new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL", e);
       }
       throw new InvalidInputException(location, "not valid JSON " + dev.llmsql.files.JsonSyntax.describeLine(e,
@@ -266,6 +268,15 @@ final class JsonLines {
   private static boolean startsWithUtf8Bom(byte[] buffer, int from, int to) {
     return to - from >= 3 && buffer[from] == (byte) 0xEF && buffer[from + 1] == (byte) 0xBB
         && buffer[from + 2] == (byte) 0xBF;
+  }
+
+  private static boolean isAscii(byte[] buffer, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (buffer[i] < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isBlank(byte b) {

@@ -37,6 +37,14 @@ class JsonLinesEncodingTest {
   }
 
   @Test
+  void overlongFormInAString_isNotUtf8() {
+    // C0 AF is '/' to Jackson's string decoder; no UTF-8 decoder may read it
+    assertThatThrownBy(() -> fields(bytes('{', '"', 'a', 0xC0, 0xAF, '"', ':', '1', '}')))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("f:1: not UTF-8 text; save the file as UTF-8 JSONL");
+  }
+
+  @Test
   void stringWithZeroBytesFirst_isAStringNotAnObject() {
     assertThatThrownBy(() -> fields(bytes('"', 'x', 0, 0, '"')))
         .isInstanceOf(InvalidInputException.class)

@@ -142,6 +142,27 @@ class PredictionInputTest {
   }
 
   @Test
+  void jsonl_overlongSlashSurrogateOrBeyondU10ffffInAString_isNotUtf8() throws Exception {
+    // before: Jackson read C0 AF as '/', ED A0 80 as a lone surrogate and F4 90 80 80 as a character past
+    // U+10FFFF, where Python's decoder (and Java's) refuse the file
+    int[][] forms = {{0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80}};
+    for (int[] form : forms) {
+      byte[] bad = new byte[form.length];
+      for (int i = 0; i < form.length; i++) {
+        bad[i] = (byte) form[i];
+      }
+      Path file = dir.resolve("bad-" + form.length + ".jsonl");
+      Files.write(file, concat(concat(("{\"question_id\": 1, \"completion\": \"SELECT 1\"}\n{\"question_id\": 2, "
+          + "\"completion\": \"SELECT 1 ").getBytes(StandardCharsets.UTF_8), bad), "\"}\n".getBytes(
+          StandardCharsets.UTF_8)));
+
+      assertThatThrownBy(() -> PredictionInput.jsonl(file).validate())
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessage(file + ": not valid UTF-8 at line 2, column 44 (byte offset 88); save it as UTF-8");
+    }
+  }
+
+  @Test
   void jsonl_notUtf8OutsideAString_isNotUtf8RatherThanNotJson() throws Exception {
     // Jackson calls a byte outside a string an unexpected character: "not valid JSON" would send one looking for
     // a typo

@@ -159,6 +159,22 @@ class QuestionReaderTest {
   }
 
   @Test
+  void read_overlongFormInTheGoldSql_isNotUtf8() throws Exception {
+    // before: the gold SQL read "SELECT 1 /" (C0 AF decoded as '/'), where Python's decoder refuses the file
+    byte[] head = ("{\"question_id\": 1, \"question\": \"q\", \"sql\": \"SELECT 1 ").getBytes(StandardCharsets.UTF_8);
+    byte[] tail = "\", \"table_id\": \"t\"}\n".getBytes(StandardCharsets.UTF_8);
+    byte[] line = java.util.Arrays.copyOf(head, head.length + 2 + tail.length);
+    line[head.length] = (byte) 0xC0;
+    line[head.length + 1] = (byte) 0xAF;
+    System.arraycopy(tail, 0, line, head.length + 2, tail.length);
+    Path file = Files.write(dir.resolve("overlong.jsonl"), line);
+
+    assertThatThrownBy(() -> QuestionReader.read(file))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(file + ": not valid UTF-8 at line 1, column 54 (byte offset 53); save it as UTF-8");
+  }
+
+  @Test
   void read_missingFile_namesOption() {
     Path missing = dir.resolve("none.jsonl");
 
