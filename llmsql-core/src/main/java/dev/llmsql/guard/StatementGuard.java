@@ -51,6 +51,14 @@ public final class StatementGuard {
     DUCKDB
   }
 
+  static {
+    // Loads Character's table for U+0100 to U+FFFF before C2 compiles the scanners. While Latin-1's is the only
+    // one loaded, C2 binds every inlined Character query to it; the first other character a run meets, often
+    // thousands of statements in, loads the next table and throws that code away: FunctionCalls.of, refusal and
+    // the other methods that inlined a Character query compiled again, mid-run (docs/PERFORMANCE.md, twelfth pass)
+    Character.isWhitespace('\u2028');
+  }
+
   private StatementGuard() {
   }
 
