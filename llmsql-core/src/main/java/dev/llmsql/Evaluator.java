@@ -585,7 +585,12 @@ public final class Evaluator {
       return note("maxResultBytes=" + bytes);
     }
 
-    /** How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). */
+    /**
+     * How many predictions are evaluated at once (default: available processors; {@link Range#THREADS}). In a
+     * fresh JVM on two cores, one thread is the faster for a single evaluation: the JIT compiler takes about a
+     * core for its first seconds, and on SQLite each further thread's connection reads the schema again
+     * (docs/PERFORMANCE.md); later evaluations in the same JVM gain from every core.
+     */
     public Builder threads(int threads) {
       this.threads = once("threads", EvaluatorSettings.THREADS.check(threads), "threads(" + threads + ")");
       return note("threads=" + threads);
