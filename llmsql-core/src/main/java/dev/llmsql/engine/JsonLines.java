@@ -229,8 +229,7 @@ final class JsonLines {
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       // bytes that are not UTF-8 were refused above; zero bytes are UTF-8, but a line of them is UTF-16 or UTF-32
-      String message = String.valueOf(e.getOriginalMessage());
-      if (message.contains("Invalid UTF-8") || indexOf(buffer, (byte) 0, from, to) >= 0) {
+      if (indexOf(buffer, (byte) 0, from, to) >= 0) {
         throw new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL", e);
       }
       throw new InvalidInputException(location, "not valid JSON " + dev.llmsql.files.JsonSyntax.describeLine(e,
