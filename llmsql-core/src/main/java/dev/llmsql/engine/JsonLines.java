@@ -203,8 +203,9 @@ final class JsonLines {
     int from = start;
     int to = end;
     if (!isAscii(buffer, lineStart, end)) {
-      // Jackson reads an overlong form (C0 AF for '/'), an encoded surrogate and a code point above U+10FFFF
-      // inside a string as characters, where Python's UTF-8 decoder, and Java's, refuse the file
+      // before Jackson: its string decoder takes an overlong form (C0 AF for '/'), an encoded surrogate and a code
+      // point above U+10FFFF as characters, where Python's UTF-8 decoder, and Java's, refuse the file, and outside
+      // strings it calls such bytes an unexpected character; worded as every other text reader words them
       Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(buffer, lineStart, end, lineNo, base + lineStart);
       if (notUtf8.isPresent()) {
         throw file == null ? new InvalidInputException(location, "not UTF-8 text; save the file as UTF-8 JSONL")
