@@ -52,6 +52,12 @@ public final class MultiTurnQuestions {
       throw new InvalidInputException(devJson.toString(), "larger than " + (MAX_BYTES >> 20)
           + " MB; SParC's and CoSQL's dev.json are a few MB");
     }
+    // first: Jackson's string decoder takes an overlong form (C0 AF for '/'), an encoded surrogate and a code
+    // point above U+10FFFF as characters, where Python's json.load, and Java's decoder, refuse the file
+    java.util.Optional<String> notUtf8 = dev.llmsql.files.Utf8Text.check(devJson);
+    if (notUtf8.isPresent()) {
+      throw new InvalidInputException(devJson.toString(), notUtf8.get());
+    }
     JsonNode root;
     try (InputStream in = Files.newInputStream(devJson)) {
       root = MAPPER.readTree(in);

@@ -55,6 +55,24 @@ class MultiTurnQuestionsTest {
   }
 
   @Test
+  void convert_overlongFormInAQuery_isNotUtf8() throws Exception {
+    // before: the query read "SELECT 1 /" (C0 AF decoded as '/'), where Python's json.load refuses the file
+    byte[] head = "[{\"database_id\": \"a\", \"interaction\": [{\"utterance\": \"q\", \"query\": \"SELECT 1 "
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] line = java.util.Arrays.copyOf(head, head.length + 7);
+    line[head.length] = (byte) 0xC0;
+    line[head.length + 1] = (byte) 0xAF;
+    System.arraycopy("\"}]}]".getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, line, head.length + 2, 5);
+    Path dev = Files.write(dir.resolve("dev.json"), line);
+    Path out = dir.resolve("questions.jsonl");
+
+    assertThatThrownBy(() -> MultiTurnQuestions.convert(dev, out))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(dev + ": not valid UTF-8 at line 1, column 77 (byte offset 76); save it as UTF-8");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void convert_spiderLayoutInstead_saysWhatItExpects() throws Exception {
     Path dev = Files.writeString(dir.resolve("dev.json"), "{\"db_id\": \"a\"}");
 
