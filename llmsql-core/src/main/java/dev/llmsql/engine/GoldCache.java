@@ -233,7 +233,6 @@ final class GoldCache {
     private final EntryIndex spilled = new EntryIndex();
     private Path spillFile;
     private FileChannel spill;
-    private long spillEnd;
     private boolean spillFailed;
     /*
      * Added entries not yet in the spill file, which starts at offset pendingStart: one write per
@@ -351,8 +350,7 @@ final class GoldCache {
           throw e;
         }
         int length = pending.size() - at;
-        spilled.add(sql.hashCode(), spillEnd, length);
-        spillEnd += length;
+        spilled.add(sql.hashCode(), pendingStart + at, length);
         added++;
         if (pending.size() >= PENDING_BYTES) {
           writePending();
