@@ -109,7 +109,7 @@ public final class TablePlaceholder {
 
   /** {@code FROM} or {@code JOIN}, in any ASCII case as SQLite reads keywords, as a whole word at {@code i}. */
   private static boolean isTableKeyword(char[] chars, int i) {
-    if (i > 0 && isIdentifierChar(chars[i - 1]) || i + 4 > chars.length) {
+    if (i > 0 && isIdentifierChar(chars[i - 1])) {
       return false;
     }
     if (!startsWithWord(chars, i, "from") && !startsWithWord(chars, i, "join")) {
