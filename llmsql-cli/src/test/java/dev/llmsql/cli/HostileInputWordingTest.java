@@ -158,6 +158,23 @@ class HostileInputWordingTest {
   }
 
   @Test
+  void outputs_overlongSlashInACompletion_isBadInputNotASlash() throws Exception {
+    // before: exit 0, the completion read "SELECT 1 /" (Jackson decoded C0 AF as '/'); Python refuses the file
+    byte[] head = "{\"question_id\": 1, \"completion\": \"SELECT 1 ".getBytes(StandardCharsets.UTF_8);
+    byte[] line = java.util.Arrays.copyOf(head, head.length + 5);
+    line[head.length] = (byte) 0xC0;
+    line[head.length + 1] = (byte) 0xAF;
+    System.arraycopy("\"}\n".getBytes(StandardCharsets.UTF_8), 0, line, head.length + 2, 3);
+    Path outputs = Files.write(dir.resolve("overlong-preds.jsonl"), line);
+
+    assertThat(cli("evaluate", "--outputs", outputs.toString(), "--questions-path",
+        DEMO.resolve("questions.jsonl").toString(), "--db-path", DEMO.resolve("demo.sqlite").toString(),
+        "--no-save-report", "--quiet")).isEqualTo(Cli.BAD_INPUT);
+    assertThat(err()).isEqualTo("llmsql evaluate: " + outputs + ": not valid UTF-8 at line 1, column 44 (byte "
+        + "offset 43); save it as UTF-8\n");
+  }
+
+  @Test
   void runMetadata_missing_saysFileNotFound() {
     // before: "not a regular file (a directory, device or pipe)"
     Path missing = dir.resolve("missing.yaml");
